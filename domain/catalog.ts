@@ -1,0 +1,93 @@
+import type { CollectionFile } from './content/files.js';
+import type { FilterSet } from './filters.js';
+import { filterKey, isQualifying, matchesFilters } from './filters.js';
+import type { IndexedEvent } from './order.js';
+import { indexEvent, sortAscending } from './order.js';
+import type { ResetSummary, SourceAccount } from './schemas/index.js';
+import { AUDIENCE_FILTERS, WINDOW_FILTERS } from './schemas/index.js';
+import type { BaseStats, Latest } from './stats.js';
+import { computeBaseStats, findLatest } from './stats.js';
+
+/** A validated content set, as the loader returns it: events carry everything but their `url`. */
+export interface PublishedContent {
+  readonly revision: string;
+  readonly collection: CollectionFile;
+  readonly sources: readonly SourceAccount[];
+  readonly events: readonly Omit<ResetSummary, 'url'>[];
+}
+
+/** What one filter combination needs to answer any request, computed once per content load. */
+export interface FilterView {
+  readonly filters: FilterSet;
+  /** Qualifying events matching the filters, ascending by (sort key, id). */
+  readonly ascending: readonly IndexedEvent[];
+  readonly latest: Latest;
+  readonly stats: BaseStats;
+  readonly announced: ResetSummary | null;
+}
+
+export interface Catalog {
+  readonly revision: string;
+  readonly collection: CollectionFile;
+  readonly sources: readonly SourceAccount[];
+  /** Every event of any kind and status, ascending by (sort key, id). */
+  readonly events: readonly IndexedEvent[];
+  readonly byId: ReadonlyMap<string, ResetSummary>;
+  readonly views: ReadonlyMap<string, FilterView>;
+}
+
+export interface CatalogOptions {
+  /** Public base URL of the site, without a trailing slash; event `url`s live under it. */
+  readonly baseUrl: string;
+}
+
+export function eventUrl(baseUrl: string, id: string): string {
+  return `${baseUrl}/events/${encodeURIComponent(id)}`;
+}
+
+/** Builds every filter combination's ordered list and stats up front, so requests only look up. */
+export function buildCatalog(content: PublishedContent, options: CatalogOptions): Catalog {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const events = sortAscending(
+    content.events.map((event) => indexEvent(withUrl(event, eventUrl(baseUrl, event.id)))),
+  );
+  const qualifying = events.filter((event) => isQualifying(event.record));
+  const announced = events.filter(
+    (event) => event.record.kind === 'usage_reset' && event.record.event_status === 'announced',
+  );
+  const views = new Map<string, FilterView>();
+  for (const audience of AUDIENCE_FILTERS) {
+    for (const window of WINDOW_FILTERS) {
+      const filters = { audience, window };
+      const ascending = qualifying.filter((event) => matchesFilters(event.record, filters));
+      const latest = findLatest(ascending);
+      views.set(filterKey(filters), {
+        filters,
+        ascending,
+        latest,
+        stats: computeBaseStats(ascending, latest),
+        announced: announced.findLast((event) => matchesFilters(event.record, filters))?.record ?? null,
+      });
+    }
+  }
+  return {
+    revision: content.revision,
+    collection: content.collection,
+    sources: content.sources,
+    events,
+    byId: new Map(events.map((event) => [event.record.id, event.record])),
+    views,
+  };
+}
+
+/** Key order of the published record follows SPEC §2.1. */
+function withUrl(event: Omit<ResetSummary, 'url'>, url: string): ResetSummary {
+  const { related_event_ids, correction, revision, revised_at, first_published_at, ...head } = event;
+  return { ...head, url, first_published_at, revised_at, revision, correction, related_event_ids };
+}
+
+export function viewFor(catalog: Catalog, filters: FilterSet): FilterView {
+  const view = catalog.views.get(filterKey(filters));
+  if (!view) throw new Error(`no view for filters ${filterKey(filters)}`);
+  return view;
+}

@@ -1,0 +1,59 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ContentProblem } from './problems.js';
+import type { RawContent, ValidationResult } from './validate.js';
+import { validateContent } from './validate.js';
+
+export const COLLECTION_FILE = 'collection.json';
+export const SOURCES_FILE = 'sources.json';
+export const EVENTS_DIR = 'events';
+
+async function readJson(dir: string, file: string, problems: ContentProblem[]): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path.join(dir, file), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    problems.push({ file, path: '', rule: code === 'ENOENT' ? 'file is missing' : `cannot be read (${code})` });
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    problems.push({ file, path: '', rule: `is not valid JSON: ${(error as Error).message}` });
+    return undefined;
+  }
+}
+
+/** Reads a content folder's files as they are, with every read problem recorded. */
+export async function readContent(dir: string): Promise<RawContent> {
+  const problems: ContentProblem[] = [];
+  let eventFiles: string[] = [];
+  try {
+    eventFiles = (await readdir(path.join(dir, EVENTS_DIR))).filter((name) => name.endsWith('.json')).sort();
+  } catch {
+    problems.push({ file: `${EVENTS_DIR}/`, path: '', rule: 'folder is missing or cannot be read' });
+  }
+  const [collection, sources, events] = await Promise.all([
+    readJson(dir, COLLECTION_FILE, problems),
+    readJson(dir, SOURCES_FILE, problems),
+    Promise.all(
+      eventFiles.map(async (name) => {
+        const file = `${EVENTS_DIR}/${name}`;
+        return { file, data: await readJson(dir, file, problems) };
+      }),
+    ),
+  ]);
+  return {
+    collection: { file: COLLECTION_FILE, data: collection },
+    sources: { file: SOURCES_FILE, data: sources },
+    // A file that could not be read is already reported; do not report it twice.
+    events: events.filter((event) => event.data !== undefined),
+    readProblems: problems,
+  };
+}
+
+/** Reads and validates a content folder. */
+export async function loadContent(dir: string): Promise<ValidationResult> {
+  return validateContent(await readContent(dir));
+}

@@ -1,0 +1,4 @@
+export * from './enums.js';
+export * from './event.js';
+export * from './api.js';
+export * from './queries.js';

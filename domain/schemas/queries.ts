@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { AudienceFilter, CalendarDate, Order, WindowFilter } from './enums.js';
+
+/** A `from`/`to` bound: a calendar date, or a date-time that carries `Z` or an offset. */
+export const TimeBound = z.union([CalendarDate, z.iso.datetime({ offset: true })]).meta({
+  description: 'ISO 8601 date (`YYYY-MM-DD`, the whole UTC day) or date-time with `Z` or an offset.',
+  examples: ['2025-03-03', '2025-03-03T12:00:00Z'],
+});
+
+export const CURSOR_MAX_LENGTH = 1024;
+
+export const StatusQuery = z.strictObject({
+  audience: AudienceFilter.default('all').meta({ description: 'Audience filter.' }),
+  window: WindowFilter.default('any').meta({ description: 'Usage-window filter.' }),
+});
+
+export const ResetsQuery = z.strictObject({
+  limit: z.int().min(1).max(100).default(20).meta({ description: 'Page size, 1 to 100.' }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(CURSOR_MAX_LENGTH)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional()
+    .meta({ description: 'Opaque cursor from `pagination.next_cursor` of the previous page.' }),
+  from: TimeBound.optional().meta({ description: 'Include events at or after this date or time.' }),
+  to: TimeBound.optional().meta({ description: 'Include events at or before this date or time.' }),
+  order: Order.optional().meta({ description: 'Announcement-time order; default `desc`.' }),
+  audience: AudienceFilter.optional().meta({ description: 'Audience filter; default `all`.' }),
+  window: WindowFilter.optional().meta({ description: 'Usage-window filter; default `any`.' }),
+});
+
+export const SourcesQuery = z.strictObject({});
+
+export type StatusQuery = z.infer<typeof StatusQuery>;
+export type ResetsQuery = z.infer<typeof ResetsQuery>;
+export type ResetsQueryInput = z.input<typeof ResetsQuery>;

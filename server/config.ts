@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe('public origin used in event urls, feed links and problem types'),
+  CONTENT_DIR: z.string().min(1).default('content'),
+  RATE_LIMIT_POINTS: z.coerce.number().int().min(0).default(300),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Origin without a trailing slash. */
+  readonly publicBaseUrl: string;
+  readonly contentDir: string;
+  /** Requests allowed per client IP per window; 0 turns rate limiting off. */
+  readonly rateLimit: {
+    readonly points: number;
+    readonly windowSeconds: number;
+    readonly redisUrl: string | null;
+  };
+  /** How many reverse proxies in front are trusted to set `X-Forwarded-For`; 0 trusts none. */
+  readonly trustProxyHops: number;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly shutdownTimeoutMs: number;
+}
+
+/** Parses the environment once; throws an Error listing every bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const baseUrl = e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicBaseUrl: baseUrl.replace(/\/+$/, ''),
+    contentDir: e.CONTENT_DIR,
+    rateLimit: {
+      points: e.RATE_LIMIT_POINTS,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      redisUrl: e.RATE_LIMIT_REDIS_URL ?? null,
+    },
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

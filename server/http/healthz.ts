@@ -1,0 +1,28 @@
+import type { Middleware } from 'koa';
+import type { ContentState } from '../content-state.js';
+
+/** `/healthz`: liveness and readiness; 503 until event content is loaded. */
+export function healthz(content: ContentState): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/healthz') {
+      await next();
+      return;
+    }
+    const { catalog, directory } = content.snapshot;
+    const last = content.lastReload;
+    ctx.status = catalog ? 200 : 503;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      status: catalog ? 'ok' : 'content_unavailable',
+      content_loaded: catalog !== null,
+      content_revision: catalog?.revision ?? directory?.revision ?? null,
+      loaded_at: content.loadedAt === null ? null : new Date(content.loadedAt).toISOString(),
+      last_reload: last && {
+        ok: last.ok,
+        at: new Date(last.at).toISOString(),
+        problems: last.problems.length,
+      },
+      pid: process.pid,
+    };
+  };
+}

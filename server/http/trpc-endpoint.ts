@@ -1,0 +1,29 @@
+import type { Middleware } from 'koa';
+import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
+import type { ContentState } from '../content-state.js';
+import type { AppRouter } from '../router.js';
+
+export const TRPC_PREFIX = '/api/trpc';
+
+/** The typed tRPC endpoint for `@trpc/client`; it writes its own response in tRPC's envelope. */
+export function trpcEndpoint(
+  router: AppRouter,
+  content: ContentState,
+  clock: () => number,
+  problemTypeBase: string,
+): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== TRPC_PREFIX && !ctx.path.startsWith(`${TRPC_PREFIX}/`)) {
+      await next();
+      return;
+    }
+    ctx.respond = false;
+    await nodeHTTPRequestHandler({
+      router,
+      req: ctx.req,
+      res: ctx.res,
+      path: ctx.path.slice(TRPC_PREFIX.length + 1),
+      createContext: () => ({ snapshot: content.snapshot, now: clock(), problemTypeBase }),
+    });
+  };
+}

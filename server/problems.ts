@@ -1,0 +1,113 @@
+import { TRPCError } from '@trpc/server';
+import { DomainError } from '../domain/errors.js';
+import type { Problem } from '../domain/schemas/index.js';
+
+/** Every problem code the service emits, with its status and title (PRODUCT.md "Errors"). */
+export const PROBLEM_TYPES = {
+  invalid_parameter: {
+    status: 400,
+    title: 'Invalid parameter',
+    about: 'A query parameter has a value the operation does not accept.',
+  },
+  unknown_parameter: {
+    status: 400,
+    title: 'Unknown parameter',
+    about:
+      'The request names a query parameter the operation does not take, so it is refused rather than ignored.',
+  },
+  repeated_parameter: {
+    status: 400,
+    title: 'Repeated parameter',
+    about: 'The same query parameter was given more than once.',
+  },
+  invalid_cursor: {
+    status: 400,
+    title: 'Invalid cursor',
+    about:
+      'The cursor is malformed, was altered, or was issued for a different query. Start again without a cursor, or repeat the original query parameters.',
+  },
+  invalid_range: { status: 400, title: 'Invalid range', about: 'The "from" bound is after the "to" bound.' },
+  not_found: { status: 404, title: 'Not found', about: 'No resource exists at this address.' },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed',
+    about: 'The service is read-only: use GET or HEAD. The Allow header lists the methods.',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Too many requests',
+    about:
+      'The client sent more requests than the rate limit allows. Wait the number of seconds in Retry-After; cache responses for at least a minute.',
+  },
+  internal_error: {
+    status: 500,
+    title: 'Internal error',
+    about: 'The service failed unexpectedly. Nothing about the request needs to change; try again later.',
+  },
+  content_unavailable: {
+    status: 503,
+    title: 'Content unavailable',
+    about:
+      'The reset data is temporarily unavailable because the published content is missing or invalid. Retry after the number of seconds in Retry-After.',
+  },
+} as const satisfies Record<string, { status: number; title: string; about: string }>;
+
+export type ProblemCode = keyof typeof PROBLEM_TYPES;
+
+export function isProblemCode(value: string): value is ProblemCode {
+  return Object.hasOwn(PROBLEM_TYPES, value);
+}
+
+export function problemTypeUrl(base: string, code: ProblemCode): string {
+  return `${base}/problems/${code}`;
+}
+
+export function makeProblem(base: string, code: ProblemCode, detail: string, parameter?: string): Problem {
+  const { status, title } = PROBLEM_TYPES[code];
+  return {
+    type: problemTypeUrl(base, code),
+    title,
+    status,
+    code,
+    detail,
+    ...(parameter === undefined ? {} : { parameter }),
+  };
+}
+
+interface ZodLikeIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+function zodIssues(cause: unknown): readonly ZodLikeIssue[] | null {
+  if (cause instanceof Error && Array.isArray((cause as { issues?: unknown }).issues)) {
+    return (cause as unknown as { issues: ZodLikeIssue[] }).issues;
+  }
+  return null;
+}
+
+/** The single mapping from anything a procedure throws to the problem a client sees. */
+export function problemFromError(error: unknown, base: string): Problem {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (cause instanceof DomainError) return makeProblem(base, cause.code, cause.detail, cause.parameter);
+  if (error instanceof TRPCError && error.code === 'BAD_REQUEST') {
+    const issue = zodIssues(cause)?.[0];
+    if (issue) {
+      const name = issue.path[0];
+      if (name === undefined)
+        return makeProblem(base, 'invalid_parameter', `Invalid input: ${issue.message}.`);
+      if (issue.message.startsWith('Unrecognized key')) {
+        return makeProblem(base, 'unknown_parameter', `${issue.message}.`);
+      }
+      return makeProblem(
+        base,
+        'invalid_parameter',
+        `Invalid value for "${String(name)}": ${issue.message}.`,
+        String(name),
+      );
+    }
+  }
+  if (error instanceof TRPCError && error.code === 'NOT_FOUND')
+    return makeProblem(base, 'not_found', 'No such procedure.');
+  return makeProblem(base, 'internal_error', 'The service failed unexpectedly.');
+}

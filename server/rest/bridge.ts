@@ -1,0 +1,51 @@
+import type { OpenApiRouter } from 'trpc-to-openapi';
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import type { Context } from '../context.js';
+
+export interface ProcedureResult {
+  readonly status: number;
+  readonly body: string;
+  /** What the procedure threw, when it failed. */
+  readonly error: unknown;
+}
+
+type NodeHandler = (req: unknown, res: unknown) => Promise<void>;
+
+/**
+ * Runs a REST path through trpc-to-openapi and hands back its status and body instead of letting it
+ * write the socket, so Koa middleware (ETag, conditional GET, CORS, problems) sees the real response.
+ * The handler is created once: its procedure table and coercion are not rebuilt per request.
+ */
+export function createRestBridge(router: OpenApiRouter) {
+  const contexts = new WeakMap<object, Context>();
+  const errors = new WeakMap<object, unknown>();
+  const handler = createOpenApiNodeHttpHandler({
+    router,
+    createContext: ({ req }: { req: object }) => contexts.get(req),
+    onError: ({ error, req }: { error: unknown; req: object }) => {
+      errors.set(req, error);
+    },
+  }) as unknown as NodeHandler;
+
+  /** Calls the procedure mounted at `path` (relative to `/api`) with already-read query parameters. */
+  return function call(
+    path: string,
+    query: Record<string, string>,
+    context: Context,
+  ): Promise<ProcedureResult> {
+    const req = new Request(`http://bridge${path}`, { method: 'GET' });
+    // trpc-to-openapi reads `req.query` when present instead of re-parsing the URL.
+    Object.assign(req, { query });
+    contexts.set(req, context);
+    return new Promise((resolve, reject) => {
+      const res = {
+        statusCode: 200,
+        setHeader: () => undefined,
+        end: (body: string) => resolve({ status: res.statusCode, body, error: errors.get(req) }),
+      };
+      handler(req, res).catch(reject);
+    });
+  };
+}
+
+export type RestBridge = ReturnType<typeof createRestBridge>;

@@ -1,0 +1,18 @@
+import { initTRPC } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { Context } from './context.js';
+import { problemFromError } from './problems.js';
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    // tRPC clients keep tRPC's envelope; the problem the REST interface would send travels in `data`.
+    errorFormatter: ({ shape, error, ctx }) => {
+      const problem = problemFromError(error, ctx?.problemTypeBase ?? '');
+      return { ...shape, message: problem.detail, data: { ...shape.data, stack: undefined, problem } };
+    },
+  });
+
+export const router = t.router;
+export const publicProcedure = t.procedure;
