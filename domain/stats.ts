@@ -50,13 +50,18 @@ export function computeBaseStats(ascending: readonly IndexedEvent[], latest: Lat
       : newest && !newest.exact
         ? newest.day
         : null,
-    avg_interval_days: gaps.length > 0 ? gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length : null,
+    avg_interval_days: gaps.length > 0 ? mean(gaps) : null,
     longest_gap_days: gaps.length > 0 ? Math.max(...gaps) : null,
     eligible_gaps: gaps.length,
     total_gaps: totalGaps,
     exact_count: ascending.filter((event) => event.exact).length,
     partial_sample: gaps.length < totalGaps,
   };
+}
+
+/** Never above the largest value, which a floating-point sum of equal values could otherwise give. */
+function mean(values: readonly number[]): number {
+  return Math.min(values.reduce((sum, value) => sum + value, 0) / values.length, Math.max(...values));
 }
 
 function firstAtOrAfter(sortedDays: readonly string[], day: string): number {

@@ -28,10 +28,10 @@ const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
 export const AudienceFile = z.strictObject({
   scope: AudienceScope,
   statement: z.string().min(1),
-  plans: z.union([
-    PlanGroup,
-    z.array(Plan).min(1).refine(unique, 'plans must not repeat'),
-  ]),
+  // Without its own message a failed union reports only "Invalid input", which names no rule.
+  plans: z.union([PlanGroup, z.array(Plan).min(1).refine(unique, 'plans must not repeat')], {
+    error: `must be "all", "subscribers", "unspecified" or a list of plans (${Plan.options.join(', ')})`,
+  }),
   exclusions: z.string().min(1).nullish(),
 });
 

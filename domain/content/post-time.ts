@@ -20,8 +20,11 @@ export function parsePostUrl(url: string): PostId | null {
   if (!parsed) return null;
   const segments = parsed.pathname.split('/').filter(Boolean);
   if (X_HOSTS.has(parsed.hostname)) {
-    const [, status, id] = segments;
-    return status === 'status' && id !== undefined && /^[1-9][0-9]{0,19}$/.test(id)
+    // `/<handle>/status/<id>`, `/i/status/<id>` and `/i/web/status/<id>`
+    const prefix = segments.slice(0, -2).join('/');
+    const [status, id] = segments.slice(-2);
+    const known = segments.length === 3 || prefix === 'i/web';
+    return known && status === 'status' && id !== undefined && /^[1-9][0-9]{0,19}$/.test(id)
       ? { platform: 'x', id }
       : null;
   }

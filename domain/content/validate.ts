@@ -66,7 +66,9 @@ export function validateContent(raw: RawContent): ValidationResult {
   if (raw.events.length === 0 && !problems.some((problem) => problem.file.startsWith('events/'))) problems.push({ file: 'events/', path: '', rule: 'must hold at least one event file' });
 
   checkUniqueIds('events/', events.map(({ event }) => event), 'id', problems);
-  const ids = new Set(events.map(({ event }) => event.id));
+  // References resolve against every event file that declares an id, valid or not: one broken event
+  // must not make every reference to it look dangling as well.
+  const ids = new Set(raw.events.flatMap(({ data }) => declaredId(data)));
   for (const { file, event } of events) {
     event.related_event_ids.forEach((id, index) => {
       if (!ids.has(id)) problems.push({ file, path: `related_event_ids[${index}]`, rule: `no event has id "${id}"` });
@@ -112,4 +114,9 @@ function checkUniqueIds(
     if (seen.has(id)) problems.push({ file, path, rule: `id "${id}" is used more than once` });
     seen.add(id);
   }
+}
+
+function declaredId(data: unknown): string[] {
+  if (data === null || typeof data !== 'object' || !('id' in data)) return [];
+  return typeof data.id === 'string' ? [data.id] : [];
 }

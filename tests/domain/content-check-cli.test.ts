@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import test from 'ava';
+import { loadContent } from '../../domain/content/load.js';
+import { formatProblem } from '../../domain/content/problems.js';
+import { VALID_DIR, fixtureDir } from '../helpers/content.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `tsx server/content-check.ts <dir>` in a child process, as `npm run content:check` does. */
+async function contentCheck(dir: string): Promise<Run> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'server/content-check.ts', dir],
+      { cwd: ROOT, env: { ...process.env, CONTENT_DIR: '' } },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+test('content check accepts a valid folder and prints its revision', async (t) => {
+  const loaded = await loadContent(VALID_DIR);
+  if (!loaded.ok) return t.fail('fixture must be valid');
+  const run = await contentCheck(VALID_DIR);
+  t.is(run.code, 0, run.stderr);
+  t.true(run.stdout.includes(`revision ${loaded.content.revision}`), run.stdout);
+  t.regex(run.stdout, /4 events/);
+});
+
+test('content check refuses a broken folder, printing every problem with file, field and rule', async (t) => {
+  const dir = fixtureDir('content-broken/multiple');
+  const loaded = await loadContent(dir);
+  if (loaded.ok) return t.fail('fixture must be invalid');
+  const run = await contentCheck(dir);
+  t.is(run.code, 1);
+  t.regex(run.stderr, /6 problems/);
+  for (const problem of loaded.problems)
+    t.true(run.stderr.includes(formatProblem(problem)), formatProblem(problem));
+  t.true(run.stderr.includes('events/wrong-name.json id: must match the file name'));
+  t.true(run.stderr.includes('sources.json sources: id "example-official" is used more than once'));
+  t.false(run.stdout.includes('revision'));
+});
+
+test('content check names a missing file', async (t) => {
+  const run = await contentCheck(fixtureDir('content-broken/missing-file'));
+  t.is(run.code, 1);
+  t.regex(run.stderr, /sources\.json: file is missing/);
+});

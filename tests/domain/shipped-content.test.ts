@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import test from 'ava';
+import { buildCatalog } from '../../domain/catalog.js';
+import { loadContent } from '../../domain/content/load.js';
+import { formatProblem } from '../../domain/content/problems.js';
+import { StatusData } from '../../domain/schemas/index.js';
+import { getStatus } from '../../domain/status.js';
+import { BASE_URL } from '../helpers/events.js';
+
+const CONTENT_DIR = fileURLToPath(new URL('../../content', import.meta.url));
+
+test('the shipped content is valid', async (t) => {
+  const result = await loadContent(CONTENT_DIR);
+  if (!result.ok) return t.fail(result.problems.map(formatProblem).join('\n'));
+  const catalog = buildCatalog(result.content, { baseUrl: BASE_URL });
+  t.true(catalog.events.length > 0);
+  t.true(StatusData.safeParse(getStatus(catalog, { audience: 'all', window: 'any' }, Date.now())).success);
+});
