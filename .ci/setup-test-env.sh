@@ -2,7 +2,15 @@
 # Installs the system packages the test suite uses, when they are missing.
 set -euo pipefail
 need=()
+# The browser tests drive Debian's Chromium through playwright-core; no browser is ever downloaded.
+[ -x /usr/bin/chromium ] || need+=(chromium)
+# tests/production starts its own redis-server (a free port, no persistence) to share rate limits.
+command -v redis-server >/dev/null || need+=(redis-server)
 if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup-test-env: missing ${need[*]}; run this script as root to install them" >&2
+    exit 1
+  fi
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq "${need[@]}"

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { CURSOR_MAX_LENGTH } from './schemas/queries.js';
 import { AudienceFilter, Order, WindowFilter } from './schemas/enums.js';
@@ -42,7 +42,7 @@ const Payload = z.tuple([
 ]);
 
 function checksum(payload: string): string {
-  return createHash('sha256').update(payload).digest('base64url').slice(0, CHECKSUM_LENGTH);
+  return hash('sha256', payload, 'base64url').slice(0, CHECKSUM_LENGTH);
 }
 
 /** An opaque base64url token: the payload followed by a checksum that detects any edit. */

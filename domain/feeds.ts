@@ -29,7 +29,9 @@ export interface FeedItem {
   readonly label: string | null;
   readonly tags: readonly string[];
   readonly summary: string;
-  /** Plain-text body: summary, status, time, audience, windows. */
+  /** The body as paragraphs of plain text: summary, status, time, audience, windows. */
+  readonly paragraphs: readonly string[];
+  /** The paragraphs joined by newlines. */
   readonly text: string;
   /** `first_published_at` */
   readonly published: string;
@@ -70,9 +72,9 @@ export function describeWhen(event: ResetSummary): string {
 }
 
 export function describePlans(plans: ResetSummary['audience']['plans']): string {
-  if (plans === 'all') return 'all plans';
-  if (plans === 'subscribers') return 'all paid subscriptions';
-  if (plans === 'unspecified') return 'plans not stated';
+  if (plans === 'all') return 'All plans';
+  if (plans === 'subscribers') return 'All paid subscriptions';
+  if (plans === 'unspecified') return 'Not stated';
   return plans.map((plan) => plan.charAt(0).toUpperCase() + plan.slice(1)).join(', ');
 }
 
@@ -80,7 +82,7 @@ export function describeWindows(windows: readonly Window[]): string {
   return windows.map((window) => WINDOW_LABELS[window]).join(', ');
 }
 
-function itemText(event: ResetSummary, label: string | null): string {
+function itemParagraphs(event: ResetSummary, label: string | null): string[] {
   const lines = [event.summary];
   if (label) {
     const why = event.correction ? `: ${event.correction.reason}` : '';
@@ -94,13 +96,14 @@ function itemText(event: ResetSummary, label: string | null): string {
   lines.push(`Applies to: ${event.audience.statement} (${describePlans(event.audience.plans)})`);
   lines.push(`Windows: ${describeWindows(event.windows)}`);
   if (event.correction?.kind === 'correction' && !label) lines.push(`Corrected: ${event.correction.reason}`);
-  return lines.join('\n');
+  return lines;
 }
 
 export function feedItem(event: ResetSummary): FeedItem | null {
   const status = event.event_status;
   if (event.kind !== 'usage_reset' || !isFeedStatus(status)) return null;
   const label = status === 'confirmed' ? null : STATUS_LABELS[status];
+  const paragraphs = itemParagraphs(event, label);
   return {
     id: event.url,
     title: label ? `[${label}] ${event.title}` : event.title,
@@ -108,7 +111,8 @@ export function feedItem(event: ResetSummary): FeedItem | null {
     label,
     tags: [status],
     summary: event.summary,
-    text: itemText(event, label),
+    paragraphs,
+    text: paragraphs.join('\n'),
     published: event.first_published_at,
     modified: event.revised_at,
   };

@@ -37,8 +37,18 @@ export function positionOf(event: IndexedEvent): Position {
   return { key: event.key, id: event.record.id };
 }
 
+/**
+ * `comparePositions(positionOf(event), { key, id })` without building the Position: sorting and
+ * every binary search would otherwise allocate one per comparison.
+ */
+function compareEventTo(event: IndexedEvent, key: number, id: string): number {
+  if (event.key !== key) return event.key < key ? -1 : 1;
+  if (event.record.id === id) return 0;
+  return event.record.id < id ? -1 : 1;
+}
+
 export function sortAscending(events: readonly IndexedEvent[]): IndexedEvent[] {
-  return [...events].sort((a, b) => comparePositions(positionOf(a), positionOf(b)));
+  return [...events].sort((a, b) => compareEventTo(a, b.key, b.record.id));
 }
 
 /** Number of leading events of an ascending list for which `before` holds (binary search). */
@@ -55,12 +65,12 @@ function countWhile(events: readonly IndexedEvent[], before: (event: IndexedEven
 
 /** Index of the first event after `position` in an ascending list. */
 export function indexAfter(events: readonly IndexedEvent[], position: Position): number {
-  return countWhile(events, (event) => comparePositions(positionOf(event), position) <= 0);
+  return countWhile(events, (event) => compareEventTo(event, position.key, position.id) <= 0);
 }
 
 /** Index of the first event at or after `position` in an ascending list. */
 export function indexAtOrAfter(events: readonly IndexedEvent[], position: Position): number {
-  return countWhile(events, (event) => comparePositions(positionOf(event), position) < 0);
+  return countWhile(events, (event) => compareEventTo(event, position.key, position.id) < 0);
 }
 
 /** Index of the first event whose sort key is at least `key` in an ascending list. */

@@ -8,6 +8,7 @@ import { coerceSchema } from 'trpc-to-openapi';
 import { ResetsQuery, StatusQuery } from '../domain/schemas/index.js';
 import type { Config } from './config.js';
 import type { ContentState } from './content-state.js';
+import { feedRoutes } from './feeds/feed-routes.js';
 import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
 import { healthz } from './http/healthz.js';
 import { methodGuard } from './http/method-guard.js';
@@ -17,7 +18,10 @@ import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { trpcEndpoint } from './http/trpc-endpoint.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { pageRoutes } from './pages/page-routes.js';
+import { RenderCache } from './pages/render-cache.js';
 import { createRestBridge } from './rest/bridge.js';
+import type { ResponseCache } from './rest/response-cache.js';
 import { restRoutes } from './rest/rest-routes.js';
 import { appRouter } from './router.js';
 
@@ -34,9 +38,11 @@ export interface AppDeps {
   readonly limiter: RateLimiterAbstract | null;
   readonly clock?: () => number;
   readonly version?: string;
+  /** REST responses kept per process; pass one to share it with the fast path (server/http/fast-path.ts). */
+  readonly responseCache?: ResponseCache;
 }
 
-const EXPOSED_HEADERS = ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
+export const EXPOSED_HEADERS = ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
 
 /** Builds the Koa application; it is not listening. */
 export function createApp(deps: AppDeps): Koa {
@@ -78,7 +84,15 @@ export function createApp(deps: AppDeps): Koa {
   app.use(etag());
   app.use(healthz(content));
   app.use(trpcEndpoint(appRouter, content, clock, base));
-  app.use(restRoutes({ callProcedure: createRestBridge(appRouter), content, clock, problemTypeBase: base }));
+  app.use(
+    restRoutes({
+      callProcedure: createRestBridge(appRouter),
+      content,
+      clock,
+      problemTypeBase: base,
+      cache: deps.responseCache,
+    }),
+  );
   app.use(async (ctx, next) => {
     if (ctx.path !== '/api/openapi.json') {
       await next();
@@ -89,5 +103,8 @@ export function createApp(deps: AppDeps): Koa {
     ctx.type = 'application/json';
     ctx.body = openApiBody;
   });
+  const renders = new RenderCache();
+  app.use(feedRoutes({ content, baseUrl: base, cache: renders }));
+  app.use(pageRoutes({ content, baseUrl: base, clock, cache: renders }));
   return app;
 }

@@ -10,6 +10,7 @@ const EnvSchema = z.object({
     .optional()
     .describe('public origin used in event urls, feed links and problem types'),
   CONTENT_DIR: z.string().min(1).default('content'),
+  CONTENT_CACHE_DIR: z.string().min(1).default('.cache'),
   RATE_LIMIT_POINTS: z.coerce.number().int().min(0).default(300),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -24,6 +25,8 @@ export interface Config {
   /** Origin without a trailing slash. */
   readonly publicBaseUrl: string;
   readonly contentDir: string;
+  /** Where the last valid content set is kept for a restarted process to fall back on; null: nowhere. */
+  readonly contentCacheDir: string | null;
   /** Requests allowed per client IP per window; 0 turns rate limiting off. */
   readonly rateLimit: {
     readonly points: number;
@@ -50,6 +53,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     host: e.HOST,
     publicBaseUrl: baseUrl.replace(/\/+$/, ''),
     contentDir: e.CONTENT_DIR,
+    contentCacheDir: e.CONTENT_CACHE_DIR === 'off' ? null : e.CONTENT_CACHE_DIR,
     rateLimit: {
       points: e.RATE_LIMIT_POINTS,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,

@@ -6,16 +6,18 @@ import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
 import { PROBLEM_TYPES } from './problems.js';
 import type { ProblemCode } from './problems.js';
 
-/** Error statuses each operation can answer (SPEC §7, plus 405 and 500 for every path). */
+/**
+ * Error statuses each operation can answer (SPEC §7, plus 405 and 500 for every path). Sources answer
+ * 503 too, but only when the sources files themselves are missing or invalid (PRODUCT "Content").
+ */
 const ERROR_STATUSES: Record<string, readonly number[]> = {
   getResetStatus: [400, 405, 429, 500, 503],
   listResets: [400, 405, 429, 500, 503],
-  listSources: [405, 429, 500],
+  listSources: [405, 429, 500, 503],
 };
 
 const RESPONSE_NAMES: Record<number, string> = {
   400: 'BadRequest',
-  404: 'NotFound',
   405: 'MethodNotAllowed',
   429: 'TooManyRequests',
   500: 'InternalError',
@@ -87,8 +89,16 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
     defs: { Problem },
   });
   delete document.components?.securitySchemes;
+  // Public API: an explicit empty requirement says no operation needs credentials.
+  document.security = [];
+  // trpc-to-openapi describes errors with tRPC's envelope (`error.*` schemas); the REST interface
+  // answers problem+json instead, so those schemas go with the responses replaced below.
+  const schemas = Object.fromEntries(
+    Object.entries(document.components?.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),
+  );
   document.components = {
     ...document.components,
+    schemas,
     headers: HEADERS,
     parameters: {
       IfNoneMatch: {

@@ -1,3 +1,4 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
 import { DomainError } from '../domain/errors.js';
 import type { Problem } from '../domain/schemas/index.js';
@@ -74,9 +75,24 @@ export function makeProblem(base: string, code: ProblemCode, detail: string, par
   };
 }
 
+const TRPC_CODE_BY_STATUS: Readonly<Record<number, TRPC_ERROR_CODE_KEY>> = {
+  400: 'BAD_REQUEST',
+  404: 'NOT_FOUND',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** The tRPC error a domain failure becomes, so tRPC clients see its real status (not a 500). */
+export function trpcErrorFrom(error: DomainError): TRPCError {
+  const code = TRPC_CODE_BY_STATUS[PROBLEM_TYPES[error.code].status] ?? 'INTERNAL_SERVER_ERROR';
+  return new TRPCError({ code, message: error.detail, cause: error });
+}
+
 interface ZodLikeIssue {
+  readonly code?: string;
   readonly path: readonly PropertyKey[];
   readonly message: string;
+  /** Set on `unrecognized_keys` issues. */
+  readonly keys?: readonly string[];
 }
 
 function zodIssues(cause: unknown): readonly ZodLikeIssue[] | null {
@@ -93,11 +109,22 @@ export function problemFromError(error: unknown, base: string): Problem {
   if (error instanceof TRPCError && error.code === 'BAD_REQUEST') {
     const issue = zodIssues(cause)?.[0];
     if (issue) {
+      // An unknown key is reported on the object itself (empty path), with the keys listed.
+      if (issue.code === 'unrecognized_keys') {
+        const keys = issue.keys ?? [];
+        return makeProblem(
+          base,
+          'unknown_parameter',
+          `${issue.message}.`,
+          keys.length === 1 ? keys[0] : undefined,
+        );
+      }
       const name = issue.path[0];
       if (name === undefined)
         return makeProblem(base, 'invalid_parameter', `Invalid input: ${issue.message}.`);
-      if (issue.message.startsWith('Unrecognized key')) {
-        return makeProblem(base, 'unknown_parameter', `${issue.message}.`);
+      // A cursor that breaks its pattern or length is malformed: the client should drop it, not fix it.
+      if (name === 'cursor') {
+        return makeProblem(base, 'invalid_cursor', `The cursor is malformed: ${issue.message}.`, 'cursor');
       }
       return makeProblem(
         base,

@@ -11,6 +11,7 @@ import {
   StatusResponse,
 } from '../domain/schemas/index.js';
 import type { Context } from './context.js';
+import { trpcErrorFrom } from './problems.js';
 import { publicProcedure, router } from './trpc.js';
 
 const MINUTE_MS = 60_000;
@@ -21,8 +22,15 @@ function requireCatalog(ctx: Context): Catalog {
   return catalog;
 }
 
+/** tRPC would report any thrown DomainError as INTERNAL_SERVER_ERROR (HTTP 500); keep its meaning. */
+const procedure = publicProcedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) throw trpcErrorFrom(result.error.cause);
+  return result;
+});
+
 export const appRouter = router({
-  getResetStatus: publicProcedure
+  getResetStatus: procedure
     .meta({
       openapi: {
         method: 'GET',
@@ -35,7 +43,7 @@ export const appRouter = router({
           'The latest confirmed reset matching the filters (or the candidates when the newest day cannot be ordered), an announced future reset, statistics and metadata.',
       },
     })
-    .input(StatusQuery)
+    .input(StatusQuery.prefault({}))
     .output(StatusResponse)
     .query(({ input, ctx }) => {
       const catalog = requireCatalog(ctx);
@@ -44,7 +52,7 @@ export const appRouter = router({
       return { data: getStatus(catalog, input, minute), meta: buildMeta(catalog, ctx.now) };
     }),
 
-  listResets: publicProcedure
+  listResets: procedure
     .meta({
       openapi: {
         method: 'GET',
@@ -57,14 +65,14 @@ export const appRouter = router({
           'Qualifying resets (confirmed usage resets) ordered by announcement time with the event id as tie-breaker, paginated by an opaque keyset cursor.',
       },
     })
-    .input(ResetsQuery)
+    .input(ResetsQuery.prefault({}))
     .output(ResetsResponse)
     .query(({ input, ctx }) => {
       const catalog = requireCatalog(ctx);
       return { ...listResets(catalog, input), meta: buildMeta(catalog, ctx.now) };
     }),
 
-  listSources: publicProcedure
+  listSources: procedure
     .meta({
       openapi: {
         method: 'GET',

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadContent } from '../domain/content/load.js';
@@ -6,25 +7,52 @@ import { formatProblem } from '../domain/content/problems.js';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { ContentState } from './content-state.js';
+import { withFastPath } from './http/fast-path.js';
 import { createLimiter } from './limiter.js';
+import { createLastGoodStore } from './last-good.js';
 import { createLogger } from './logger.js';
+import { ResponseCache } from './rest/response-cache.js';
 
 export interface RunningServer {
   readonly url: string;
   readonly content: ContentState;
   /** Loads the content folder again; an invalid set is refused and logged. */
   reload(): Promise<boolean>;
-  /** Stops accepting, lets in-flight requests finish, closes idle keep-alive sockets. */
+  /**
+   * Stops accepting, lets in-flight requests finish (their responses carry `Connection: close`),
+   * answers any request still arriving on an open keep-alive socket with `Connection: close`, and
+   * closes the sockets that stay idle. Resolves when every connection is closed.
+   */
   stop(): Promise<void>;
 }
+
+/**
+ * How long an idle keep-alive socket may still bring a request once stopping starts. A client that
+ * has just received a response usually sends its next request within milliseconds; closing its
+ * socket at that moment would reset the request it already wrote.
+ */
+const IDLE_GRACE_MS = 1000;
+/** How long start-up waits for the shared rate-limit store before serving anyway. */
+const STORE_WAIT_MS = 3000;
 
 /** Creates the whole service from a config; `start()` loads content and listens. */
 export function createServer(config: Config) {
   const logger = createLogger(config.logLevel);
   const contentDir = path.resolve(config.contentDir);
-  const content = new ContentState(() => loadContent(contentDir), config.publicBaseUrl);
-  const limiter = createLimiter(config.rateLimit);
-  const app = createApp({ config, content, logger, limiter: limiter.limiter });
+  const lastGood = config.contentCacheDir
+    ? createLastGoodStore(path.resolve(config.contentCacheDir), contentDir)
+    : null;
+  const content = new ContentState(() => loadContent(contentDir), config.publicBaseUrl, Date.now, lastGood);
+  const limiter = createLimiter(config.rateLimit, {
+    onStoreDown: (error) =>
+      logger.warn(
+        { err: error.message },
+        'rate-limit store unreachable: counting in this process until it answers',
+      ),
+    onStoreUp: () => logger.info('rate-limit store answers again: counts are shared'),
+  });
+  const responseCache = new ResponseCache();
+  const app = createApp({ config, content, logger, limiter: limiter.limiter, responseCache });
 
   async function reload(): Promise<boolean> {
     const outcome = await content.reload();
@@ -33,16 +61,35 @@ export function createServer(config: Config) {
     } else {
       logger.error(
         { contentDir, serving: outcome.revision, problems: outcome.problems.map(formatProblem) },
-        'content refused: invalid set, keeping the last good content',
+        outcome.fellBack
+          ? 'content refused: invalid set, serving the last good set stored by an earlier process'
+          : 'content refused: invalid set, keeping the last good content',
       );
     }
     return outcome.ok;
   }
 
   async function start(): Promise<RunningServer> {
-    await reload();
-    const handle = app.callback();
+    // Listen only once the shared rate-limit store answers, so a new worker (a PM2 reload) counts in
+    // it from its first request; an unreachable store does not keep the service down.
+    const [, storeReady] = await Promise.all([reload(), limiter.ready(STORE_WAIT_MS)]);
+    if (!storeReady)
+      logger.warn({ waitedMs: STORE_WAIT_MS }, 'rate-limit store not answering: starting anyway');
+    // Cache hits are answered before Koa (see BENCHMARKS.md); everything else goes through it.
+    const handle = withFastPath(app.callback(), {
+      app,
+      cache: responseCache,
+      content,
+      logger,
+      limiter: limiter.limiter,
+      config,
+    });
+    const inFlight = new Set<http.ServerResponse>();
+    let draining = false;
     const server = http.createServer((req, res) => {
+      if (draining) res.setHeader('Connection', 'close');
+      inFlight.add(res);
+      res.once('close', () => inFlight.delete(res));
       void handle(req, res);
     });
     server.keepAliveTimeout = 65_000;
@@ -56,15 +103,34 @@ export function createServer(config: Config) {
 
     let stopping: Promise<void> | null = null;
     const stop = () => {
-      stopping ??= new Promise<void>((resolve) => {
-        // Idle keep-alive sockets are closed now; busy ones once their response is written.
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
-        timer.unref();
-      }).then(() => limiter.close());
+      stopping ??= drain().then(() => limiter.close());
       return stopping;
     };
+
+    function drain(): Promise<void> {
+      const started = Date.now();
+      draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      return new Promise<void>((resolve) => {
+        let forced = false;
+        // Sockets still idle after the grace are closed; a busy one closes after its response.
+        const idle = setInterval(() => server.closeIdleConnections(), IDLE_GRACE_MS);
+        const force = setTimeout(() => {
+          forced = true;
+          server.closeAllConnections();
+        }, config.shutdownTimeoutMs);
+        // Since Node 19 `http.Server#close()` also destroys idle keep-alive sockets at once, which
+        // resets a request a client may already have sent on one; `net.Server#close()` only stops
+        // accepting (and, in a cluster worker, tells the primary to route new connections elsewhere).
+        net.Server.prototype.close.call(server, () => {
+          clearInterval(idle);
+          clearTimeout(force);
+          logger.info({ ms: Date.now() - started, forced }, 'stopped: every connection closed');
+          resolve();
+        });
+      });
+    }
+
     return { url: `http://${host}:${port}`, content, reload, stop };
   }
 

@@ -78,6 +78,8 @@ export const SourcesFile = z.strictObject({
 export const CollectionFile = z.strictObject({
   coverage_start: CalendarDate,
   editorial_reviewed_at: UtcDateTime,
+  /** Shown on every data page of the site, e.g. that the set is demonstration data. */
+  notice: z.string().min(1).nullish(),
 });
 
 export type EventFile = z.infer<typeof EventFile>;

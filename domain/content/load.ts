@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentProblem } from './problems.js';
 import type { RawContent, ValidationResult } from './validate.js';
@@ -8,10 +9,12 @@ export const COLLECTION_FILE = 'collection.json';
 export const SOURCES_FILE = 'sources.json';
 export const EVENTS_DIR = 'events';
 
-async function readJson(dir: string, file: string, problems: ContentProblem[]): Promise<unknown> {
+function readJson(dir: string, file: string, problems: ContentProblem[]): unknown {
   let text: string;
   try {
-    text = await readFile(path.join(dir, file), 'utf8');
+    // Synchronous on purpose: `fs/promises` readFile costs ~100 µs a file in thread-pool round trips
+    // (over a second for 10,000 events) against ~5 µs, and validating the set blocks longer anyway.
+    text = readFileSync(path.join(dir, file), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     problems.push({ file, path: '', rule: code === 'ENOENT' ? 'file is missing' : `cannot be read (${code})` });
@@ -34,16 +37,12 @@ export async function readContent(dir: string): Promise<RawContent> {
   } catch {
     problems.push({ file: `${EVENTS_DIR}/`, path: '', rule: 'folder is missing or cannot be read' });
   }
-  const [collection, sources, events] = await Promise.all([
-    readJson(dir, COLLECTION_FILE, problems),
-    readJson(dir, SOURCES_FILE, problems),
-    Promise.all(
-      eventFiles.map(async (name) => {
-        const file = `${EVENTS_DIR}/${name}`;
-        return { file, data: await readJson(dir, file, problems) };
-      }),
-    ),
-  ]);
+  const collection = readJson(dir, COLLECTION_FILE, problems);
+  const sources = readJson(dir, SOURCES_FILE, problems);
+  const events = eventFiles.map((name) => {
+    const file = `${EVENTS_DIR}/${name}`;
+    return { file, data: readJson(dir, file, problems) };
+  });
   return {
     collection: { file: COLLECTION_FILE, data: collection },
     sources: { file: SOURCES_FILE, data: sources },

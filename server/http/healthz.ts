@@ -19,6 +19,7 @@ export function healthz(content: ContentState): Middleware {
       loaded_at: content.loadedAt === null ? null : new Date(content.loadedAt).toISOString(),
       last_reload: last && {
         ok: last.ok,
+        fell_back_to_stored: last.fellBack === true,
         at: new Date(last.at).toISOString(),
         problems: last.problems.length,
       },

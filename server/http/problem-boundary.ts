@@ -12,7 +12,8 @@ export function problemBoundary(problemTypeBase: string, logger: Logger): Middle
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body == null && ctx.path.startsWith('/api/')) {
+      // `respond === false`: a handler (tRPC) wrote its own response, a 404 included.
+      if (ctx.status === 404 && ctx.body == null && ctx.respond !== false && ctx.path.startsWith('/api/')) {
         throw new HttpProblem(makeProblem(problemTypeBase, 'not_found', `No resource at ${ctx.path}.`));
       }
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -13,36 +14,58 @@ export interface RateLimitOptions {
   readonly exempt: (path: string) => boolean;
 }
 
+export interface RequestCount {
+  readonly outcome: RateLimiterRes;
+  /** The client is over its quota: the request is answered 429. */
+  readonly limited: boolean;
+}
+
+/** Counts one request; `null` when the store failed (the request is then let through uncounted). */
+export async function countRequest(limiter: RateLimiterAbstract, key: string): Promise<RequestCount | null> {
+  try {
+    return { outcome: await limiter.consume(key), limited: false };
+  } catch (rejection) {
+    return rejection instanceof RateLimiterRes ? { outcome: rejection, limited: true } : null;
+  }
+}
+
+/** Requests the fast path has already counted and then handed to Koa, so they are not counted twice. */
+export const countedRequests = new WeakMap<IncomingMessage, RequestCount>();
+
+/** The IETF draft headers for one counted request, and the seconds until the window resets. */
+export function rateLimitHeaders(
+  options: Pick<RateLimitOptions, 'points' | 'windowSeconds'>,
+  outcome: RateLimiterRes,
+): { headers: Record<string, string>; resetSeconds: number } {
+  const resetSeconds = Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
+  return {
+    headers: {
+      'RateLimit-Policy': `"default";q=${options.points};w=${options.windowSeconds}`,
+      RateLimit: `"default";r=${Math.max(0, outcome.remainingPoints)};t=${resetSeconds}`,
+    },
+    resetSeconds,
+  };
+}
+
 /**
  * Counts requests per client IP (`ctx.ip`, which honours X-Forwarded-For only when the app trusts
  * proxies) and sends the IETF draft `RateLimit-Policy` / `RateLimit` headers on every counted response.
  */
 export function rateLimit(options: RateLimitOptions): Middleware {
-  const policy = `"default";q=${options.points};w=${options.windowSeconds}`;
   return async (ctx, next) => {
     if (options.exempt(ctx.path)) {
       await next();
       return;
     }
-    let outcome: RateLimiterRes;
-    let limited = false;
-    try {
-      outcome = await options.limiter.consume(ctx.ip || 'unknown');
-    } catch (rejection) {
-      // A store failure rejects with an Error: let the request through rather than fail it.
-      if (!(rejection instanceof RateLimiterRes)) {
-        await next();
-        return;
-      }
-      outcome = rejection;
-      limited = true;
+    const counted =
+      countedRequests.get(ctx.req) ?? (await countRequest(options.limiter, ctx.ip || 'unknown'));
+    // A store failure: let the request through rather than fail it.
+    if (!counted) {
+      await next();
+      return;
     }
-    const resetSeconds = Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
-    const headers = {
-      'RateLimit-Policy': policy,
-      RateLimit: `"default";r=${Math.max(0, outcome.remainingPoints)};t=${resetSeconds}`,
-    };
-    if (limited) {
+    const { headers, resetSeconds } = rateLimitHeaders(options, counted.outcome);
+    if (counted.limited) {
       throw new HttpProblem(
         makeProblem(
           options.problemTypeBase,

@@ -18,6 +18,8 @@ export function trpcEndpoint(
       return;
     }
     ctx.respond = false;
+    // Koa starts every response at 404, and tRPC only sets the status when it finds 200 there.
+    ctx.res.statusCode = 200;
     await nodeHTTPRequestHandler({
       router,
       req: ctx.req,

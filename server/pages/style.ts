@@ -1,0 +1,97 @@
+/** The site's only stylesheet, served same-origin at /assets/site.css so the CSP needs no inline styles. */
+export const SITE_CSS = `
+:root {
+  color-scheme: light dark;
+  --bg: #f7f7f5; --fg: #1d1f21; --muted: #5d6369; --card: #ffffff; --line: #dcdfe2;
+  --accent: #1f5fbf; --accent-bg: #e8f0fc;
+  --red: #a3261b; --red-bg: #fcebea; --amber: #8a5a00; --amber-bg: #fff4d6;
+  --green: #1e6b3a; --green-bg: #e6f4ea; --blue: #1f5fbf; --blue-bg: #e8f0fc;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #15171a; --fg: #e6e8ea; --muted: #a1a8af; --card: #1d2024; --line: #33383e;
+    --accent: #8ab4f8; --accent-bg: #1e2a3d;
+    --red: #f2a39b; --red-bg: #3a1f1d; --amber: #f1c66b; --amber-bg: #362c14;
+    --green: #8fd3a4; --green-bg: #1b3124; --blue: #8ab4f8; --blue-bg: #1e2a3d;
+  }
+}
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body {
+  margin: 0; background: var(--bg); color: var(--fg);
+  font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif;
+}
+a { color: var(--accent); text-underline-offset: 2px; }
+a:hover { text-decoration-thickness: 2px; }
+.wrap { max-width: 62rem; margin: 0 auto; padding: 0 1rem; }
+header.site { background: var(--card); border-bottom: 1px solid var(--line); }
+header.site .wrap { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem; padding: .75rem 1rem; }
+.brand { font-weight: 700; color: var(--fg); text-decoration: none; font-size: 1.05rem; }
+nav.site { display: flex; flex-wrap: wrap; gap: .25rem 1rem; font-size: .95rem; }
+nav.site a { text-decoration: none; }
+nav.site a[aria-current="page"] { color: var(--fg); font-weight: 600; }
+.notice { background: var(--amber-bg); color: var(--fg); border-bottom: 1px solid var(--line); font-size: .9rem; }
+.notice .wrap { padding: .5rem 1rem; }
+main.wrap { padding: 1.5rem 1rem 2.5rem; }
+h1 { font-size: 1.6rem; line-height: 1.25; margin: .25rem 0 1rem; }
+h2 { font-size: 1.2rem; margin: 2rem 0 .75rem; }
+h3 { font-size: 1rem; margin: 0 0 .25rem; }
+p { margin: .5rem 0; }
+.muted { color: var(--muted); }
+.small { font-size: .88rem; }
+.card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 1rem 1.1rem; margin: 0 0 1rem; }
+.card > :first-child { margin-top: 0; }
+.card > :last-child { margin-bottom: 0; }
+.hero .big { font-size: 2rem; font-weight: 700; line-height: 1.2; margin: .25rem 0; }
+.grid { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); }
+.stats { display: grid; gap: .75rem; grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr)); margin: 0; }
+.stats div { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .6rem .8rem; }
+.stats dt { font-size: .8rem; color: var(--muted); }
+.stats dd { margin: 0; font-size: 1.25rem; font-weight: 650; }
+.filters { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; margin: 0 0 1rem; }
+.filters ul { display: flex; flex-wrap: wrap; gap: .35rem; list-style: none; margin: .25rem 0 0; padding: 0; }
+.filters a { display: inline-block; padding: .2rem .7rem; border: 1px solid var(--line); border-radius: 999px; background: var(--card); text-decoration: none; font-size: .9rem; }
+.filters a[aria-current="true"] { background: var(--accent); border-color: var(--accent); color: var(--card); }
+.filters .label { font-size: .8rem; color: var(--muted); }
+.table-scroll { overflow-x: auto; border: 1px solid var(--line); border-radius: 10px; background: var(--card); }
+table { border-collapse: collapse; width: 100%; font-size: .93rem; }
+th, td { text-align: left; vertical-align: top; padding: .5rem .75rem; border-bottom: 1px solid var(--line); }
+tr:last-child td { border-bottom: 0; }
+th { font-size: .8rem; color: var(--muted); font-weight: 600; white-space: nowrap; }
+td.when { white-space: nowrap; }
+dl.facts { display: grid; grid-template-columns: minmax(8rem, max-content) 1fr; gap: .4rem 1rem; margin: 0; }
+dl.facts dt { color: var(--muted); }
+dl.facts dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+.sources a, .card a { overflow-wrap: anywhere; }
+.badge { display: inline-block; font-size: .75rem; font-weight: 600; padding: .1rem .5rem; border-radius: 999px; border: 1px solid currentColor; white-space: nowrap; }
+.badge-confirmed { color: var(--green); background: var(--green-bg); }
+.badge-announced { color: var(--blue); background: var(--blue-bg); }
+.badge-cancelled { color: var(--amber); background: var(--amber-bg); }
+.badge-retracted { color: var(--red); background: var(--red-bg); }
+.badge-kind { color: var(--muted); }
+.banner { border-radius: 10px; padding: .8rem 1rem; margin: 0 0 1rem; border: 1px solid currentColor; }
+.banner p { color: var(--fg); }
+.banner strong { font-size: 1.05rem; }
+.banner-retracted { color: var(--red); background: var(--red-bg); }
+.banner-cancelled { color: var(--amber); background: var(--amber-bg); }
+.banner-announced { color: var(--blue); background: var(--blue-bg); }
+.sources { list-style: none; padding: 0; margin: 0; display: grid; gap: .75rem; }
+blockquote { margin: .5rem 0 0; padding: .4rem .8rem; border-left: 3px solid var(--line); color: var(--fg); font-style: italic; }
+.links { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; padding: 0; list-style: none; }
+main > pre { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .8rem 1rem; overflow-x: auto; font-size: .85rem; }
+code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: .9em; overflow-wrap: anywhere; }
+footer.site { border-top: 1px solid var(--line); color: var(--muted); font-size: .88rem; padding: 1.25rem 0 2rem; }
+footer.site p { margin: .3rem 0; }
+#swagger-ui { background: #fff; color: #1d1f21; border-radius: 10px; border: 1px solid var(--line); margin-top: 1rem; }
+@media (max-width: 40rem) {
+  h1 { font-size: 1.35rem; }
+  .hero .big { font-size: 1.6rem; }
+  dl.facts { grid-template-columns: 1fr; gap: 0; }
+  dl.facts dd { margin-bottom: .6rem; }
+  th, td { padding: .45rem .55rem; }
+  .hide-narrow { display: none; }
+  td.when { white-space: normal; width: 42%; }
+}
+`;
+
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f5fbf"/><path d="M16 7a9 9 0 1 0 8.5 6" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/><path d="M25 6v8h-8" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>`;

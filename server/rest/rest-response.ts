@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import type { ContentState } from '../content-state.js';
+import type { Context } from '../context.js';
+import { HttpProblem } from '../http/http-problem.js';
+import { problemFromError } from '../problems.js';
+import type { RestBridge } from './bridge.js';
+import type { RestOperation } from './operations.js';
+import type { CachedResponse } from './response-cache.js';
+import { ResponseCache } from './response-cache.js';
+
+const GENERATED_AT = Buffer.from('"generated_at":"');
+const QUOTE = 0x22;
+
+/**
+ * The ETag is derived from the body without `meta.generated_at`, the one value that differs between
+ * processes for the same content and request. Weak, because the bytes of that field may differ.
+ * Hashes the bytes around that field rather than a copy of the body without it.
+ */
+export function etagFor(body: Buffer): string {
+  const hash = createHash('sha256');
+  const start = body.indexOf(GENERATED_AT);
+  const end = start === -1 ? -1 : body.indexOf(QUOTE, start + GENERATED_AT.length);
+  if (end === -1) hash.update(body);
+  else hash.update(body.subarray(0, start)).update(body.subarray(end + 1));
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+}
+
+/** One REST request, read: what its response depends on, and its cache key. */
+export interface RestRequest {
+  readonly operation: RestOperation;
+  readonly params: Record<string, string>;
+  readonly context: Context;
+  readonly key: string;
+}
+
+export interface RestResponderOptions {
+  readonly callProcedure: RestBridge;
+  readonly content: ContentState;
+  readonly clock: () => number;
+  readonly problemTypeBase: string;
+  readonly cache: ResponseCache;
+}
+
+/**
+ * Answers REST operations from the response cache, or through their procedure on a miss. Shared by
+ * the Koa route and the fast path, so both answer with the same bytes and fill the same cache.
+ */
+export function createRestResponder(options: RestResponderOptions) {
+  const { cache, problemTypeBase } = options;
+  return {
+    /** Reads the content snapshot and the clock once: the key and the procedure see the same. */
+    request(path: string, operation: RestOperation, params: Record<string, string>, canonical: string) {
+      const snapshot = options.content.snapshot;
+      const now = options.clock();
+      const key = ResponseCache.key(snapshot, path, canonical, operation, now);
+      return { operation, params, context: { snapshot, now, problemTypeBase }, key } satisfies RestRequest;
+    },
+
+    cached(request: RestRequest): CachedResponse | undefined {
+      return cache.get(request.key);
+    },
+
+    /** Runs the procedure and caches its 200; a failure is thrown as the problem boundary expects it. */
+    async produce(request: RestRequest): Promise<CachedResponse> {
+      const result = await options.callProcedure(
+        request.operation.procedurePath,
+        request.params,
+        request.context,
+      );
+      if (result.status !== 200) {
+        const problem = problemFromError(result.error, problemTypeBase);
+        // An unexpected failure goes to the boundary as it is, so it is logged; the client gets the bare 500.
+        if (problem.code === 'internal_error') {
+          throw result.error instanceof Error ? result.error : new Error(`procedure answered ${result.status}`);
+        }
+        throw new HttpProblem(problem);
+      }
+      const body = Buffer.from(result.body);
+      const response = { body, etag: etagFor(body) };
+      cache.set(request.key, response);
+      return response;
+    },
+  };
+}
+
+export type RestResponder = ReturnType<typeof createRestResponder>;

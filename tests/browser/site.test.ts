@@ -1,0 +1,138 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import type { RunningServer } from '../../server/server.js';
+import { startSite } from '../pages/serve.js';
+
+// Debian's chromium, installed by .ci/setup-test-env.sh; playwright-core never downloads a browser.
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const ARTIFACTS = path.resolve('test-results');
+const RETRACTED = '/events/2025-11-27-weekly-reset-everyone';
+const WIDTHS = [390, 1280] as const;
+
+let site: RunningServer | undefined;
+let browser: BrowserContext | undefined;
+let profile: string | undefined;
+
+test.before(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  profile = await mkdtemp(path.join(tmpdir(), 'reset-chromium-'));
+  site = await startSite();
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    timeout: 60_000,
+  });
+  browser.setDefaultTimeout(30_000);
+});
+
+test.after.always(async () => {
+  try {
+    await browser?.close();
+    await site?.stop();
+  } finally {
+    if (profile) await rm(profile, { recursive: true, force: true });
+  }
+});
+
+interface Watched {
+  readonly page: Page;
+  /** Console errors, page errors and failed or refused requests seen so far. */
+  readonly problems: string[];
+}
+
+async function openPage(width: number): Promise<Watched> {
+  const page = await browser!.newPage();
+  await page.setViewportSize({ width, height: 900 });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return { page, problems };
+}
+
+async function visit(width: number, fn: (watched: Watched) => Promise<void>): Promise<string[]> {
+  const watched = await openPage(width);
+  try {
+    await fn(watched);
+    return watched.problems;
+  } finally {
+    await watched.page.close();
+  }
+}
+
+test.serial('from the home page a history link leads to an event page with its sources', async (t) => {
+  const problems = await visit(1280, async ({ page }) => {
+    await page.goto(`${site!.url}/`, { waitUntil: 'load' });
+    t.regex((await page.locator('h1').textContent()) ?? '', /Usage-limit resets/);
+    const link = page.locator('#history ~ .table-scroll tbody a').first();
+    const title = (await link.textContent()) ?? '';
+    await Promise.all([page.waitForURL(/\/events\//), link.click()]);
+    t.is(await page.locator('h1').textContent(), title);
+    const source = page.locator('ul.sources a[href^="https://"]').first();
+    t.true(await source.isVisible());
+    t.regex((await source.getAttribute('href')) ?? '', /^https:\/\//);
+  });
+  t.deepEqual(problems, []);
+});
+
+test.serial('a retracted event shows the retracted banner', async (t) => {
+  const problems = await visit(1280, async ({ page }) => {
+    await page.goto(`${site!.url}${RETRACTED}`, { waitUntil: 'load' });
+    const banner = page.locator('.banner-retracted');
+    t.true(await banner.isVisible());
+    t.regex((await banner.textContent()) ?? '', /Retracted\.[\s\S]*not counted/);
+  });
+  t.deepEqual(problems, []);
+});
+
+test.serial('home and event pages fit phone and desktop widths; screenshots are kept', async (t) => {
+  for (const width of WIDTHS) {
+    for (const [name, pagePath] of [
+      ['home', '/'],
+      ['event', RETRACTED],
+    ] as const) {
+      const problems = await visit(width, async ({ page }) => {
+        await page.goto(`${site!.url}${pagePath}`, { waitUntil: 'load' });
+        // A string, so this file needs no DOM types: it runs in the page.
+        const overflow = Number(
+          await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'),
+        );
+        t.true(overflow <= 0, `${name} at ${width}px scrolls sideways by ${overflow}px`);
+        await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+      });
+      t.deepEqual(problems, [], `${name} at ${width}px`);
+    }
+  }
+});
+
+test.serial('the API docs render Swagger UI from local files within the CSP', async (t) => {
+  const problems = await visit(1280, async ({ page }) => {
+    await page.goto(`${site!.url}/docs`, { waitUntil: 'networkidle' });
+    await page.locator('#swagger-ui .opblock-summary-path').first().waitFor();
+    const paths = await page.locator('#swagger-ui .opblock-summary-path').allTextContents();
+    t.true(paths.some((text) => text.includes('/v1/status')));
+    await page.screenshot({ path: path.join(ARTIFACTS, 'docs-1280.png'), fullPage: true });
+  });
+  t.deepEqual(problems, []);
+});

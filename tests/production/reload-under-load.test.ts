@@ -1,0 +1,55 @@
+import test from 'ava';
+import { buildServer } from './helpers/build.js';
+import { sleep } from './helpers/http.js';
+import { startLoad } from './helpers/load.js';
+import { APP, startCluster } from './helpers/pm2.js';
+
+const PATHS = [
+  '/api/v1/status',
+  '/api/v1/resets?limit=5',
+  '/api/v1/sources',
+  '/api/openapi.json',
+  '/healthz',
+];
+
+test('pm2 reload under steady keep-alive load drops no request', async (t) => {
+  t.timeout(120_000);
+  await buildServer();
+  const cluster = await startCluster({ instances: 2 });
+  try {
+    const before = (await cluster.workers()).map((worker) => worker.pid);
+    const load = startLoad({ url: cluster.url, paths: PATHS, connections: 8, durationMs: 9_000 });
+    await sleep(2_000);
+    const reloadStarted = Date.now();
+    const completedBefore = load.completed();
+    await cluster.pm2('reload', APP);
+    const duringReload = load.completed() - completedBefore;
+    const reloadMs = Date.now() - reloadStarted;
+    const result = await load.done;
+    const after = (await cluster.workers()).map((worker) => worker.pid);
+
+    t.log(
+      `${result.requests} requests over ${result.connectionsOpened} connections (${result.reusedRequests} on a kept-alive one); ` +
+        `${duringReload} during the ${reloadMs} ms reload; ${result.closedByServer} answered with Connection: close, ` +
+        `${result.closedWhileIdle} closed while idle`,
+    );
+    t.deepEqual(result.errors, {}, 'no request failed (no reset, no hang-up, no timeout)');
+    t.deepEqual(Object.keys(result.statuses), ['200'], 'every response is a 200');
+    t.true(duringReload > 0, 'requests were served while the workers were replaced');
+    t.true(result.reusedRequests > result.requests / 2, 'the load kept its connections alive');
+    t.true(result.closedByServer > 0, 'draining workers closed kept-alive connections after a response');
+    t.is(after.length, 2);
+    t.false(
+      after.some((pid) => before.includes(pid)),
+      'every worker was replaced',
+    );
+    const stopped = (await cluster.log()).filter((line) => line.msg?.startsWith('stopped'));
+    t.deepEqual(
+      stopped.map((line) => [line.pid, line.forced]).sort(),
+      before.map((pid) => [pid, false]).sort(),
+      'each old worker closed all its connections before the drain deadline',
+    );
+  } finally {
+    await cluster.stop();
+  }
+});
