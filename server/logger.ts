@@ -18,13 +18,9 @@ function isoTime(): string {
 }
 
 /**
- * Structured JSON lines on stdout (PM2 collects them per worker). Written asynchronously: a line
- * goes out at once when no write is pending, and lines logged meanwhile go out together, one write
- * instead of one each; pino flushes what is left when the process exits.
+ * Structured JSON lines on stdout (PM2 collects them per worker). pino's own choice of destination:
+ * under PM2 `process.stdout` is PM2's, and a destination of its own on fd 1 would bypass it.
  */
 export function createLogger(level: string): Logger {
-  return pino(
-    { level, base: { pid: process.pid }, timestamp: isoTime },
-    pino.destination({ dest: 1, sync: false }),
-  );
+  return pino({ level, base: { pid: process.pid }, timestamp: isoTime });
 }

@@ -36,8 +36,12 @@ function writeCanonical(value: unknown, write: (text: string) => void, inArray: 
       return true;
     case 'object':
       break;
-    default:
-      // undefined, functions and symbols: left out of objects, null in arrays (as JSON.stringify does).
+    case 'bigint':
+      throw new TypeError('Do not know how to serialize a BigInt');
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      // Left out of objects, null in arrays, as JSON.stringify does.
       if (inArray) write('null');
       return inArray;
   }

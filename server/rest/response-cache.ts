@@ -27,7 +27,7 @@ export class ResponseCache {
   constructor(options: ResponseCacheOptions = {}) {
     this.#entries = new LRUCache<string, CachedResponse>({
       max: options.maxEntries ?? 2000,
-      maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+      maxSize: options.maxBytes ?? 16 * 1024 * 1024,
       sizeCalculation: (response) => Math.max(1, response.body.length),
       ttl: MINUTE_MS,
     });

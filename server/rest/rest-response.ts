@@ -71,11 +71,16 @@ export function createRestResponder(options: RestResponderOptions) {
         const problem = problemFromError(result.error, problemTypeBase);
         // An unexpected failure goes to the boundary as it is, so it is logged; the client gets the bare 500.
         if (problem.code === 'internal_error') {
-          throw result.error instanceof Error ? result.error : new Error(`procedure answered ${result.status}`);
+          throw result.error instanceof Error
+            ? result.error
+            : new Error(`procedure answered ${result.status}`);
         }
         throw new HttpProblem(problem);
       }
-      const body = Buffer.from(result.body);
+      // A buffer of its own: a small one cut from Node's shared pool would keep the whole pool slab
+      // alive for as long as the cache keeps this response.
+      const body = Buffer.allocUnsafeSlow(Buffer.byteLength(result.body));
+      body.write(result.body);
       const response = { body, etag: etagFor(body) };
       cache.set(request.key, response);
       return response;
