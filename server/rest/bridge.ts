@@ -1,10 +1,6 @@
-import { callTRPCProcedure, TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { OpenApiMeta } from 'trpc-to-openapi';
-import { coerceSchema } from 'trpc-to-openapi';
-import { z } from 'zod';
+import type { OpenApiRouter } from 'trpc-to-openapi';
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import type { Context } from '../context.js';
-import type { AppRouter } from '../router.js';
 
 export interface ProcedureResult {
   readonly status: number;
@@ -13,55 +9,44 @@ export interface ProcedureResult {
   readonly error: unknown;
 }
 
-interface Mounted {
-  readonly name: string;
-  /** `.input(z.void())`: the procedure is called without input. */
-  readonly takesInput: boolean;
-}
+type NodeHandler = (req: unknown, res: unknown) => Promise<void>;
 
 /**
- * Calls the tRPC procedure mounted at a REST path (its `meta.openapi.path`, the one the OpenAPI
- * document names) and hands back its status and JSON body, so Koa middleware (ETag, conditional GET,
- * CORS, problems) sees the real response. The procedure runs whole: middleware, input parsing and
- * output validation against its Zod schemas. trpc-to-openapi's HTTP handler is not run per request:
- * it rebuilt the URL, a fetch `Request` and the query coercion on every call, about half the cost of a
- * miss (BENCHMARKS.md); the path table and the coercion are set up once here instead.
+ * Runs a REST path through trpc-to-openapi and hands back its status and body instead of letting it
+ * write the socket, so the middleware in front (ETag, conditional GET, CORS, problems, the response
+ * cache) sees the real response. The handler is created once: its procedure table is not rebuilt per
+ * request, and in development it does not regenerate the whole OpenAPI document per request either.
  */
-export function createRestBridge(router: AppRouter) {
-  const mounted = new Map<string, Mounted>();
-  for (const [name, procedure] of Object.entries(router._def.procedures)) {
-    const path = (procedure._def.meta as OpenApiMeta | undefined)?.openapi?.path;
-    if (!path) continue;
-    const { inputs } = procedure._def;
-    // Query strings carry text: numbers in the input are coerced, as trpc-to-openapi does.
-    for (const input of inputs) if (input instanceof z.ZodObject) coerceSchema(input);
-    mounted.set(path, { name, takesInput: !inputs.every((input) => input instanceof z.ZodVoid) });
-  }
+export function createRestBridge(router: OpenApiRouter) {
+  const contexts = new WeakMap<object, Context>();
+  const errors = new WeakMap<object, unknown>();
+  const handler = createOpenApiNodeHttpHandler({
+    router,
+    createContext: ({ req }: { req: object }) => contexts.get(req),
+    onError: ({ error, req }: { error: unknown; req: object }) => {
+      errors.set(req, error);
+    },
+  }) as unknown as NodeHandler;
 
   /** Calls the procedure mounted at `path` (relative to `/api`) with already-read query parameters. */
-  return async function call(
+  return function call(
     path: string,
     query: Record<string, string>,
     context: Context,
   ): Promise<ProcedureResult> {
-    const procedure = mounted.get(path);
-    try {
-      if (!procedure) throw new TRPCError({ code: 'NOT_FOUND', message: `No procedure at ${path}.` });
-      const input = procedure.takesInput ? query : undefined;
-      const data: unknown = await callTRPCProcedure({
-        router,
-        path: procedure.name,
-        getRawInput: () => Promise.resolve(input),
-        ctx: context,
-        type: 'query',
-        signal: undefined,
-        batchIndex: 0,
-      });
-      return { status: 200, body: JSON.stringify(data), error: undefined };
-    } catch (error) {
-      const status = error instanceof TRPCError ? getHTTPStatusCodeFromError(error) : 500;
-      return { status, body: '', error };
-    }
+    // A fetch Request: trpc-to-openapi takes its abort signal from it instead of wiring up a socket.
+    const req = new Request(`http://bridge${path}`, { method: 'GET' });
+    // trpc-to-openapi reads `req.query` when present instead of parsing the URL again.
+    Object.assign(req, { query });
+    contexts.set(req, context);
+    return new Promise((resolve, reject) => {
+      const res = {
+        statusCode: 200,
+        setHeader: () => undefined,
+        end: (body: string) => resolve({ status: res.statusCode, body, error: errors.get(req) }),
+      };
+      handler(req, res).catch(reject);
+    });
   };
 }
 
