@@ -1,0 +1,152 @@
+import type { ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { openSync, closeSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { promisify } from 'node:util';
+
+export interface Running {
+  readonly pid: number;
+  readonly origin: string;
+  /** From spawn to the first healthy answer. */
+  readonly readyMs: number;
+  stop(): Promise<void>;
+}
+
+/** `taskset -c CORES` in front of a command when cores are given. */
+function pinned(cores: string | null, command: string, args: string[]): [string, string[]] {
+  return cores ? ['taskset', ['-c', cores, command, ...args]] : [command, args];
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitHealthy(origin: string, child: ChildProcess, path: string): Promise<void> {
+  for (let attempt = 0; attempt < 1500; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`${origin}: process exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(origin + path);
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${origin}${path} never answered 200`);
+}
+
+export interface ServerOptions {
+  readonly port: number;
+  readonly contentDir: string;
+  readonly logLevel: string;
+  /** Where the access log goes (stdout, as PM2 collects it into a file). */
+  readonly logFile: string;
+  readonly cores: string | null;
+  readonly env: Readonly<Record<string, string>>;
+  /** Extra node flags, e.g. `--cpu-prof`. */
+  readonly nodeArgs?: readonly string[];
+}
+
+/** The real server, compiled, as production runs it. */
+export async function startServer(options: ServerOptions): Promise<Running> {
+  const started = performance.now();
+  const log = openSync(options.logFile, 'w');
+  const [command, args] = pinned(options.cores, process.execPath, [
+    ...(options.nodeArgs ?? []),
+    'dist/server/main.js',
+  ]);
+  const child = spawn(command, args, {
+    env: {
+      ...process.env,
+      ...options.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      CONTENT_DIR: options.contentDir,
+      LOG_LEVEL: options.logLevel,
+    },
+    stdio: ['ignore', log, 'inherit'],
+  });
+  closeSync(log);
+  const origin = `http://127.0.0.1:${options.port}`;
+  await waitHealthy(origin, child, '/healthz');
+  return { pid: child.pid!, origin, readyMs: performance.now() - started, stop: () => stopChild(child) };
+}
+
+/** The bare node:http baseline, fed the URLs to copy from the real server. */
+export async function startBaseline(
+  port: number,
+  realOrigin: string,
+  urlsFile: string,
+  cores: string | null,
+): Promise<Running> {
+  const started = performance.now();
+  const [command, args] = pinned(cores, process.execPath, [
+    '--import',
+    'tsx',
+    'bench/baseline.ts',
+    String(port),
+    realOrigin,
+    urlsFile,
+  ]);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
+  });
+  return {
+    pid: child.pid!,
+    origin: `http://127.0.0.1:${port}`,
+    readyMs: performance.now() - started,
+    stop: () => stopChild(child),
+  };
+}
+
+/** Resident set size now and at its peak, in MiB, from /proc. */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+  return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
+}
+
+const exec = promisify(execFile);
+
+/**
+ * Times a content load as the server does it at start (read and validate, then the catalog with its
+ * filter views) with the compiled modules, in a fresh plain `node` process.
+ */
+export async function measureLoad(contentDir: string): Promise<{ loadMs: number; rssMb: number }> {
+  const script = `
+    const { loadContent } = await import(process.cwd() + '/dist/domain/content/load.js');
+    const { buildCatalog } = await import(process.cwd() + '/dist/domain/catalog.js');
+    const started = performance.now();
+    const result = await loadContent(process.argv[1]);
+    if (!result.ok) throw new Error('invalid content');
+    buildCatalog(result.content, { baseUrl: 'http://localhost:3000' });
+    console.log(JSON.stringify({ loadMs: performance.now() - started, rssMb: process.memoryUsage.rss() / 2 ** 20 }));
+  `;
+  const { stdout } = await exec(process.execPath, ['--input-type=module', '-e', script, contentDir]);
+  return JSON.parse(stdout) as { loadMs: number; rssMb: number };
+}
+
+/** Machine facts for the report. */
+export function machine(): { nproc: number; cpu: string; node: string } {
+  const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
+  return {
+    nproc: (cpuinfo.match(/^processor\s*:/gm) ?? []).length,
+    cpu: /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1] ?? 'unknown',
+    node: process.version,
+  };
+}
