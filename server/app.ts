@@ -21,7 +21,9 @@ import { buildOpenApiDocument } from './openapi.js';
 import { pageRoutes } from './pages/page-routes.js';
 import { RenderCache } from './pages/render-cache.js';
 import { createRestBridge } from './rest/bridge.js';
-import type { ResponseCache } from './rest/response-cache.js';
+import { ResponseCache } from './rest/response-cache.js';
+import type { RestResponder, RestResponderOptions } from './rest/rest-response.js';
+import { createRestResponder } from './rest/rest-response.js';
 import { restRoutes } from './rest/rest-routes.js';
 import { appRouter } from './router.js';
 
@@ -38,11 +40,22 @@ export interface AppDeps {
   readonly limiter: RateLimiterAbstract | null;
   readonly clock?: () => number;
   readonly version?: string;
-  /** REST responses kept per process; pass one to share it with the fast path (server/http/fast-path.ts). */
-  readonly responseCache?: ResponseCache;
+  /** The REST responder (procedures and response cache); pass one to share it with the fast path. */
+  readonly rest?: RestResponder;
 }
 
 export const EXPOSED_HEADERS = ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
+
+/** The REST responder: the procedures through trpc-to-openapi, with a per-process response cache. */
+export function createRest(
+  options: Pick<RestResponderOptions, 'content' | 'clock' | 'problemTypeBase'>,
+): RestResponder {
+  return createRestResponder({
+    ...options,
+    callProcedure: createRestBridge(appRouter),
+    cache: new ResponseCache(),
+  });
+}
 
 /** Builds the Koa application; it is not listening. */
 export function createApp(deps: AppDeps): Koa {
@@ -86,11 +99,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(trpcEndpoint(appRouter, content, clock, base));
   app.use(
     restRoutes({
-      callProcedure: createRestBridge(appRouter),
-      content,
-      clock,
+      responder: deps.rest ?? createRest({ content, clock, problemTypeBase: base }),
       problemTypeBase: base,
-      cache: deps.responseCache,
     }),
   );
   app.use(async (ctx, next) => {

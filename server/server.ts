@@ -4,14 +4,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadContent } from '../domain/content/load.js';
 import { formatProblem } from '../domain/content/problems.js';
-import { createApp } from './app.js';
+import { createApp, createRest } from './app.js';
 import type { Config } from './config.js';
 import { ContentState } from './content-state.js';
 import { withFastPath } from './http/fast-path.js';
 import { createLimiter } from './limiter.js';
 import { createLastGoodStore } from './last-good.js';
 import { createLogger } from './logger.js';
-import { ResponseCache } from './rest/response-cache.js';
 
 export interface RunningServer {
   readonly url: string;
@@ -51,8 +50,9 @@ export function createServer(config: Config) {
       ),
     onStoreUp: () => logger.info('rate-limit store answers again: counts are shared'),
   });
-  const responseCache = new ResponseCache();
-  const app = createApp({ config, content, logger, limiter: limiter.limiter, responseCache });
+  // One responder for the Koa routes and the fast path: the same procedures fill the same cache.
+  const rest = createRest({ content, clock: Date.now, problemTypeBase: config.publicBaseUrl });
+  const app = createApp({ config, content, logger, limiter: limiter.limiter, rest });
 
   async function reload(): Promise<boolean> {
     const outcome = await content.reload();
@@ -78,8 +78,7 @@ export function createServer(config: Config) {
     // Cache hits are answered before Koa (see BENCHMARKS.md); everything else goes through it.
     const handle = withFastPath(app.callback(), {
       app,
-      cache: responseCache,
-      content,
+      rest,
       logger,
       limiter: limiter.limiter,
       config,

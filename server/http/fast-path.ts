@@ -4,14 +4,10 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { EXPOSED_HEADERS } from '../app.js';
 import type { Config } from '../config.js';
-import type { ContentState } from '../content-state.js';
-import { createRestBridge } from '../rest/bridge.js';
 import { REST_OPERATIONS } from '../rest/operations.js';
 import { readQuery } from '../rest/query.js';
-import type { CachedResponse, ResponseCache } from '../rest/response-cache.js';
-import type { RestRequest } from '../rest/rest-response.js';
-import { createRestResponder } from '../rest/rest-response.js';
-import { appRouter } from '../router.js';
+import type { CachedResponse } from '../rest/response-cache.js';
+import type { RestRequest, RestResponder } from '../rest/rest-response.js';
 import { PUBLIC_CACHE_CONTROL } from './cache-control.js';
 import type { RequestCount } from './rate-limit.js';
 import { countRequest, countedRequests, rateLimitHeaders } from './rate-limit.js';
@@ -23,13 +19,11 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | vo
 export interface FastPathOptions {
   /** The Koa app behind the fast path: its proxy settings decide the client IP, as `ctx.ip` does. */
   readonly app: Pick<Koa, 'proxy' | 'proxyIpHeader' | 'maxIpsCount'>;
-  /** The cache the REST routes fill. */
-  readonly cache: ResponseCache;
-  readonly content: ContentState;
+  /** The responder the Koa REST routes use: the same procedures, the same response cache. */
+  readonly rest: RestResponder;
   readonly logger: Logger;
   readonly limiter: RateLimiterAbstract | null;
   readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit'>;
-  readonly clock?: () => number;
 }
 
 /*
@@ -48,14 +42,7 @@ const SPACES_AROUND = /^ +| +$/g;
  * path, a query Koa must judge, a refused client, a procedure that failed (Koa answers the problem).
  */
 export function withFastPath(fallback: Handler, options: FastPathOptions): Handler {
-  const { app, cache, content, logger, limiter, config } = options;
-  const responder = createRestResponder({
-    callProcedure: createRestBridge(appRouter),
-    content,
-    clock: options.clock ?? Date.now,
-    problemTypeBase: config.publicBaseUrl,
-    cache,
-  });
+  const { app, rest: responder, logger, limiter, config } = options;
   const counting = limiter !== null && config.rateLimit.points > 0 ? limiter : null;
   const proxyHeader = app.proxyIpHeader.toLowerCase();
   const common = [

@@ -1,25 +1,19 @@
 import type { Middleware } from 'koa';
-import type { ContentState } from '../content-state.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
-import type { RestBridge } from './bridge.js';
 import { REST_OPERATIONS } from './operations.js';
 import { readQuery } from './query.js';
 import { methodGuard } from '../http/method-guard.js';
-import { ResponseCache } from './response-cache.js';
-import { createRestResponder } from './rest-response.js';
+import type { RestResponder } from './rest-response.js';
 
 export interface RestRoutesOptions {
-  readonly callProcedure: RestBridge;
-  readonly content: ContentState;
-  readonly clock: () => number;
+  /** Answers from the response cache or through the procedure; shared with the fast path. */
+  readonly responder: RestResponder;
   readonly problemTypeBase: string;
-  /** Responses kept per process, shared with the fast path; a miss goes through the procedure. */
-  readonly cache?: ResponseCache;
 }
 
 /** Serves `/api/v1/*` through the tRPC procedures, with a response cache keyed on all the body depends on. */
 export function restRoutes(options: RestRoutesOptions): Middleware {
-  const responder = createRestResponder({ ...options, cache: options.cache ?? new ResponseCache() });
+  const { responder } = options;
   const guard = methodGuard(['GET', 'HEAD'], options.problemTypeBase);
   return async (ctx, next) => {
     const operation = REST_OPERATIONS.get(ctx.path);

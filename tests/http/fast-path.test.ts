@@ -4,10 +4,9 @@ import test from 'ava';
 import pino from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { loadContent } from '../../domain/content/load.js';
-import { createApp } from '../../server/app.js';
+import { createApp, createRest } from '../../server/app.js';
 import { ContentState } from '../../server/content-state.js';
 import { withFastPath } from '../../server/http/fast-path.js';
-import { ResponseCache } from '../../server/rest/response-cache.js';
 import { DEMO_CONTENT, TEST_BASE_URL } from '../helpers/with-server.js';
 
 /** A fixed clock: both paths answer from the same minute, so the same cache entry. */
@@ -65,9 +64,9 @@ async function setup(points: number) {
     trustProxyHops: 0,
   };
   const limiter = new RateLimiterMemory({ points, duration: 60, keyPrefix: 'rl' });
-  const cache = new ResponseCache();
   const clock = () => NOW;
-  const app = createApp({ config, content, logger, limiter, clock, responseCache: cache });
+  const rest = createRest({ content, clock, problemTypeBase: TEST_BASE_URL });
+  const app = createApp({ config, content, logger, limiter, clock, rest });
   const koa = app.callback();
   let handedOver = 0;
   const fast = withFastPath(
@@ -75,7 +74,7 @@ async function setup(points: number) {
       handedOver += 1;
       return koa(req, res);
     },
-    { app, cache, content, logger, limiter, config, clock },
+    { app, rest, logger, limiter, config },
   );
   const koaOnly = await listen((req, res) => void koa(req, res));
   const withFast = await listen((req, res) => void fast(req, res));
