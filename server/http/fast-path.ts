@@ -8,6 +8,7 @@ import { REST_OPERATIONS } from '../rest/operations.js';
 import { readQuery } from '../rest/query.js';
 import type { CachedResponse } from '../rest/response-cache.js';
 import type { RestRequest, RestResponder } from '../rest/rest-response.js';
+import { failedRequests } from '../rest/rest-response.js';
 import { PUBLIC_CACHE_CONTROL } from './cache-control.js';
 import type { RequestCount } from './rate-limit.js';
 import { countRequest, countedRequests, rateLimitHeaders } from './rate-limit.js';
@@ -115,7 +116,8 @@ export function withFastPath(fallback: Handler, options: FastPathOptions): Handl
     if (!response) {
       try {
         response = await responder.produce(request);
-      } catch {
+      } catch (error) {
+        failedRequests.set(req, error);
         return handOver();
       }
     }

@@ -25,6 +25,12 @@ export function etagFor(body: Buffer): string {
   return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
+/**
+ * What a procedure threw for a request the fast path then handed to Koa: Koa answers the problem from
+ * it instead of running the procedure a second time.
+ */
+export const failedRequests = new WeakMap<object, unknown>();
+
 /** One REST request, read: what its response depends on, and its cache key. */
 export interface RestRequest {
   readonly operation: RestOperation;

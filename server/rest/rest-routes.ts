@@ -4,6 +4,7 @@ import { REST_OPERATIONS } from './operations.js';
 import { readQuery } from './query.js';
 import { methodGuard } from '../http/method-guard.js';
 import type { RestResponder } from './rest-response.js';
+import { failedRequests } from './rest-response.js';
 
 export interface RestRoutesOptions {
   /** Answers from the response cache or through the procedure; shared with the fast path. */
@@ -22,6 +23,7 @@ export function restRoutes(options: RestRoutesOptions): Middleware {
       return;
     }
     if (guard(ctx)) return;
+    if (failedRequests.has(ctx.req)) throw failedRequests.get(ctx.req);
     const { params, canonical } = operation.params
       ? readQuery(ctx.URL.searchParams, operation.params, options.problemTypeBase)
       : { params: {}, canonical: '' };

@@ -66,6 +66,12 @@ async function setup(points: number) {
   const limiter = new RateLimiterMemory({ points, duration: 60, keyPrefix: 'rl' });
   const clock = () => NOW;
   const rest = createRest({ content, clock, problemTypeBase: TEST_BASE_URL });
+  let procedureCalls = 0;
+  const produce = rest.produce.bind(rest);
+  rest.produce = (request) => {
+    procedureCalls += 1;
+    return produce(request);
+  };
   const app = createApp({ config, content, logger, limiter, clock, rest });
   const koa = app.callback();
   let handedOver = 0;
@@ -84,6 +90,7 @@ async function setup(points: number) {
     lines,
     limiter,
     handedOver: () => handedOver,
+    procedureCalls: () => procedureCalls,
     close: () => {
       for (const { server } of [koaOnly, withFast]) {
         server.close();
@@ -222,6 +229,20 @@ test('every answer is counted once; over the quota Koa answers 429 from the same
     t.regex(refused.headers.find(([name]) => name === 'Content-Type')?.[1] ?? '', /problem\+json/);
     t.is(service.handedOver(), 1);
     t.is((await service.limiter.get('127.0.0.1'))?.consumedPoints, 4);
+  } finally {
+    service.close();
+  }
+});
+
+test('a procedure that fails on the fast path is not run again by Koa, which answers its problem', async (t) => {
+  const service = await setup(1000);
+  try {
+    const path = '/api/v1/resets?cursor=AAAAAAAAAAAAAAAAAAAA';
+    const fast = await request(service.fast, path);
+    t.is(fast.status, 400);
+    t.is(service.handedOver(), 1);
+    t.is(service.procedureCalls(), 1);
+    t.regex(fast.body.toString(), /"code":"invalid_cursor"/);
   } finally {
     service.close();
   }
