@@ -1,4 +1,6 @@
 export const DAY_MS = 86_400_000;
+/** The step of `days_since_last`: status bodies, and the cache keys that hold them, move by the minute. */
+export const MINUTE_MS = 60_000;
 
 /** `YYYY-MM-DD` of the UTC day holding the instant. */
 export function utcDay(ms: number): string {

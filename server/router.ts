@@ -13,8 +13,7 @@ import {
 import type { Context } from './context.js';
 import { trpcErrorFrom } from './problems.js';
 import { publicProcedure, router } from './trpc.js';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '../domain/time.js';
 
 function requireCatalog(ctx: Context): Catalog {
   const { catalog } = ctx.snapshot;

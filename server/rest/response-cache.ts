@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ContentSnapshot } from '../content-state.js';
 import type { RestOperation } from './operations.js';
+import { MINUTE_MS } from '../../domain/time.js';
 
 export interface CachedResponse {
   /** The encoded body: written as it is, never encoded again per request. */
@@ -14,8 +15,6 @@ export interface ResponseCacheOptions {
   /** Bound on the bodies kept, in bytes: 2,000 pages of 100 events would otherwise hold ~250 MB. */
   readonly maxBytes?: number;
 }
-
-const MINUTE_MS = 60_000;
 
 /**
  * The per-process cache of REST 200 responses, shared by the REST routes (which fill it from the
