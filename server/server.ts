@@ -34,6 +34,27 @@ const IDLE_GRACE_MS = 1000;
 /** How long start-up waits for the shared rate-limit store before serving anyway. */
 const STORE_WAIT_MS = 3000;
 
+/**
+ * Responses that close their connection once the server is draining: every response whose head is
+ * written after stopping starts (requests in flight, and requests still arriving on open keep-alive
+ * sockets) carries `Connection: close`, so its client does not reuse the socket. Checked when the head
+ * is written (Koa's implicit head and the fast path's `writeHead` both pass here), which costs a
+ * request nothing, where tracking every response in flight cost a listener and a set entry each.
+ */
+function drainingResponse(state: { readonly draining: boolean }): typeof http.ServerResponse {
+  type Headers = http.OutgoingHttpHeaders | http.OutgoingHttpHeader[];
+  return class DrainingResponse<
+    Request extends http.IncomingMessage = http.IncomingMessage,
+  > extends http.ServerResponse<Request> {
+    override writeHead(statusCode: number, messageOrHeaders?: string | Headers, headers?: Headers): this {
+      if (state.draining && !this.headersSent) this.setHeader('Connection', 'close');
+      return typeof messageOrHeaders === 'string'
+        ? super.writeHead(statusCode, messageOrHeaders, headers)
+        : super.writeHead(statusCode, messageOrHeaders ?? headers);
+    }
+  };
+}
+
 /** Creates the whole service from a config; `start()` loads content and listens. */
 export function createServer(config: Config) {
   const logger = createLogger(config.logLevel);
@@ -83,12 +104,8 @@ export function createServer(config: Config) {
       limiter: limiter.limiter,
       config,
     });
-    const inFlight = new Set<http.ServerResponse>();
-    let draining = false;
-    const server = http.createServer((req, res) => {
-      if (draining) res.setHeader('Connection', 'close');
-      inFlight.add(res);
-      res.once('close', () => inFlight.delete(res));
+    const drainState = { draining: false };
+    const server = http.createServer({ ServerResponse: drainingResponse(drainState) }, (req, res) => {
       void handle(req, res);
     });
     server.keepAliveTimeout = 65_000;
@@ -108,8 +125,7 @@ export function createServer(config: Config) {
 
     function drain(): Promise<void> {
       const started = Date.now();
-      draining = true;
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      drainState.draining = true;
       return new Promise<void>((resolve) => {
         let forced = false;
         // Sockets still idle after the grace are closed; a busy one closes after its response.
