@@ -18,32 +18,44 @@ function isoTime(): string {
 }
 
 const BATCH_BYTES = 64 * 1024;
+/** How long a log line may wait for others before it is written. */
+export const BATCH_MS = 50;
 
 /**
- * Log lines written within one turn of the event loop go to `process.stdout` in one write, instead of
- * one write per line: the per-line write was most of an access log line's cost (BENCHMARKS.md).
+ * Log lines are encoded into one buffer and written to `process.stdout` together, at most
+ * `BATCH_MS` after the first of them (or when the buffer fills), instead of one write per line: the
+ * per-line write and string handling were most of an access log line's cost (BENCHMARKS.md). Pending
+ * lines are written on exit and by `flush()` (the shutdown path).
  * It must be `process.stdout.write`, not a file descriptor of its own (pino's sonic-boom destinations):
  * under PM2 cluster mode that method is PM2's, and writes to fd 1 never reach its log file.
  */
 function batchedStdout(): DestinationStream & { flush(cb?: () => void): void } {
-  let pending = '';
-  let scheduled = false;
+  const buffer = Buffer.allocUnsafe(BATCH_BYTES);
+  let used = 0;
+  let timer: NodeJS.Timeout | null = null;
   const writePending = () => {
-    scheduled = false;
-    if (pending === '') return;
-    const chunk = pending;
-    pending = '';
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (used === 0) return;
+    // A copy is handed over, so the buffer can be reused: a stream may keep what it is given.
+    const chunk = Buffer.allocUnsafe(used);
+    buffer.copy(chunk, 0, 0, used);
+    used = 0;
     process.stdout.write(chunk);
   };
   process.once('exit', writePending);
   return {
     write(line: string) {
-      pending += line;
-      if (pending.length >= BATCH_BYTES) writePending();
-      else if (!scheduled) {
-        scheduled = true;
-        setImmediate(writePending);
+      if (used + line.length * 3 > BATCH_BYTES) {
+        writePending();
+        // A line longer than the whole buffer goes out on its own.
+        if (line.length * 3 > BATCH_BYTES) {
+          process.stdout.write(line);
+          return;
+        }
       }
+      used += buffer.write(line, used);
+      timer ??= setTimeout(writePending, BATCH_MS).unref();
     },
     flush(cb?: () => void) {
       writePending();
