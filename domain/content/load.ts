@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentProblem } from './problems.js';
-import type { RawContent, ValidationResult } from './validate.js';
+import type { ContentReader, RawContent, ValidationResult } from './validate.js';
 import { validateContent } from './validate.js';
 
 export const COLLECTION_FILE = 'collection.json';
@@ -28,8 +28,12 @@ function readJson(dir: string, file: string, problems: ContentProblem[]): unknow
   }
 }
 
-/** Reads a content folder's files as they are, with every read problem recorded. */
-export async function readContent(dir: string): Promise<RawContent> {
+/**
+ * Opens a content folder: the collection and sources files are read at once, each event file only
+ * when validation reaches it, so a large set is never held as raw JSON, parsed copies and published
+ * events all at once. Read problems are recorded in `readProblems` as they are found.
+ */
+export async function openContent(dir: string): Promise<ContentReader> {
   const problems: ContentProblem[] = [];
   let eventFiles: string[] = [];
   try {
@@ -39,20 +43,30 @@ export async function readContent(dir: string): Promise<RawContent> {
   }
   const collection = readJson(dir, COLLECTION_FILE, problems);
   const sources = readJson(dir, SOURCES_FILE, problems);
-  const events = eventFiles.map((name) => {
-    const file = `${EVENTS_DIR}/${name}`;
-    return { file, data: readJson(dir, file, problems) };
-  });
+  function* events() {
+    for (const name of eventFiles) {
+      const file = `${EVENTS_DIR}/${name}`;
+      const data = readJson(dir, file, problems);
+      // A file that could not be read is already reported; do not report it twice.
+      if (data !== undefined) yield { file, data };
+    }
+  }
   return {
     collection: { file: COLLECTION_FILE, data: collection },
     sources: { file: SOURCES_FILE, data: sources },
-    // A file that could not be read is already reported; do not report it twice.
-    events: events.filter((event) => event.data !== undefined),
+    events: events(),
     readProblems: problems,
   };
 }
 
-/** Reads and validates a content folder. */
+/** Reads a content folder's files as they are, with every read problem recorded. */
+export async function readContent(dir: string): Promise<RawContent> {
+  const reader = await openContent(dir);
+  const events = [...reader.events];
+  return { ...reader, events };
+}
+
+/** Reads and validates a content folder, one event file at a time. */
 export async function loadContent(dir: string): Promise<ValidationResult> {
-  return validateContent(await readContent(dir));
+  return validateContent(await openContent(dir));
 }

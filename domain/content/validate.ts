@@ -8,13 +8,27 @@ import type { ContentProblem } from './problems.js';
 import { fromZodError } from './problems.js';
 import { computeRevision } from './revision.js';
 
-/** The raw JSON of a content folder, file by file (paths relative to the folder). */
+/** One file's raw JSON (its path relative to the content folder). */
+export interface RawFile {
+  readonly file: string;
+  readonly data: unknown;
+}
+
+/** The raw JSON of a content folder, file by file. */
 export interface RawContent {
-  readonly collection: { readonly file: string; readonly data: unknown };
-  readonly sources: { readonly file: string; readonly data: unknown };
-  readonly events: readonly { readonly file: string; readonly data: unknown }[];
+  readonly collection: RawFile;
+  readonly sources: RawFile;
+  readonly events: readonly RawFile[];
   /** Problems found while reading (missing files, bad JSON), reported along with the rest. */
   readonly readProblems?: readonly ContentProblem[];
+}
+
+/**
+ * The same, with the event files read one at a time as validation iterates them. `readProblems` may
+ * grow during that iteration: it is read once every event file has been seen.
+ */
+export interface ContentReader extends Omit<RawContent, 'events'> {
+  readonly events: Iterable<RawFile>;
 }
 
 /** The parts that do not depend on events; enough to serve the sources directory on their own. */
@@ -36,8 +50,8 @@ export type ValidationResult =
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Validates a whole content set and reports every problem at once, not just the first. */
-export function validateContent(raw: RawContent): ValidationResult {
-  const problems: ContentProblem[] = [...(raw.readProblems ?? [])];
+export function validateContent(raw: ContentReader): ValidationResult {
+  const problems: ContentProblem[] = [];
 
   // A file that could not be read (data undefined) is already reported; do not report it twice.
   const collection = CollectionSchema.safeParse(raw.collection.data);
@@ -51,10 +65,17 @@ export function validateContent(raw: RawContent): ValidationResult {
   // Sources keep the curator's order: it is the published order of the directory.
   const sources = sourcesFile.success ? sourcesFile.data.sources : null;
   if (sourcesFile.success) checkUniqueIds(raw.sources.file, sourcesFile.data.sources, 'sources', problems);
-  const directoryProblems = problems.length;
+  const directoryValid = collection.success && sources !== null && problems.length === 0;
 
   const events: { file: string; event: PublishedEvent }[] = [];
+  // References resolve against every event file that declares an id, valid or not: one broken event
+  // must not make every reference to it look dangling as well.
+  const ids = new Set<string>();
+  let eventFiles = 0;
   for (const { file, data } of raw.events) {
+    eventFiles += 1;
+    const id = declaredId(data);
+    if (id !== null) ids.add(id);
     const parsed = EventFile.safeParse(data);
     if (!parsed.success) {
       problems.push(...fromZodError(file, parsed.error));
@@ -63,12 +84,18 @@ export function validateContent(raw: RawContent): ValidationResult {
     const event = publishEvent(file, parsed.data, problems);
     if (event) events.push({ file, event });
   }
-  if (raw.events.length === 0 && !problems.some((problem) => problem.file.startsWith('events/'))) problems.push({ file: 'events/', path: '', rule: 'must hold at least one event file' });
+  // Read problems are complete once every event file has been read; they are reported first.
+  problems.unshift(...(raw.readProblems ?? []));
+  if (eventFiles === 0 && !problems.some((problem) => problem.file.startsWith('events/'))) {
+    problems.push({ file: 'events/', path: '', rule: 'must hold at least one event file' });
+  }
 
-  checkUniqueIds('events/', events.map(({ event }) => event), 'id', problems);
-  // References resolve against every event file that declares an id, valid or not: one broken event
-  // must not make every reference to it look dangling as well.
-  const ids = new Set(raw.events.flatMap(({ data }) => declaredId(data)));
+  checkUniqueIds(
+    'events/',
+    events.map(({ event }) => event),
+    'id',
+    problems,
+  );
   for (const { file, event } of events) {
     event.related_event_ids.forEach((id, index) => {
       if (!ids.has(id)) problems.push({ file, path: `related_event_ids[${index}]`, rule: `no event has id "${id}"` });
@@ -86,7 +113,7 @@ export function validateContent(raw: RawContent): ValidationResult {
   }
 
   const directory =
-    collection.success && sources && directoryProblems === 0
+    collection.success && sources && directoryValid
       ? { revision: computeRevision({ collection: collection.data, sources }), collection: collection.data, sources }
       : null;
   if (problems.length > 0 || !directory) return { ok: false, problems, directory };
@@ -116,7 +143,7 @@ function checkUniqueIds(
   }
 }
 
-function declaredId(data: unknown): string[] {
-  if (data === null || typeof data !== 'object' || !('id' in data)) return [];
-  return typeof data.id === 'string' ? [data.id] : [];
+function declaredId(data: unknown): string | null {
+  if (data === null || typeof data !== 'object' || !('id' in data)) return null;
+  return typeof data.id === 'string' ? data.id : null;
 }
