@@ -1,0 +1,64 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import type { PublishedContent } from '../../domain/catalog.js';
+import { loadContent } from '../../domain/content/load.js';
+import { computeRevision } from '../../domain/content/revision.js';
+import { createLastGoodStore } from '../../server/last-good.js';
+
+const CONTENT_DIR = path.resolve('content');
+
+async function published(): Promise<PublishedContent> {
+  const result = await loadContent(CONTENT_DIR);
+  if (!result.ok) throw new Error('the embedded content must be valid');
+  return result.content;
+}
+
+async function tempDir(t: { teardown(fn: () => Promise<void>): void }): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-last-good-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+test('a stored set reads back whole, and is the same JSON as the set itself', async (t) => {
+  const content = await published();
+  const dir = await tempDir(t);
+  const store = createLastGoodStore(dir, CONTENT_DIR);
+  t.is(await store.read(), null, 'nothing stored yet');
+  await store.save(content);
+  t.deepEqual(await store.read(), JSON.parse(JSON.stringify(content)));
+  const [file] = await readdir(dir);
+  t.is(await readFile(path.join(dir, file!), 'utf8'), JSON.stringify(content));
+});
+
+test('saving a revision already stored leaves the file alone; another revision replaces it', async (t) => {
+  const content = await published();
+  const dir = await tempDir(t);
+  const store = createLastGoodStore(dir, CONTENT_DIR);
+  await store.save(content);
+  const [name] = await readdir(dir);
+  const file = path.join(dir, name!);
+  const first = await stat(file);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await store.save(content);
+  t.is((await stat(file)).mtimeMs, first.mtimeMs, 'the same revision is not written again');
+
+  const events = content.events.slice(1);
+  const { collection, sources } = content;
+  const changed = { ...content, events, revision: computeRevision({ collection, sources, events }) };
+  await store.save(changed);
+  t.is((await store.read())?.revision, changed.revision);
+});
+
+test('a damaged stored file is not served', async (t) => {
+  const content = await published();
+  const dir = await tempDir(t);
+  const store = createLastGoodStore(dir, CONTENT_DIR);
+  await store.save(content);
+  const [name] = await readdir(dir);
+  const file = path.join(dir, name!);
+  const text = await readFile(file, 'utf8');
+  await writeFile(file, text.replace('"title":"', '"title":"tampered '));
+  t.is(await store.read(), null);
+});
