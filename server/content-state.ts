@@ -1,4 +1,4 @@
-import type { Catalog } from '../domain/catalog.js';
+import type { Catalog, PublishedContent } from '../domain/catalog.js';
 import { buildCatalog } from '../domain/catalog.js';
 import type { ContentProblem } from '../domain/content/problems.js';
 import type { DirectoryContent, ValidationResult } from '../domain/content/validate.js';
@@ -73,7 +73,7 @@ export class ContentState {
       } catch (error) {
         return await this.#refuse([unexpected(error)], null);
       }
-      this.#snapshot = { catalog, directory: result.content };
+      this.#snapshot = { catalog, directory: directoryOf(result.content) };
       this.#loadedAt = this.clock();
       this.#lastReload = { ok: true, at: this.clock(), revision: result.content.revision, problems: [] };
       // A failed write only loses the fallback, never the set being served.
@@ -93,7 +93,10 @@ export class ContentState {
     if (!this.#snapshot.catalog && !this.#snapshot.directory) {
       const stored = await this.lastGood?.read();
       if (stored) {
-        this.#snapshot = { catalog: buildCatalog(stored, { baseUrl: this.baseUrl }), directory: stored };
+        this.#snapshot = {
+          catalog: buildCatalog(stored, { baseUrl: this.baseUrl }),
+          directory: directoryOf(stored),
+        };
         this.#loadedAt = this.clock();
         fellBack = true;
       } else {
@@ -110,6 +113,11 @@ export class ContentState {
     this.#lastReload = outcome;
     return outcome;
   }
+}
+
+/** The directory part of a published set: the catalog holds the events, with their URLs. */
+function directoryOf({ revision, collection, sources }: PublishedContent): DirectoryContent {
+  return { revision, collection, sources };
 }
 
 function unexpected(error: unknown): ContentProblem {
