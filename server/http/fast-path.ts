@@ -96,32 +96,30 @@ export function withFastPath(fallback: Handler, options: FastPathOptions): Handl
     });
   }
 
-  /** Counts the request, then answers it, through the procedure on a miss; or hands it to Koa. */
-  async function serve(
+  /** Answers a counted request: from the cache, through the procedure on a miss, or by handing it to Koa. */
+  function answer(
     req: IncomingMessage,
     res: ServerResponse,
     request: RestRequest,
     hit: CachedResponse | undefined,
+    counted: RequestCount | null,
     ip: string,
     started: bigint,
-  ): Promise<void> {
-    const counted = counting ? await countRequest(counting, ip || 'unknown') : null;
+  ): void | Promise<void> {
     // Koa answers from this count (a 429, or the problem of a failed procedure) instead of counting again.
     const handOver = () => {
       if (counted) countedRequests.set(req, counted);
       return fallback(req, res);
     };
     if (counted?.limited) return handOver();
-    let response = hit;
-    if (!response) {
-      try {
-        response = await responder.produce(request);
-      } catch (error) {
+    if (hit) return respond(req, res, hit, counted, ip, started);
+    return responder.produce(request).then(
+      (response) => respond(req, res, response, counted, ip, started),
+      (error: unknown) => {
         failedRequests.set(req, error);
         return handOver();
-      }
-    }
-    respond(req, res, response, counted, ip, started);
+      },
+    );
   }
 
   return (req, res) => {
@@ -153,11 +151,10 @@ export function withFastPath(fallback: Handler, options: FastPathOptions): Handl
     const request = responder.request(path, operation, params, canonical);
     const hit = responder.cached(request);
     const ip = clientIp(req);
-    if (hit && !counting) {
-      respond(req, res, hit, null, ip, started);
-      return;
-    }
-    return serve(req, res, request, hit, ip, started);
+    if (!counting) return answer(req, res, request, hit, null, ip, started);
+    return countRequest(counting, ip || 'unknown').then((counted) =>
+      answer(req, res, request, hit, counted, ip, started),
+    );
   };
 }
 

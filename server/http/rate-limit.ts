@@ -21,12 +21,13 @@ export interface RequestCount {
 }
 
 /** Counts one request; `null` when the store failed (the request is then let through uncounted). */
-export async function countRequest(limiter: RateLimiterAbstract, key: string): Promise<RequestCount | null> {
-  try {
-    return { outcome: await limiter.consume(key), limited: false };
-  } catch (rejection) {
-    return rejection instanceof RateLimiterRes ? { outcome: rejection, limited: true } : null;
-  }
+export function countRequest(limiter: RateLimiterAbstract, key: string): Promise<RequestCount | null> {
+  // `then` rather than an async function: this runs on every request, and each async frame costs.
+  return limiter.consume(key).then(
+    (outcome) => ({ outcome, limited: false }),
+    (rejection: unknown) =>
+      rejection instanceof RateLimiterRes ? { outcome: rejection, limited: true } : null,
+  );
 }
 
 /** Requests the fast path has already counted and then handed to Koa, so they are not counted twice. */
