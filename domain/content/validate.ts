@@ -65,7 +65,7 @@ export function validateContent(raw: ContentReader): ValidationResult {
   // Sources keep the curator's order: it is the published order of the directory.
   const sources = sourcesFile.success ? sourcesFile.data.sources : null;
   if (sourcesFile.success) checkUniqueIds(raw.sources.file, sourcesFile.data.sources, 'sources', problems);
-  const directoryValid = collection.success && sources !== null && problems.length === 0;
+  const directoryProblems = problems.length;
 
   const events: { file: string; event: PublishedEvent }[] = [];
   // References resolve against every event file that declares an id, valid or not: one broken event
@@ -113,7 +113,7 @@ export function validateContent(raw: ContentReader): ValidationResult {
   }
 
   const directory =
-    collection.success && sources && directoryValid
+    collection.success && sources && directoryProblems === 0
       ? { revision: computeRevision({ collection: collection.data, sources }), collection: collection.data, sources }
       : null;
   if (problems.length > 0 || !directory) return { ok: false, problems, directory };
