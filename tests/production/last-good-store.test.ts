@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import type { ExecutionContext } from 'ava';
 import type { PublishedContent } from '../../domain/catalog.js';
 import { loadContent } from '../../domain/content/load.js';
 import { computeRevision } from '../../domain/content/revision.js';
@@ -21,24 +22,25 @@ async function tempDir(t: { teardown(fn: () => Promise<void>): void }): Promise<
   return dir;
 }
 
-test('a stored set reads back whole, and is the same JSON as the set itself', async (t) => {
+/** A store in a fresh folder holding the embedded set, and the one file it wrote. */
+async function storedSet(t: ExecutionContext) {
   const content = await published();
   const dir = await tempDir(t);
   const store = createLastGoodStore(dir, CONTENT_DIR);
   t.is(await store.read(), null, 'nothing stored yet');
   await store.save(content);
+  const [name] = await readdir(dir);
+  return { content, store, file: path.join(dir, name!) };
+}
+
+test('a stored set reads back whole, and is the same JSON as the set itself', async (t) => {
+  const { content, store, file } = await storedSet(t);
   t.deepEqual(await store.read(), JSON.parse(JSON.stringify(content)));
-  const [file] = await readdir(dir);
-  t.is(await readFile(path.join(dir, file!), 'utf8'), JSON.stringify(content));
+  t.is(await readFile(file, 'utf8'), JSON.stringify(content));
 });
 
 test('saving a revision already stored leaves the file alone; another revision replaces it', async (t) => {
-  const content = await published();
-  const dir = await tempDir(t);
-  const store = createLastGoodStore(dir, CONTENT_DIR);
-  await store.save(content);
-  const [name] = await readdir(dir);
-  const file = path.join(dir, name!);
+  const { content, store, file } = await storedSet(t);
   const first = await stat(file);
   await new Promise((resolve) => setTimeout(resolve, 20));
   await store.save(content);
@@ -52,12 +54,7 @@ test('saving a revision already stored leaves the file alone; another revision r
 });
 
 test('a damaged stored file is not served', async (t) => {
-  const content = await published();
-  const dir = await tempDir(t);
-  const store = createLastGoodStore(dir, CONTENT_DIR);
-  await store.save(content);
-  const [name] = await readdir(dir);
-  const file = path.join(dir, name!);
+  const { store, file } = await storedSet(t);
   const text = await readFile(file, 'utf8');
   await writeFile(file, text.replace('"title":"', '"title":"tampered '));
   t.is(await store.read(), null);
