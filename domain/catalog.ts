@@ -6,7 +6,7 @@ import { indexEvent, sortAscending } from './order.js';
 import type { ResetSummary, SourceAccount } from './schemas/index.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from './schemas/index.js';
 import type { BaseStats, Latest } from './stats.js';
-import { computeBaseStats, findLatest } from './stats.js';
+import { computeBaseStats, findAnnouncedReset, findLatest } from './stats.js';
 
 /** A validated content set, as the loader returns it: events carry everything but their `url`. */
 export interface PublishedContent {
@@ -52,9 +52,6 @@ export function buildCatalog(content: PublishedContent, options: CatalogOptions)
     content.events.map((event) => indexEvent(withUrl(event, eventUrl(baseUrl, event.id)))),
   );
   const qualifying = events.filter((event) => isQualifying(event.record));
-  const announced = events.filter(
-    (event) => event.record.kind === 'usage_reset' && event.record.event_status === 'announced',
-  );
   const views = new Map<string, FilterView>();
   for (const audience of AUDIENCE_FILTERS) {
     for (const window of WINDOW_FILTERS) {
@@ -66,7 +63,7 @@ export function buildCatalog(content: PublishedContent, options: CatalogOptions)
         ascending,
         latest,
         stats: computeBaseStats(ascending, latest),
-        announced: announced.findLast((event) => matchesFilters(event.record, filters))?.record ?? null,
+        announced: findAnnouncedReset(events, filters),
       });
     }
   }

@@ -1,4 +1,6 @@
-import type { Stats } from './schemas/index.js';
+import type { FilterSet } from './filters.js';
+import { matchesFilters } from './filters.js';
+import type { ResetSummary, Stats } from './schemas/index.js';
 import type { IndexedEvent } from './order.js';
 import { DAY_MS } from './time.js';
 
@@ -10,6 +12,21 @@ export interface Latest {
   readonly latest: IndexedEvent | null;
   /** In the default (descending) list order; null unless the newest day is ambiguous. */
   readonly ambiguous: readonly IndexedEvent[] | null;
+}
+
+/**
+ * PRODUCT.md `announced_reset`: the most recently announced `usage_reset` still `announced` that
+ * matches the filters. A passed `effective_at` does not make it confirmed.
+ */
+export function findAnnouncedReset(
+  ascending: readonly IndexedEvent[],
+  filters: FilterSet,
+): ResetSummary | null {
+  const announced = ascending.findLast(
+    ({ record }) =>
+      record.kind === 'usage_reset' && record.event_status === 'announced' && matchesFilters(record, filters),
+  );
+  return announced?.record ?? null;
 }
 
 /**

@@ -3,7 +3,16 @@ import { viewFor } from './catalog.js';
 import type { FilterSet } from './filters.js';
 import type { Meta, StatusData } from './schemas/index.js';
 import { daysSince } from './stats.js';
-import { toIso } from './time.js';
+import { MINUTE_MS, toIso } from './time.js';
+
+/**
+ * The instant a status body is computed for: the start of the minute holding `now`. `days_since_last`
+ * moves with the clock, so bodies built in the same minute (on any process) are identical; caches of
+ * status bodies key on this instant.
+ */
+export function statusInstant(now: number): number {
+  return Math.floor(now / MINUTE_MS) * MINUTE_MS;
+}
 
 /** SPEC §4.1: the latest confirmed reset, an announced one, and the stats, for one filter combination. */
 export function getStatus(catalog: Catalog, filters: FilterSet, now: number): StatusData {
@@ -18,7 +27,7 @@ export function getStatus(catalog: Catalog, filters: FilterSet, now: number): St
       total: stats.total,
       last_reset_at: stats.last_reset_at,
       last_reset_on: stats.last_reset_on,
-      days_since_last: daysSince(stats.last_reset_at, now),
+      days_since_last: daysSince(stats.last_reset_at, statusInstant(now)),
       avg_interval_days: stats.avg_interval_days,
       longest_gap_days: stats.longest_gap_days,
       eligible_gaps: stats.eligible_gaps,

@@ -8,24 +8,24 @@ import { coerceSchema } from 'trpc-to-openapi';
 import { ResetsQuery, StatusQuery } from '../domain/schemas/index.js';
 import type { Config } from './config.js';
 import type { ContentState } from './content-state.js';
-import { feedRoutes } from './feeds/feed-routes.js';
-import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
-import { healthz } from './http/healthz.js';
-import { methodGuard } from './http/method-guard.js';
+import { createFeeds } from './feeds/feed-routes.js';
+import { allowedMethods } from './http/allowed-methods.js';
+import { evaluatePreconditions } from './http/preconditions.js';
 import { problemBoundary } from './http/problem-boundary.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { trpcEndpoint } from './http/trpc-endpoint.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { pageRoutes } from './pages/page-routes.js';
-import { RenderCache } from './pages/render-cache.js';
+import { createPages, PAGE_CSP } from './pages/page-routes.js';
+import { RenderCache } from './render-cache.js';
 import { createRestBridge } from './rest/bridge.js';
+import { restOperations } from './rest/operations.js';
 import { ResponseCache } from './rest/response-cache.js';
-import type { RestResponder, RestResponderOptions } from './rest/rest-response.js';
 import { createRestResponder } from './rest/rest-response.js';
-import { restRoutes } from './rest/rest-routes.js';
+import { restHandler } from './rest/rest-routes.js';
 import { appRouter } from './router.js';
+import { createRoutes } from './routes.js';
 
 // trpc-to-openapi coerces query strings by mutating the input schemas on the first REST call; doing it
 // up front makes the tRPC endpoint behave the same before and after that call.
@@ -40,24 +40,14 @@ export interface AppDeps {
   readonly limiter: RateLimiterAbstract | null;
   readonly clock?: () => number;
   readonly version?: string;
-  /** The REST responder (procedures and response cache); pass one to share it with the fast path. */
-  readonly rest?: RestResponder;
 }
 
 export const EXPOSED_HEADERS = ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
 
-/** The REST responder: the procedures through trpc-to-openapi, with a per-process response cache. */
-export function createRest(
-  options: Pick<RestResponderOptions, 'content' | 'clock' | 'problemTypeBase'>,
-): RestResponder {
-  return createRestResponder({
-    ...options,
-    callProcedure: createRestBridge(appRouter),
-    cache: new ResponseCache(),
-  });
-}
-
-/** Builds the Koa application; it is not listening. */
+/**
+ * Builds the Koa application; it is not listening. One pipeline for every request: log, problems,
+ * security headers, CORS, rate limit, conditional GET and ETag, then the router.
+ */
 export function createApp(deps: AppDeps): Koa {
   const { config, content, logger } = deps;
   const clock = deps.clock ?? Date.now;
@@ -65,14 +55,40 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // Errors are answered by problemBoundary; Koa's default handler would only print them again.
   app.silent = true;
+  evaluatePreconditions(app);
 
-  const openApiBody = JSON.stringify(
-    buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' }),
-  );
-  const readOnly = methodGuard(['GET', 'HEAD'], base);
+  const renders = new RenderCache();
+  const pages = createPages({ content, baseUrl: base, clock, cache: renders });
+  const responder = createRestResponder({
+    content,
+    clock,
+    problemTypeBase: base,
+    callProcedure: createRestBridge(appRouter),
+    cache: new ResponseCache(),
+  });
+  const router = createRoutes({
+    content,
+    rest: restOperations(appRouter).map((operation) => ({
+      operation,
+      handle: restHandler(operation, responder, base),
+    })),
+    trpc: trpcEndpoint(appRouter, content, clock, base),
+    openApiBody: JSON.stringify(
+      buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' }),
+    ),
+    feeds: createFeeds({ content, baseUrl: base, cache: renders }),
+    pages,
+  });
 
   app.use(requestLog(logger));
-  app.use(problemBoundary(base, logger));
+  app.use(
+    problemBoundary({
+      problemTypeBase: base,
+      logger,
+      renderPage: pages.problemPage,
+      pageHeaders: { 'Content-Security-Policy': PAGE_CSP },
+    }),
+  );
   app.use(securityHeaders());
   app.use(
     cors({
@@ -95,26 +111,7 @@ export function createApp(deps: AppDeps): Koa {
   }
   app.use(conditional());
   app.use(etag());
-  app.use(healthz(content));
-  app.use(trpcEndpoint(appRouter, content, clock, base));
-  app.use(
-    restRoutes({
-      responder: deps.rest ?? createRest({ content, clock, problemTypeBase: base }),
-      problemTypeBase: base,
-    }),
-  );
-  app.use(async (ctx, next) => {
-    if (ctx.path !== '/api/openapi.json') {
-      await next();
-      return;
-    }
-    if (readOnly(ctx)) return;
-    ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
-    ctx.type = 'application/json';
-    ctx.body = openApiBody;
-  });
-  const renders = new RenderCache();
-  app.use(feedRoutes({ content, baseUrl: base, cache: renders }));
-  app.use(pageRoutes({ content, baseUrl: base, clock, cache: renders }));
+  app.use(router.routes());
+  app.use(allowedMethods(router, base));
   return app;
 }

@@ -4,10 +4,20 @@ import type { ContentProblem } from '../domain/content/problems.js';
 import type { DirectoryContent, ValidationResult } from '../domain/content/validate.js';
 import type { LastGoodStore } from './last-good.js';
 
-/** What a request needs from the published content: the catalog, or just the directory when events are invalid. */
-export interface ContentSnapshot {
-  readonly catalog: Catalog | null;
-  readonly directory: DirectoryContent | null;
+/**
+ * What a request sees of the published content, in one of three states: `loaded` (events and
+ * directory), `directory` (the events are invalid but the collection and sources are not: the
+ * sources directory and the OpenAPI document still work), or `nothing`.
+ */
+export type ContentSnapshot =
+  | { readonly state: 'loaded'; readonly catalog: Catalog; readonly directory: DirectoryContent }
+  | { readonly state: 'directory'; readonly catalog: null; readonly directory: DirectoryContent }
+  | { readonly state: 'nothing'; readonly catalog: null; readonly directory: null };
+
+const NOTHING: ContentSnapshot = { state: 'nothing', catalog: null, directory: null };
+
+function loadedSnapshot(catalog: Catalog, content: PublishedContent): ContentSnapshot {
+  return { state: 'loaded', catalog, directory: directoryOf(content) };
 }
 
 export interface ReloadOutcome {
@@ -25,7 +35,7 @@ export interface ReloadOutcome {
  * request sees either the old set or the new one; an invalid set is refused and the last good one stays.
  */
 export class ContentState {
-  #snapshot: ContentSnapshot = { catalog: null, directory: null };
+  #snapshot: ContentSnapshot = NOTHING;
   #lastReload: ReloadOutcome | null = null;
   #loadedAt: number | null = null;
   #queue: Promise<unknown> = Promise.resolve();
@@ -73,7 +83,7 @@ export class ContentState {
       } catch (error) {
         return await this.#refuse([unexpected(error)], null);
       }
-      this.#snapshot = { catalog, directory: directoryOf(result.content) };
+      this.#snapshot = loadedSnapshot(catalog, result.content);
       this.#loadedAt = this.clock();
       this.#lastReload = { ok: true, at: this.clock(), revision: result.content.revision, problems: [] };
       // A failed write only loses the fallback, never the set being served.
@@ -90,17 +100,14 @@ export class ContentState {
     let fellBack = false;
     // Start on an invalid folder: serve the set a previous process validated, if one is stored;
     // else what is valid (the directory). Later reloads keep the last good set in memory.
-    if (!this.#snapshot.catalog && !this.#snapshot.directory) {
+    if (this.#snapshot.state === 'nothing') {
       const stored = await this.lastGood?.read();
       if (stored) {
-        this.#snapshot = {
-          catalog: buildCatalog(stored, { baseUrl: this.baseUrl }),
-          directory: directoryOf(stored),
-        };
+        this.#snapshot = loadedSnapshot(buildCatalog(stored, { baseUrl: this.baseUrl }), stored);
         this.#loadedAt = this.clock();
         fellBack = true;
       } else {
-        this.#snapshot = { catalog: null, directory };
+        this.#snapshot = directory ? { state: 'directory', catalog: null, directory } : NOTHING;
       }
     }
     const outcome: ReloadOutcome = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buildMeta, getStatus } from '../domain/status.js';
+import { buildMeta, getStatus, statusInstant } from '../domain/status.js';
 import { listResets } from '../domain/resets.js';
 import { DomainError } from '../domain/errors.js';
 import type { Catalog } from '../domain/catalog.js';
@@ -13,7 +13,6 @@ import {
 import type { Context } from './context.js';
 import { trpcErrorFrom } from './problems.js';
 import { publicProcedure, router } from './trpc.js';
-import { MINUTE_MS } from '../domain/time.js';
 
 function requireCatalog(ctx: Context): Catalog {
   const { catalog } = ctx.snapshot;
@@ -39,6 +38,7 @@ function keepingDomainErrors<Options, Result>(resolve: (options: Options) => Res
 export const appRouter = router({
   getResetStatus: publicProcedure
     .meta({
+      instant: statusInstant,
       openapi: {
         method: 'GET',
         path: '/v1/status',
@@ -55,9 +55,7 @@ export const appRouter = router({
     .query(
       keepingDomainErrors(({ input, ctx }) => {
         const catalog = requireCatalog(ctx);
-        // `days_since_last` moves by the minute, so every process gives the same body within a minute.
-        const minute = Math.floor(ctx.now / MINUTE_MS) * MINUTE_MS;
-        return { data: getStatus(catalog, input, minute), meta: buildMeta(catalog, ctx.now) };
+        return { data: getStatus(catalog, input, ctx.now), meta: buildMeta(catalog, ctx.now) };
       }),
     ),
 
@@ -100,7 +98,7 @@ export const appRouter = router({
     .output(SourcesResponse)
     .query(
       keepingDomainErrors(({ ctx }) => {
-        const directory = ctx.snapshot.catalog ?? ctx.snapshot.directory;
+        const { directory } = ctx.snapshot;
         if (!directory)
           throw new DomainError('content_unavailable', 'The sources directory is temporarily unavailable.');
         return { data: [...directory.sources], meta: buildMeta(directory, ctx.now) };

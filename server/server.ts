@@ -4,10 +4,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { loadContent } from '../domain/content/load.js';
 import { formatProblem } from '../domain/content/problems.js';
-import { createApp, createRest } from './app.js';
+import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { ContentState } from './content-state.js';
-import { withFastPath } from './http/fast-path.js';
 import { createLimiter } from './limiter.js';
 import { createLastGoodStore } from './last-good.js';
 import { createLogger } from './logger.js';
@@ -38,8 +37,8 @@ const STORE_WAIT_MS = 3000;
  * Responses that close their connection once the server is draining: every response whose head is
  * written after stopping starts (requests in flight, and requests still arriving on open keep-alive
  * sockets) carries `Connection: close`, so its client does not reuse the socket. Checked when the head
- * is written (Koa's implicit head and the fast path's `writeHead` both pass here), which costs a
- * request nothing, where tracking every response in flight cost a listener and a set entry each.
+ * is written, which costs a request nothing, where tracking every response in flight cost a listener
+ * and a set entry each.
  */
 function drainingResponse(state: { readonly draining: boolean }): typeof http.ServerResponse {
   type Headers = http.OutgoingHttpHeaders | http.OutgoingHttpHeader[];
@@ -71,9 +70,7 @@ export function createServer(config: Config) {
       ),
     onStoreUp: () => logger.info('rate-limit store answers again: counts are shared'),
   });
-  // One responder for the Koa routes and the fast path: the same procedures fill the same cache.
-  const rest = createRest({ content, clock: Date.now, problemTypeBase: config.publicBaseUrl });
-  const app = createApp({ config, content, logger, limiter: limiter.limiter, rest });
+  const app = createApp({ config, content, logger, limiter: limiter.limiter });
 
   async function reload(): Promise<boolean> {
     const outcome = await content.reload();
@@ -96,14 +93,7 @@ export function createServer(config: Config) {
     const [, storeReady] = await Promise.all([reload(), limiter.ready(STORE_WAIT_MS)]);
     if (!storeReady)
       logger.warn({ waitedMs: STORE_WAIT_MS }, 'rate-limit store not answering: starting anyway');
-    // Cache hits are answered before Koa (see BENCHMARKS.md); everything else goes through it.
-    const handle = withFastPath(app.callback(), {
-      app,
-      rest,
-      logger,
-      limiter: limiter.limiter,
-      config,
-    });
+    const handle = app.callback();
     const drainState = { draining: false };
     const server = http.createServer({ ServerResponse: drainingResponse(drainState) }, (req, res) => {
       void handle(req, res);

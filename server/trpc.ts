@@ -3,9 +3,15 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context.js';
 import { problemFromError } from './problems.js';
 
+/** A procedure's meta: its REST face, and whether its body moves with the clock. */
+export interface ProcedureMeta extends OpenApiMeta {
+  /** The instant the body is computed for, when it depends on the time of the request. */
+  readonly instant?: (now: number) => number;
+}
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
     // tRPC clients keep tRPC's envelope; the problem the REST interface would send travels in `data`.
     errorFormatter: ({ shape, error, ctx }) => {

@@ -3,50 +3,48 @@ import { buildFeedData } from '../../domain/feeds.js';
 import type { ContentState } from '../content-state.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
 import { HttpProblem } from '../http/http-problem.js';
-import { methodGuard } from '../http/method-guard.js';
 import { makeProblem } from '../problems.js';
-import type { RenderCache } from '../pages/render-cache.js';
-import { rendered, sendRendered } from '../pages/render-cache.js';
-import { FEED_PATHS, SITE_DESCRIPTION, SITE_NAME } from '../pages/site.js';
+import type { RenderCache } from '../render-cache.js';
+import { rendered, sendRendered } from '../render-cache.js';
+import { FEED_PATHS, SITE_DESCRIPTION, SITE_NAME } from '../site.js';
 import { renderJsonFeed } from './json-feed.js';
 import { renderRss } from './rss.js';
+import type { FeedData } from '../../domain/feeds.js';
 
-export interface FeedRoutesOptions {
+export interface FeedsOptions {
   readonly content: ContentState;
   readonly baseUrl: string;
   readonly cache: RenderCache;
 }
 
-const FORMATS = {
-  [FEED_PATHS.rss]: { type: 'application/rss+xml; charset=utf-8', render: renderRss },
-  [FEED_PATHS.json]: { type: 'application/feed+json; charset=utf-8', render: renderJsonFeed },
-} as const;
-
-/** `/feed.xml` (RSS 2.0) and `/feed.json` (JSON Feed 1.1), each rendered once per content revision. */
-export function feedRoutes(options: FeedRoutesOptions): Middleware {
+/** `/feed.xml` (RSS 2.0) and `/feed.json` (JSON Feed 1.1) handlers, each rendered once per content revision. */
+export function createFeeds(options: FeedsOptions) {
   const { content, baseUrl, cache } = options;
-  const guard = methodGuard(['GET', 'HEAD'], baseUrl);
-  return async (ctx, next) => {
-    const format = Object.hasOwn(FORMATS, ctx.path) ? FORMATS[ctx.path as keyof typeof FORMATS] : null;
-    if (!format) {
-      await next();
-      return;
-    }
-    if (guard(ctx)) return;
-    const { catalog } = content.snapshot;
-    if (!catalog) {
-      throw new HttpProblem(
-        makeProblem(baseUrl, 'content_unavailable', 'The feed is unavailable while the content is invalid.'),
-      );
-    }
-    const response = cache.get(catalog.revision, `feed ${ctx.path}`, () => {
-      const feed = buildFeedData(catalog, {
-        baseUrl,
-        title: `${SITE_NAME}: usage-limit resets`,
-        description: SITE_DESCRIPTION,
+  const feed =
+    (path: string, type: string, render: (feed: FeedData, selfUrl: string) => string): Middleware =>
+    (ctx) => {
+      const { catalog } = content.snapshot;
+      if (!catalog) {
+        throw new HttpProblem(
+          makeProblem(
+            baseUrl,
+            'content_unavailable',
+            'The feed is unavailable while the content is invalid.',
+          ),
+        );
+      }
+      const response = cache.get(catalog.revision, `feed ${path}`, () => {
+        const data = buildFeedData(catalog, {
+          baseUrl,
+          title: `${SITE_NAME}: usage-limit resets`,
+          description: SITE_DESCRIPTION,
+        });
+        return rendered(render(data, `${baseUrl}${path}`), type);
       });
-      return rendered(format.render(feed, `${baseUrl}${ctx.path}`), format.type);
-    });
-    sendRendered(ctx, response, PUBLIC_CACHE_CONTROL);
+      sendRendered(ctx, response, PUBLIC_CACHE_CONTROL);
+    };
+  return {
+    rss: feed(FEED_PATHS.rss, 'application/rss+xml; charset=utf-8', renderRss),
+    json: feed(FEED_PATHS.json, 'application/feed+json; charset=utf-8', renderJsonFeed),
   };
 }

@@ -3,11 +3,7 @@ import type { ContentState } from '../content-state.js';
 
 /** `/healthz`: liveness and readiness; 503 until event content is loaded. */
 export function healthz(content: ContentState): Middleware {
-  return async (ctx, next) => {
-    if (ctx.path !== '/healthz') {
-      await next();
-      return;
-    }
+  return (ctx) => {
     const { catalog, directory } = content.snapshot;
     const last = content.lastReload;
     ctx.status = catalog ? 200 : 503;
@@ -15,7 +11,7 @@ export function healthz(content: ContentState): Middleware {
     ctx.body = {
       status: catalog ? 'ok' : 'content_unavailable',
       content_loaded: catalog !== null,
-      content_revision: catalog?.revision ?? directory?.revision ?? null,
+      content_revision: directory?.revision ?? null,
       loaded_at: content.loadedAt === null ? null : new Date(content.loadedAt).toISOString(),
       last_reload: last && {
         ok: last.ok,

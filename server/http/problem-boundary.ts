@@ -1,20 +1,49 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
+import type { Problem } from '../../domain/schemas/index.js';
 import { makeProblem, problemFromError } from '../problems.js';
 import { HttpProblem } from './http-problem.js';
-import { CONTENT_UNAVAILABLE_RETRY_SECONDS } from './cache-control.js';
+import { CONTENT_UNAVAILABLE_RETRY_SECONDS, PUBLIC_CACHE_CONTROL } from './cache-control.js';
+
+/** An HTML page for a failed request to one of the site's pages. */
+export type ProblemPage = (
+  problem: Problem,
+  heading: string,
+  path: string,
+) => { readonly body: string; readonly etag: string };
+
+export interface ProblemBoundaryOptions {
+  readonly problemTypeBase: string;
+  readonly logger: Logger;
+  readonly renderPage: ProblemPage;
+  /** Extra headers of an HTML problem page (its Content-Security-Policy). */
+  readonly pageHeaders: Readonly<Record<string, string>>;
+}
+
+/**
+ * The site's pages answer failures with an HTML page; the API, `/healthz` and every resource with a
+ * file extension (feeds, exports, badges, assets) are read by programs and answer problem+json.
+ */
+function isPage(path: string): boolean {
+  return !path.startsWith('/api/') && path !== '/healthz' && !/\.[A-Za-z0-9]+$/.test(path);
+}
 
 /**
  * The one place a failure becomes a response: `HttpProblem`s as they are, anything else as a bare
- * 500. Internals (messages, stacks) go to the log only, whatever NODE_ENV says.
+ * 500, and a request no route answered as `not_found`. Internals (messages, stacks) go to the log
+ * only, whatever NODE_ENV says.
  */
-export function problemBoundary(problemTypeBase: string, logger: Logger): Middleware {
+export function problemBoundary(options: ProblemBoundaryOptions): Middleware {
+  const { problemTypeBase, logger } = options;
   return async (ctx, next) => {
     try {
       await next();
       // `respond === false`: a handler (tRPC) wrote its own response, a 404 included.
-      if (ctx.status === 404 && ctx.body == null && ctx.respond !== false && ctx.path.startsWith('/api/')) {
-        throw new HttpProblem(makeProblem(problemTypeBase, 'not_found', `No resource at ${ctx.path}.`));
+      if (ctx.status === 404 && ctx.body == null && ctx.respond !== false) {
+        const detail = `There is nothing at ${ctx.path}.`;
+        throw new HttpProblem(makeProblem(problemTypeBase, 'not_found', detail), {
+          heading: 'Page not found',
+        });
       }
     } catch (error) {
       let failure: HttpProblem;
@@ -25,16 +54,35 @@ export function problemBoundary(problemTypeBase: string, logger: Logger): Middle
           logger.error({ err: error, reqId: ctx.state.requestId as unknown }, 'request failed');
         failure = new HttpProblem(problem);
       }
-      const { problem, headers } = failure;
-      ctx.status = problem.status;
-      ctx.set(headers);
-      if (problem.code === 'content_unavailable' && !headers['Retry-After']) {
-        ctx.set('Retry-After', String(CONTENT_UNAVAILABLE_RETRY_SECONDS));
-      }
-      ctx.set('Cache-Control', 'no-store');
-      ctx.remove('ETag');
-      ctx.type = 'application/problem+json';
-      ctx.body = JSON.stringify(problem);
+      send(ctx, failure);
     }
   };
+
+  function send(ctx: Context, { problem, headers, heading }: HttpProblem): void {
+    ctx.status = problem.status;
+    ctx.set(headers);
+    if (problem.code === 'content_unavailable' && !headers['Retry-After']) {
+      ctx.set('Retry-After', String(CONTENT_UNAVAILABLE_RETRY_SECONDS));
+    }
+    // A client that asks a page for JSON gets the API's problem+json instead.
+    const asPage =
+      isPage(ctx.path) &&
+      ctx.accepts('text/html', 'application/problem+json', 'application/json') === 'text/html';
+    if (asPage) {
+      // A missing page or a bad filter is as cacheable as the page would have been.
+      const cacheable = problem.status === 404 || problem.status === 400;
+      ctx.set('Cache-Control', cacheable ? PUBLIC_CACHE_CONTROL : 'no-store');
+      ctx.set(options.pageHeaders);
+      const page = options.renderPage(problem, heading, ctx.path);
+      if (cacheable) ctx.etag = page.etag;
+      else ctx.remove('ETag');
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = page.body;
+      return;
+    }
+    ctx.remove('ETag');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/problem+json';
+    ctx.body = JSON.stringify(problem);
+  }
 }

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -21,7 +20,7 @@ export interface RequestCount {
 }
 
 /** Counts one request; `null` when the store failed (the request is then let through uncounted). */
-export function countRequest(limiter: RateLimiterAbstract, key: string): Promise<RequestCount | null> {
+function countRequest(limiter: RateLimiterAbstract, key: string): Promise<RequestCount | null> {
   // `then` rather than an async function: this runs on every request, and each async frame costs.
   return limiter.consume(key).then(
     (outcome) => ({ outcome, limited: false }),
@@ -29,9 +28,6 @@ export function countRequest(limiter: RateLimiterAbstract, key: string): Promise
       rejection instanceof RateLimiterRes ? { outcome: rejection, limited: true } : null,
   );
 }
-
-/** Requests the fast path has already counted and then handed to Koa, so they are not counted twice. */
-export const countedRequests = new WeakMap<IncomingMessage, RequestCount>();
 
 /** The IETF draft headers for one counted request, and the seconds until the window resets. */
 export function rateLimitHeaders(
@@ -58,8 +54,7 @@ export function rateLimit(options: RateLimitOptions): Middleware {
       await next();
       return;
     }
-    const counted =
-      countedRequests.get(ctx.req) ?? (await countRequest(options.limiter, ctx.ip || 'unknown'));
+    const counted = await countRequest(options.limiter, ctx.ip || 'unknown');
     // A store failure: let the request through rather than fail it.
     if (!counted) {
       await next();
@@ -73,7 +68,7 @@ export function rateLimit(options: RateLimitOptions): Middleware {
           'rate_limited',
           `Too many requests: at most ${options.points} per ${options.windowSeconds} s per client. Retry after ${resetSeconds} s.`,
         ),
-        { ...headers, 'Retry-After': String(resetSeconds) },
+        { headers: { ...headers, 'Retry-After': String(resetSeconds) } },
       );
     }
     ctx.set(headers);

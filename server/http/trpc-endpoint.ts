@@ -12,11 +12,7 @@ export function trpcEndpoint(
   clock: () => number,
   problemTypeBase: string,
 ): Middleware {
-  return async (ctx, next) => {
-    if (ctx.path !== TRPC_PREFIX && !ctx.path.startsWith(`${TRPC_PREFIX}/`)) {
-      await next();
-      return;
-    }
+  return async (ctx) => {
     ctx.respond = false;
     // Koa starts every response at 404, and tRPC only sets the status when it finds 200 there.
     ctx.res.statusCode = 200;

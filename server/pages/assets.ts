@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DOCS_ASSETS, DOCS_INIT_JS } from './docs-page.js';
-import type { Rendered } from './render-cache.js';
-import { rendered } from './render-cache.js';
+import type { Rendered } from '../render-cache.js';
+import { rendered } from '../render-cache.js';
 import { FAVICON_SVG, SITE_CSS } from './style.js';
 
 const CSS = 'text/css; charset=utf-8';

@@ -7,7 +7,7 @@ import type { ResetSummary } from '../../domain/schemas/index.js';
 import { daysAgo, dateTag, formatDays, timeTag, whenTag } from './format.js';
 import type { SafeHtml } from './html.js';
 import { html } from './html.js';
-import { FEED_PATHS } from './site.js';
+import { FEED_PATHS } from '../site.js';
 
 const DEFAULT_FILTERS: FilterSet = { audience: 'all', window: 'any' };
 

@@ -1,6 +1,6 @@
 import type { SafeHtml } from './html.js';
 import { html } from './html.js';
-import { FEED_PATHS, LINK_BACK_NOTICE, SITE_DESCRIPTION, SITE_NAME } from './site.js';
+import { FEED_PATHS, LINK_BACK_NOTICE, SITE_DESCRIPTION, SITE_NAME } from '../site.js';
 
 export interface PageSpec {
   readonly title: string;

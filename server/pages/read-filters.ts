@@ -1,40 +1,32 @@
 import type { FilterSet } from '../../domain/filters.js';
 import { StatusQuery } from '../../domain/schemas/index.js';
 import { HttpProblem } from '../http/http-problem.js';
-import { isProblemCode } from '../problems.js';
+import { makeProblem } from '../problems.js';
 import { readQuery } from '../rest/query.js';
-import { PageError } from './page-error.js';
 
 const FILTER_PARAMS: ReadonlySet<string> = new Set(Object.keys(StatusQuery.shape));
+const HEADING = 'Invalid filter';
 
 /**
- * The home page's `?audience=&window=`, read exactly as `/api/v1/status` reads them (unknown, repeated
- * and empty parameters are refused too); a bad query becomes a 400 page.
+ * `?audience=&window=` of a page or resource, read exactly as `/api/v1/status` reads them (unknown,
+ * repeated and empty parameters are refused too), with the same 400 problem.
  */
-export function readFilters(search: URLSearchParams): FilterSet {
+export function readFilters(querystring: string, problemTypeBase: string): FilterSet {
   let params: Record<string, string>;
   try {
-    ({ params } = readQuery(search, FILTER_PARAMS, ''));
+    ({ params } = readQuery(new URLSearchParams(querystring), FILTER_PARAMS, problemTypeBase));
   } catch (error) {
     if (!(error instanceof HttpProblem)) throw error;
-    const { code, detail, parameter } = error.problem;
-    throw new PageError(
-      isProblemCode(code) ? code : 'invalid_parameter',
-      'Invalid filter',
-      detail,
-      parameter,
-    );
+    throw new HttpProblem(error.problem, { heading: HEADING });
   }
   const parsed = StatusQuery.safeParse(params);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'query');
-    throw new PageError(
-      'invalid_parameter',
-      'Invalid filter',
-      `Invalid value for "${name}": ${issue?.message ?? 'invalid'}.`,
-      name,
-    );
+    const detail = `Invalid value for "${name}": ${issue?.message ?? 'invalid'}.`;
+    throw new HttpProblem(makeProblem(problemTypeBase, 'invalid_parameter', detail, name), {
+      heading: HEADING,
+    });
   }
   return parsed.data;
 }

@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import type { ContentSnapshot } from '../content-state.js';
-import type { RestOperation } from './operations.js';
 import { MINUTE_MS } from '../../domain/time.js';
 
 export interface CachedResponse {
@@ -16,10 +15,7 @@ export interface ResponseCacheOptions {
   readonly maxBytes?: number;
 }
 
-/**
- * The per-process cache of REST 200 responses, shared by the REST routes (which fill it from the
- * procedures) and the fast path (which serves its hits without going through Koa).
- */
+/** The per-process cache of successful API responses, filled by their procedures. */
 export class ResponseCache {
   readonly #entries: LRUCache<string, CachedResponse>;
 
@@ -33,19 +29,12 @@ export class ResponseCache {
   }
 
   /**
-   * Everything a body depends on: the snapshot's revision (and whether events are loaded), the path
-   * and canonical query, and the minute when the body moves with time.
+   * Everything a body depends on: the snapshot's revision and state, the resource and its canonical
+   * input, and the instant the body is computed for when it moves with the clock.
    */
-  static key(
-    snapshot: ContentSnapshot,
-    path: string,
-    canonical: string,
-    operation: RestOperation,
-    now: number,
-  ): string {
-    const revision = snapshot.catalog?.revision ?? snapshot.directory?.revision ?? '-';
-    const minute = operation.perMinute ? `|${Math.floor(now / MINUTE_MS)}` : '';
-    return `${revision}|${snapshot.catalog ? 'c' : 'd'}|${path}?${canonical}${minute}`;
+  static key(snapshot: ContentSnapshot, resource: string, canonical: string, instant: number | null): string {
+    const revision = snapshot.directory?.revision ?? '-';
+    return `${revision}|${snapshot.state}|${resource}?${canonical}${instant === null ? '' : `|${instant}`}`;
   }
 
   get(key: string): CachedResponse | undefined {

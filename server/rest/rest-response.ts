@@ -25,12 +25,6 @@ export function etagFor(body: Buffer): string {
   return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
-/**
- * What a procedure threw for a request the fast path then handed to Koa: Koa answers the problem from
- * it instead of running the procedure a second time.
- */
-export const failedRequests = new WeakMap<object, unknown>();
-
 /** One REST request, read: what its response depends on, and its cache key. */
 export interface RestRequest {
   readonly operation: RestOperation;
@@ -47,18 +41,16 @@ export interface RestResponderOptions {
   readonly cache: ResponseCache;
 }
 
-/**
- * Answers REST operations from the response cache, or through their procedure on a miss. Shared by
- * the Koa route and the fast path, so both answer with the same bytes and fill the same cache.
- */
+/** Answers REST operations from the response cache, or through their procedure on a miss. */
 export function createRestResponder(options: RestResponderOptions) {
   const { cache, problemTypeBase } = options;
   return {
     /** Reads the content snapshot and the clock once: the key and the procedure see the same. */
-    request(path: string, operation: RestOperation, params: Record<string, string>, canonical: string) {
+    request(operation: RestOperation, params: Record<string, string>, canonical: string) {
       const snapshot = options.content.snapshot;
       const now = options.clock();
-      const key = ResponseCache.key(snapshot, path, canonical, operation, now);
+      const instant = operation.instant?.(now) ?? null;
+      const key = ResponseCache.key(snapshot, operation.path, canonical, instant);
       return { operation, params, context: { snapshot, now, problemTypeBase }, key } satisfies RestRequest;
     },
 

@@ -6,6 +6,7 @@ import pino from 'pino';
 import type { Catalog } from '../../domain/catalog.js';
 import { loadContent } from '../../domain/content/load.js';
 import { createApp } from '../../server/app.js';
+import type { DirectoryContent } from '../../domain/content/validate.js';
 import type { ContentSnapshot } from '../../server/content-state.js';
 import { ContentState } from '../../server/content-state.js';
 import { assertProblem } from '../helpers/api.js';
@@ -20,7 +21,8 @@ class BrokenContent extends ContentState {
 
   override get snapshot(): ContentSnapshot {
     const catalog = { revision: 'broken', views: null, sources: null } as unknown as Catalog;
-    return { catalog, directory: null };
+    const directory = { revision: 'broken', collection: null, sources: null } as unknown as DirectoryContent;
+    return { state: 'loaded', catalog, directory };
   }
 }
 

@@ -1,0 +1,58 @@
+import http from 'node:http';
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { ContentState } from './content-state.js';
+import type { createFeeds } from './feeds/feed-routes.js';
+import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
+import { healthz } from './http/healthz.js';
+import { TRPC_PREFIX } from './http/trpc-endpoint.js';
+import type { Pages } from './pages/page-routes.js';
+import { DOCS_ASSETS } from './pages/docs-page.js';
+import type { RestOperation } from './rest/operations.js';
+import { FEED_PATHS } from './site.js';
+
+export interface RouteHandlers {
+  readonly content: ContentState;
+  readonly rest: readonly { readonly operation: RestOperation; readonly handle: Middleware }[];
+  readonly trpc: Middleware;
+  readonly openApiBody: string;
+  readonly feeds: ReturnType<typeof createFeeds>;
+  readonly pages: Pages;
+}
+
+/**
+ * The map of the site: every URL the service answers, top to bottom. Each GET route answers HEAD;
+ * `allowedMethods` gives every other method on a known path its 405 (see server/http/allowed-methods.ts).
+ */
+export function createRoutes(handlers: RouteHandlers): Router {
+  const { rest, feeds, pages } = handlers;
+  // Every method Node parses is "implemented": a known path refuses it with 405, never 501.
+  const router = new Router({ methods: http.METHODS });
+
+  router.get('/healthz', healthz(handlers.content));
+
+  // The REST operations, at the paths of their procedures' OpenAPI meta.
+  for (const { operation, handle } of rest) router.get(operation.path, handle);
+  router.get('/api/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+    ctx.type = 'application/json';
+    ctx.body = handlers.openApiBody;
+  });
+  // Queries are GET; POST is how tRPC asks for mutations (there are none: tRPC answers that).
+  router.get(`${TRPC_PREFIX}/:procedures`, handlers.trpc);
+  router.post(`${TRPC_PREFIX}/:procedures`, handlers.trpc);
+
+  router.get(FEED_PATHS.rss, feeds.rss);
+  router.get(FEED_PATHS.json, feeds.json);
+
+  router.get('/', pages.home);
+  router.get('/events/:id', pages.event);
+  router.get('/sources', pages.sources);
+  router.get('/docs', pages.docs);
+  router.get(`${DOCS_ASSETS}/:file`, pages.asset);
+  router.get('/problems', pages.problems);
+  router.get('/problems/:code', pages.problem);
+  router.get('/assets/:file', pages.asset);
+
+  return router;
+}
