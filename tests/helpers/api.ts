@@ -20,14 +20,11 @@ export async function getJson<T = unknown>(url: string): Promise<{ response: Res
 }
 
 /**
- * GET with `If-None-Match`. Node's fetch adds `Cache-Control: no-cache` to such a request unless one is
- * given, and Koa never answers 304 to `no-cache`; a cache revalidating a stale copy sends `max-age=0`.
+ * A plain `fetch` GET with only `If-None-Match`, as a client writes it (fetch itself adds
+ * `Cache-Control: no-cache`, which must not stop the origin's 304).
  */
 export function revalidate(url: string, ifNoneMatch: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(url, {
-    ...init,
-    headers: { 'if-none-match': ifNoneMatch, 'cache-control': 'max-age=0' },
-  });
+  return fetch(url, { ...init, headers: { 'If-None-Match': ifNoneMatch } });
 }
 
 export function mediaType(response: Response): string | undefined {
