@@ -26,20 +26,13 @@ export function indexEvent(record: ResetSummary): IndexedEvent {
   return { record, key: dayStart(record.announced_on), day: record.announced_on, exact: false };
 }
 
-/** Ascending (sort key, id); `desc` is its exact reverse. */
-export function comparePositions(a: Position, b: Position): number {
-  if (a.key !== b.key) return a.key < b.key ? -1 : 1;
-  if (a.id === b.id) return 0;
-  return a.id < b.id ? -1 : 1;
-}
-
 export function positionOf(event: IndexedEvent): Position {
   return { key: event.key, id: event.record.id };
 }
 
 /**
- * `comparePositions(positionOf(event), { key, id })` without building the Position: sorting and
- * every binary search would otherwise allocate one per comparison.
+ * Ascending (sort key, id) of an event against a position, without building a Position: sorting and
+ * every binary search would otherwise allocate one per comparison. `desc` is the exact reverse.
  */
 function compareEventTo(event: IndexedEvent, key: number, id: string): number {
   if (event.key !== key) return event.key < key ? -1 : 1;

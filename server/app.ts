@@ -15,7 +15,7 @@ import { problemBoundary } from './http/problem-boundary.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
-import { trpcEndpoint } from './http/trpc-endpoint.js';
+import { trpcEndpoint } from './rest/trpc-endpoint.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { createPages, PAGE_CSP } from './pages/page-routes.js';
 import { RenderCache } from './render-cache.js';

@@ -5,7 +5,7 @@ import type { ContentState } from './content-state.js';
 import type { createFeeds } from './feeds/feed-routes.js';
 import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
 import { healthz } from './http/healthz.js';
-import { TRPC_PREFIX } from './http/trpc-endpoint.js';
+import { TRPC_PREFIX } from './rest/trpc-endpoint.js';
 import type { Pages } from './pages/page-routes.js';
 import { DOCS_ASSETS } from './pages/docs-page.js';
 import type { RestOperation } from './rest/operations.js';

@@ -30,8 +30,6 @@ export const ResetsQuery = z.strictObject({
   window: WindowFilter.optional().meta({ description: 'Usage-window filter; default `any`.' }),
 });
 
-export const SourcesQuery = z.strictObject({});
-
 export type StatusQuery = z.infer<typeof StatusQuery>;
 export type ResetsQuery = z.infer<typeof ResetsQuery>;
 export type ResetsQueryInput = z.input<typeof ResetsQuery>;

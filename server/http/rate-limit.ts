@@ -13,7 +13,7 @@ export interface RateLimitOptions {
   readonly exempt: (path: string) => boolean;
 }
 
-export interface RequestCount {
+interface RequestCount {
   readonly outcome: RateLimiterRes;
   /** The client is over its quota: the request is answered 429. */
   readonly limited: boolean;
@@ -30,7 +30,7 @@ function countRequest(limiter: RateLimiterAbstract, key: string): Promise<Reques
 }
 
 /** The IETF draft headers for one counted request, and the seconds until the window resets. */
-export function rateLimitHeaders(
+function rateLimitHeaders(
   options: Pick<RateLimitOptions, 'points' | 'windowSeconds'>,
   outcome: RateLimiterRes,
 ): { headers: Record<string, string>; resetSeconds: number } {

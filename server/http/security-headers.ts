@@ -1,7 +1,6 @@
 import type { Middleware } from 'koa';
 
-/** Headers every response carries (the fast path sends the same ones). */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };

@@ -2,7 +2,7 @@ import type { FilterSet } from '../../domain/filters.js';
 import { StatusQuery } from '../../domain/schemas/index.js';
 import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem } from '../problems.js';
-import { readQuery } from '../rest/query.js';
+import { readQuery } from '../http/query.js';
 
 const FILTER_PARAMS: ReadonlySet<string> = new Set(Object.keys(StatusQuery.shape));
 const HEADING = 'Invalid filter';

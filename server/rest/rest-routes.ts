@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
 import type { RestOperation } from './operations.js';
-import { readQuery } from './query.js';
+import { readQuery } from '../http/query.js';
 import type { RestResponder } from './rest-response.js';
 
 /**

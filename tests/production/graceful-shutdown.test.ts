@@ -12,11 +12,7 @@ import { sleep } from './helpers/http.js';
 const REQUEST = 'GET /api/v1/sources HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: shutdown-test\r\n\r\n';
 const DELAYED = '/api/openapi.json';
 
-/**
- * Holds a request for `X-Test-Delay` ms before the app handles it: a request still in flight. Koa
- * middleware: the delayed requests use a path Koa answers (REST answers can bypass it, see
- * server/http/fast-path.ts).
- */
+/** Holds a request for `X-Test-Delay` ms before the app handles it: a request still in flight. */
 const delay: Middleware = async (ctx, next) => {
   const ms = Number(ctx.get('X-Test-Delay') || 0);
   if (ms > 0) await sleep(ms);

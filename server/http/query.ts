@@ -1,5 +1,5 @@
 import { makeProblem } from '../problems.js';
-import { HttpProblem } from '../http/http-problem.js';
+import { HttpProblem } from './http-problem.js';
 
 /**
  * Reads a query string strictly before it reaches the procedure: a parameter the operation does not
