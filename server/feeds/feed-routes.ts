@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { buildFeedData } from '../../domain/feeds.js';
+import { buildFeedData } from './feed-data.js';
 import type { ContentState } from '../content-state.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
 import { HttpProblem } from '../http/http-problem.js';
@@ -9,7 +9,7 @@ import { rendered, sendRendered } from '../render-cache.js';
 import { FEED_PATHS, SITE_DESCRIPTION, SITE_NAME } from '../site.js';
 import { renderJsonFeed } from './json-feed.js';
 import { renderRss } from './rss.js';
-import type { FeedData } from '../../domain/feeds.js';
+import type { FeedData } from './feed-data.js';
 
 export interface FeedsOptions {
   readonly content: ContentState;

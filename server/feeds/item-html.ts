@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import type { FeedItem } from '../../domain/feeds.js';
+import type { FeedItem } from './feed-data.js';
 
 /** The item body as escaped HTML paragraphs: feed readers render RSS descriptions as HTML. */
 export function itemHtml(item: FeedItem): string {

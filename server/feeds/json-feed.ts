@@ -1,4 +1,4 @@
-import type { FeedData } from '../../domain/feeds.js';
+import type { FeedData } from './feed-data.js';
 import { itemHtml } from './item-html.js';
 
 /** JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/): the document as a plain object. */

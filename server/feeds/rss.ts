@@ -1,5 +1,5 @@
 import { create } from 'xmlbuilder2';
-import type { FeedData } from '../../domain/feeds.js';
+import type { FeedData } from './feed-data.js';
 import { itemHtml } from './item-html.js';
 
 const ATOM_NS = 'http://www.w3.org/2005/Atom';

@@ -1,5 +1,5 @@
 import type { Catalog } from '../../domain/catalog.js';
-import { describePlans, describeWindows } from '../../domain/feeds.js';
+import { describePlans, describeWindows } from '../labels.js';
 import { isQualifying } from '../../domain/filters.js';
 import type { ResetSummary, SourceEntry } from '../../domain/schemas/index.js';
 import { KIND_LABELS, statusBadge, timeTag, whenTag } from './format.js';

@@ -1,4 +1,4 @@
-import { STATUS_LABELS } from '../../domain/feeds.js';
+import { STATUS_LABELS } from '../labels.js';
 import type { EventKind, EventStatus, ResetSummary } from '../../domain/schemas/index.js';
 import type { SafeHtml } from './html.js';
 import { html } from './html.js';

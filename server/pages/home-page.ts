@@ -1,6 +1,6 @@
 import type { Catalog } from '../../domain/catalog.js';
 import { viewFor } from '../../domain/catalog.js';
-import { describeWindows } from '../../domain/feeds.js';
+import { describeWindows } from '../labels.js';
 import type { FilterSet } from '../../domain/filters.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from '../../domain/schemas/index.js';
 import type { ResetSummary } from '../../domain/schemas/index.js';
