@@ -20,14 +20,16 @@ export const VALID_FIXTURE = fileURLToPath(new URL('../fixtures/content-valid', 
 export type ServerEnv = Readonly<Record<string, string>>;
 
 /**
- * Starts the whole service (config → content → listening) on 127.0.0.1, port 0. Demo content, no
- * rate limit and a fixed public origin unless `env` says otherwise.
+ * Starts the whole service (config → content → listening) on 127.0.0.1, port 0: the one server
+ * factory of the HTTP, page, feed and browser tests. Demo content, no rate limit, a fixed public
+ * origin and no last-good store (nothing is written into the checkout) unless `env` says otherwise.
  */
 export async function startServer(env: ServerEnv = {}): Promise<RunningServer> {
   const config = parseConfig({
     CONTENT_DIR: DEMO_CONTENT,
     PUBLIC_BASE_URL: TEST_BASE_URL,
     RATE_LIMIT_POINTS: '0',
+    CONTENT_CACHE_DIR: 'off',
     ...env,
     PORT: '0',
     HOST: '127.0.0.1',

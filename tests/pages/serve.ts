@@ -1,45 +1,29 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseConfig } from '../../server/config.js';
 import type { RunningServer } from '../../server/server.js';
-import { createServer } from '../../server/server.js';
+import {
+  copyContent as copyFolder,
+  startServer,
+  TEST_BASE_URL,
+  usingServer,
+} from '../helpers/with-server.js';
 
-export const BASE = 'https://tracker.test';
+export const BASE = TEST_BASE_URL;
 export const DEMO_DIR = fileURLToPath(new URL('../../content', import.meta.url));
 export const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
-/** The whole service on 127.0.0.1, port 0, with a fixed public origin and no rate limit. */
+/** The whole service on its own port (tests/helpers/with-server.ts), serving `contentDir`. */
 export function startSite(contentDir = DEMO_DIR): Promise<RunningServer> {
-  return createServer(
-    parseConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      CONTENT_DIR: contentDir,
-      PUBLIC_BASE_URL: BASE,
-      RATE_LIMIT_POINTS: '0',
-    }),
-  ).start();
+  return startServer({ CONTENT_DIR: contentDir });
 }
 
 /** Runs `fn` against its own server and stops it afterwards, whatever happens. */
-export async function withSite<T>(fn: (site: RunningServer) => Promise<T>, contentDir?: string): Promise<T> {
-  const site = await startSite(contentDir);
-  try {
-    return await fn(site);
-  } finally {
-    await site.stop();
-  }
+export function withSite<T>(fn: (site: RunningServer) => Promise<T>, contentDir = DEMO_DIR): Promise<T> {
+  return usingServer({ CONTENT_DIR: contentDir }, fn);
 }
 
 /** A private copy of a content folder, for tests that edit it. */
-export async function copyContent(from = DEMO_DIR): Promise<{ dir: string; dispose: () => Promise<void> }> {
-  const root = await mkdtemp(path.join(tmpdir(), 'reset-site-'));
-  const dir = path.join(root, 'content');
-  await cp(from, dir, { recursive: true });
-  return { dir, dispose: () => rm(root, { recursive: true, force: true }) };
+export function copyContent(from = DEMO_DIR): Promise<{ dir: string; dispose(): Promise<void> }> {
+  return copyFolder(from);
 }
 
 export async function getText(url: string, init?: RequestInit): Promise<{ res: Response; body: string }> {

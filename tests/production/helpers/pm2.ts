@@ -74,6 +74,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     PORT: String(port),
     INSTANCES: String(instances),
     LOG_DIR: path.join(home, 'logs'),
+    // The last-good store lives with the cluster, never in the checkout.
+    CONTENT_CACHE_DIR: path.join(home, 'content-cache'),
     LOG_LEVEL: 'info',
     RATE_LIMIT_POINTS: '0',
     ...options.env,
