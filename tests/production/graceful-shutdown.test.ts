@@ -27,6 +27,7 @@ async function withServer(
     PORT: '0',
     HOST: '127.0.0.1',
     CONTENT_DIR: path.join(ROOT, 'tests/fixtures/content-valid'),
+    CONTENT_CACHE_DIR: 'off',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_POINTS: '0',
     SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
