@@ -15,7 +15,7 @@ import { problemBoundary } from './http/problem-boundary.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
-import { trpcEndpoint } from './rest/trpc-endpoint.js';
+import { TRPC_PREFIX, trpcCallCount, trpcEndpoint, trpcErrorBody } from './rest/trpc-endpoint.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { createPages, PAGE_CSP } from './pages/page-routes.js';
 import { RenderCache } from './render-cache.js';
@@ -42,7 +42,7 @@ export interface AppDeps {
   readonly version?: string;
 }
 
-export const EXPOSED_HEADERS = ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
+const EXPOSED_HEADERS = ['ETag', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
 
 /**
  * Builds the Koa application; it is not listening. One pipeline for every request: log, problems,
@@ -59,12 +59,14 @@ export function createApp(deps: AppDeps): Koa {
 
   const renders = new RenderCache();
   const pages = createPages({ content, baseUrl: base, clock, cache: renders });
+  // One response cache for both API faces: REST and tRPC answers are keyed apart, bounded together.
+  const cache = new ResponseCache();
   const responder = createRestResponder({
     content,
     clock,
     problemTypeBase: base,
     callProcedure: createRestBridge(appRouter),
-    cache: new ResponseCache(),
+    cache,
   });
   const router = createRoutes({
     content,
@@ -72,7 +74,7 @@ export function createApp(deps: AppDeps): Koa {
       operation,
       handle: restHandler(operation, responder, base),
     })),
-    trpc: trpcEndpoint(appRouter, content, clock, base),
+    trpc: trpcEndpoint({ router: appRouter, content, clock, problemTypeBase: base, cache }),
     openApiBody: JSON.stringify(
       buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' }),
     ),
@@ -87,6 +89,10 @@ export function createApp(deps: AppDeps): Koa {
       logger,
       renderPage: pages.problemPage,
       pageHeaders: { 'Content-Security-Policy': PAGE_CSP },
+      envelope: {
+        prefix: TRPC_PREFIX,
+        render: (problem, path) => trpcErrorBody(appRouter, problem, path),
+      },
     }),
   );
   app.use(securityHeaders());
@@ -106,6 +112,7 @@ export function createApp(deps: AppDeps): Koa {
         windowSeconds: config.rateLimit.windowSeconds,
         problemTypeBase: base,
         exempt: (path) => path === '/healthz',
+        cost: trpcCallCount,
       }),
     );
   }

@@ -2,6 +2,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
 import { DomainError } from '../domain/errors.js';
 import type { Problem } from '../domain/schemas/index.js';
+import { HttpProblem } from './http/http-problem.js';
 
 /** Every problem code the service emits, with its status and title (PRODUCT.md "Errors"). */
 export const PROBLEM_TYPES = {
@@ -78,6 +79,8 @@ export function makeProblem(base: string, code: ProblemCode, detail: string, par
 const TRPC_CODE_BY_STATUS: Readonly<Record<number, TRPC_ERROR_CODE_KEY>> = {
   400: 'BAD_REQUEST',
   404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  429: 'TOO_MANY_REQUESTS',
   503: 'SERVICE_UNAVAILABLE',
 };
 
@@ -85,6 +88,12 @@ const TRPC_CODE_BY_STATUS: Readonly<Record<number, TRPC_ERROR_CODE_KEY>> = {
 export function trpcErrorFrom(error: DomainError): TRPCError {
   const code = TRPC_CODE_BY_STATUS[PROBLEM_TYPES[error.code].status] ?? 'INTERNAL_SERVER_ERROR';
   return new TRPCError({ code, message: error.detail, cause: error });
+}
+
+/** A problem answered outside tRPC (a method, a rate limit) as the tRPC error that carries it. */
+export function trpcErrorFromProblem(problem: Problem): TRPCError {
+  const code = TRPC_CODE_BY_STATUS[problem.status] ?? 'INTERNAL_SERVER_ERROR';
+  return new TRPCError({ code, message: problem.detail, cause: new HttpProblem(problem) });
 }
 
 interface ZodLikeIssue {
@@ -105,6 +114,7 @@ function zodIssues(cause: unknown): readonly ZodLikeIssue[] | null {
 /** The single mapping from anything a procedure throws to the problem a client sees. */
 export function problemFromError(error: unknown, base: string): Problem {
   const cause = error instanceof TRPCError ? error.cause : error;
+  if (cause instanceof HttpProblem) return cause.problem;
   if (cause instanceof DomainError) return makeProblem(base, cause.code, cause.detail, cause.parameter);
   if (error instanceof TRPCError && error.code === 'BAD_REQUEST') {
     const issue = zodIssues(cause)?.[0];
@@ -134,7 +144,14 @@ export function problemFromError(error: unknown, base: string): Problem {
       );
     }
   }
-  if (error instanceof TRPCError && error.code === 'NOT_FOUND')
-    return makeProblem(base, 'not_found', 'No such procedure.');
+  if (error instanceof TRPCError) {
+    const { code, message } = error;
+    if (code === 'PARSE_ERROR')
+      return makeProblem(base, 'invalid_parameter', `The input is not valid JSON: ${message}`, 'input');
+    if (code === 'BAD_REQUEST') return makeProblem(base, 'invalid_parameter', message);
+    if (code === 'NOT_FOUND') return makeProblem(base, 'not_found', message || 'No such procedure.');
+    if (code === 'METHOD_NOT_SUPPORTED')
+      return makeProblem(base, 'method_not_allowed', `${message}; queries take GET.`);
+  }
   return makeProblem(base, 'internal_error', 'The service failed unexpectedly.');
 }

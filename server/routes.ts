@@ -1,5 +1,6 @@
 import http from 'node:http';
 import Router from '@koa/router';
+import type { RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ContentState } from './content-state.js';
 import type { createFeeds } from './feeds/feed-routes.js';
@@ -14,7 +15,7 @@ import { FEED_PATHS } from './site.js';
 export interface RouteHandlers {
   readonly content: ContentState;
   readonly rest: readonly { readonly operation: RestOperation; readonly handle: Middleware }[];
-  readonly trpc: Middleware;
+  readonly trpc: RouterMiddleware;
   readonly openApiBody: string;
   readonly feeds: ReturnType<typeof createFeeds>;
   readonly pages: Pages;
@@ -38,9 +39,8 @@ export function createRoutes(handlers: RouteHandlers): Router {
     ctx.type = 'application/json';
     ctx.body = handlers.openApiBody;
   });
-  // Queries are GET; POST is how tRPC asks for mutations (there are none: tRPC answers that).
+  // tRPC queries, single or batched (`a,b`): GET only, as the procedures are all queries.
   router.get(`${TRPC_PREFIX}/:procedures`, handlers.trpc);
-  router.post(`${TRPC_PREFIX}/:procedures`, handlers.trpc);
 
   router.get(FEED_PATHS.rss, feeds.rss);
   router.get(FEED_PATHS.json, feeds.json);

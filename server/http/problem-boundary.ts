@@ -18,6 +18,11 @@ export interface ProblemBoundaryOptions {
   readonly renderPage: ProblemPage;
   /** Extra headers of an HTML problem page (its Content-Security-Policy). */
   readonly pageHeaders: Readonly<Record<string, string>>;
+  /** A face that keeps its own error envelope (tRPC's, under its prefix), carrying the problem. */
+  readonly envelope?: {
+    readonly prefix: string;
+    readonly render: (problem: Problem, path: string) => string;
+  };
 }
 
 /**
@@ -82,6 +87,12 @@ export function problemBoundary(options: ProblemBoundaryOptions): Middleware {
     }
     ctx.remove('ETag');
     ctx.set('Cache-Control', 'no-store');
+    const { envelope } = options;
+    if (envelope && (ctx.path === envelope.prefix || ctx.path.startsWith(`${envelope.prefix}/`))) {
+      ctx.type = 'application/json';
+      ctx.body = envelope.render(problem, ctx.path);
+      return;
+    }
     ctx.type = 'application/problem+json';
     ctx.body = JSON.stringify(problem);
   }

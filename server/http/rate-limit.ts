@@ -11,6 +11,8 @@ export interface RateLimitOptions {
   readonly problemTypeBase: string;
   /** Paths never counted (health checks). */
   readonly exempt: (path: string) => boolean;
+  /** Points a request costs (a batch of calls costs one per call); 1 when absent. */
+  readonly cost?: (path: string) => number;
 }
 
 interface RequestCount {
@@ -20,9 +22,13 @@ interface RequestCount {
 }
 
 /** Counts one request; `null` when the store failed (the request is then let through uncounted). */
-function countRequest(limiter: RateLimiterAbstract, key: string): Promise<RequestCount | null> {
+function countRequest(
+  limiter: RateLimiterAbstract,
+  key: string,
+  points: number,
+): Promise<RequestCount | null> {
   // `then` rather than an async function: this runs on every request, and each async frame costs.
-  return limiter.consume(key).then(
+  return limiter.consume(key, points).then(
     (outcome) => ({ outcome, limited: false }),
     (rejection: unknown) =>
       rejection instanceof RateLimiterRes ? { outcome: rejection, limited: true } : null,
@@ -54,7 +60,7 @@ export function rateLimit(options: RateLimitOptions): Middleware {
       await next();
       return;
     }
-    const counted = await countRequest(options.limiter, ctx.ip || 'unknown');
+    const counted = await countRequest(options.limiter, ctx.ip || 'unknown', options.cost?.(ctx.path) ?? 1);
     // A store failure: let the request through rather than fail it.
     if (!counted) {
       await next();
