@@ -35,6 +35,27 @@ export const PROBLEM_TYPES = {
     title: 'Method not allowed',
     about: 'The service is read-only: use GET or HEAD. The Allow header lists the methods.',
   },
+  malformed_request: {
+    status: 400,
+    title: 'Malformed request',
+    about:
+      'The request is not valid HTTP (a malformed request line or header, or raw non-ASCII bytes in the target). Percent-encode the URL and send well-formed headers.',
+  },
+  request_timeout: {
+    status: 408,
+    title: 'Request timeout',
+    about: 'The request headers did not arrive in time; the connection is closed. Send the request again.',
+  },
+  expectation_failed: {
+    status: 417,
+    title: 'Expectation failed',
+    about: 'The request carries an Expect header the service does not meet; send it without one.',
+  },
+  request_too_large: {
+    status: 431,
+    title: 'Request header fields too large',
+    about: 'The request target or headers are larger than the service reads (16 KB in all); shorten them.',
+  },
   rate_limited: {
     status: 429,
     title: 'Too many requests',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadContent } from '../domain/content/load.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { createApp } from './app.js';
+import { answerClientErrors } from './http/client-errors.js';
 import type { Config } from './config.js';
 import { ContentState } from './content-state.js';
 import { createLimiter } from './limiter.js';
@@ -34,7 +35,8 @@ const IDLE_GRACE_MS = 1000;
 const STORE_WAIT_MS = 3000;
 
 /**
- * Responses that close their connection once the server is draining: every response whose head is
+ * Responses that close their connection when it cannot be reused: a response to a request carrying
+ * `Upgrade`, and, once the server is draining, every response whose head is
  * written after stopping starts (requests in flight, and requests still arriving on open keep-alive
  * sockets) carries `Connection: close`, so its client does not reuse the socket. Checked when the head
  * is written, which costs a request nothing, where tracking every response in flight cost a listener
@@ -46,7 +48,10 @@ function drainingResponse(state: { readonly draining: boolean }): typeof http.Se
     Request extends http.IncomingMessage = http.IncomingMessage,
   > extends http.ServerResponse<Request> {
     override writeHead(statusCode: number, messageOrHeaders?: string | Headers, headers?: Headers): this {
-      if (state.draining && !this.headersSent) this.setHeader('Connection', 'close');
+      // A request asking to upgrade is answered as a plain one (there is no other protocol here), but
+      // Node's parser stops reading that connection after it, so the client must not reuse it.
+      const upgrade = this.req.headers.upgrade !== undefined;
+      if ((state.draining || upgrade) && !this.headersSent) this.setHeader('Connection', 'close');
       return typeof messageOrHeaders === 'string'
         ? super.writeHead(statusCode, messageOrHeaders, headers)
         : super.writeHead(statusCode, messageOrHeaders ?? headers);
@@ -99,6 +104,7 @@ export function createServer(config: Config) {
       void handle(req, res);
     });
     server.keepAliveTimeout = 65_000;
+    answerClientErrors(server, config.publicBaseUrl);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, resolve);
