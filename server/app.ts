@@ -14,6 +14,7 @@ import { evaluatePreconditions } from './http/preconditions.js';
 import { problemBoundary } from './http/problem-boundary.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestLog } from './http/request-log.js';
+import { requireHost } from './http/require-host.js';
 import { securityHeaders } from './http/security-headers.js';
 import { TRPC_PREFIX, trpcCallCount, trpcEndpoint, trpcErrorBody } from './rest/trpc-endpoint.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps): Koa {
       },
     }),
   );
+  app.use(requireHost(base));
   app.use(securityHeaders());
   app.use(
     cors({

@@ -100,9 +100,13 @@ export function createServer(config: Config) {
       logger.warn({ waitedMs: STORE_WAIT_MS }, 'rate-limit store not answering: starting anyway');
     const handle = app.callback();
     const drainState = { draining: false };
-    const server = http.createServer({ ServerResponse: drainingResponse(drainState) }, (req, res) => {
-      void handle(req, res);
-    });
+    const server = http.createServer(
+      // The app answers a missing Host itself, with a problem body (server/http/require-host.ts).
+      { ServerResponse: drainingResponse(drainState), requireHostHeader: false },
+      (req, res) => {
+        void handle(req, res);
+      },
+    );
     server.keepAliveTimeout = 65_000;
     answerClientErrors(server, config.publicBaseUrl);
     await new Promise<void>((resolve, reject) => {

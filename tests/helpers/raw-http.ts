@@ -9,21 +9,25 @@ export interface RawResponse {
   readonly closed: boolean;
 }
 
-/** Parses the first HTTP/1.1 response in `raw` (Content-Length bodies; chunked bodies are joined). */
-function parseResponse(raw: string, closed: boolean): RawResponse | null {
-  const end = raw.indexOf('\r\n\r\n');
+/** Parses the first HTTP/1.1 response in `bytes` (Content-Length bodies; chunked bodies are joined). */
+function parseResponse(bytes: Buffer, closed: boolean, head: boolean): RawResponse | null {
+  const end = bytes.indexOf('\r\n\r\n');
   if (end === -1) return null;
-  const [statusLine = '', ...lines] = raw.slice(0, end).split('\r\n');
+  const [statusLine = '', ...lines] = bytes.toString('latin1', 0, end).split('\r\n');
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  let body = raw.slice(end + 4);
+  const rest = bytes.subarray(end + 4);
+  let body = rest.toString('utf8');
+  const status = Number(statusLine.split(' ')[1] ?? 0);
+  // A response to HEAD, a 304 and a 204 have no body, whatever their Content-Length says.
+  if (head || status === 304 || status === 204) return { status, headers, body: '', closed };
   const length = headers['content-length'];
   if (length !== undefined) {
-    if (Buffer.byteLength(body) < Number(length)) return null;
-    body = Buffer.from(body).subarray(0, Number(length)).toString();
+    if (rest.length < Number(length)) return null;
+    body = rest.subarray(0, Number(length)).toString('utf8');
   } else if (headers['transfer-encoding'] === 'chunked') {
     if (!body.endsWith('0\r\n\r\n')) return null;
     body = body
@@ -31,7 +35,7 @@ function parseResponse(raw: string, closed: boolean): RawResponse | null {
       .filter((_, i) => i % 2 === 1)
       .join('');
   } else if (!closed) return null;
-  return { status: Number(statusLine.split(' ')[1] ?? 0), headers, body, closed };
+  return { status, headers, body, closed };
 }
 
 /**
@@ -40,27 +44,35 @@ function parseResponse(raw: string, closed: boolean): RawResponse | null {
  * server closes without answering, or when nothing complete arrives within `timeoutMs`.
  */
 export function sendRaw(url: string, request: string | Buffer, timeoutMs = 3000): Promise<RawResponse> {
+  const head = request.toString('latin1', 0, 5) === 'HEAD ';
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), hostname);
-    let raw = '';
+    let raw = Buffer.alloc(0);
     let done = false;
     const finish = (closed: boolean) => {
       if (done) return;
-      const parsed = parseResponse(raw, closed);
+      const parsed = parseResponse(raw, closed, head);
       if (!parsed && !closed) return;
       done = true;
       clearTimeout(timer);
       socket.destroy();
-      resolve(parsed ?? { status: 0, headers: {}, body: raw, closed: true });
+      resolve(parsed ?? { status: 0, headers: {}, body: raw.toString('latin1'), closed: true });
     };
     const timer = setTimeout(() => {
       done = true;
       socket.destroy();
-      resolve(parseResponse(raw, true) ?? { status: 0, headers: {}, body: raw, closed: false });
+      resolve(
+        parseResponse(raw, true, head) ?? {
+          status: 0,
+          headers: {},
+          body: raw.toString('latin1'),
+          closed: false,
+        },
+      );
     }, timeoutMs);
     socket.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('latin1');
+      raw = Buffer.concat([raw, chunk]);
       finish(false);
     });
     socket.on('end', () => finish(true));
