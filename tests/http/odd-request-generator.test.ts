@@ -26,11 +26,8 @@ function checkProblem(t: ExecutionContext, problem: Problem, status: number, lab
   const code = String(problem['code']);
   t.true(Object.hasOwn(PROBLEM_TYPES, code), `${label}: code ${code}`);
   if (!Object.hasOwn(PROBLEM_TYPES, code)) return;
-  t.is(
-    PROBLEM_TYPES[code as keyof typeof PROBLEM_TYPES].status as number,
-    status,
-    `${label}: the code's status`,
-  );
+  const expected: number = PROBLEM_TYPES[code as keyof typeof PROBLEM_TYPES].status;
+  t.is(expected, status, `${label}: the code's status`);
   t.is(problem['status'], status, `${label}: problem status = HTTP status`);
   t.is(problem['type'], `${TEST_BASE_URL}/problems/${code}`, label);
 }
