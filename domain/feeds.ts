@@ -14,10 +14,20 @@ function isFeedEvent(event: ResetSummary): event is FeedEvent {
   );
 }
 
-/** The events a feed carries: confirmed, cancelled and retracted `usage_reset` events, newest first. */
-export function feedEvents(catalog: Pick<Catalog, 'events'>): FeedEvent[] {
+/**
+ * Entries a feed carries at most: readers poll feeds for what is new, and a feed that grew with the
+ * whole history would grow without bound (the whole history stays in the API, the exports and the
+ * calendar).
+ */
+export const FEED_MAX_ENTRIES = 50;
+
+/**
+ * The events a feed carries: confirmed, cancelled and retracted `usage_reset` events, newest first,
+ * at most `FEED_MAX_ENTRIES`.
+ */
+export function feedEvents(catalog: Pick<Catalog, 'events'>, max = FEED_MAX_ENTRIES): FeedEvent[] {
   const events: FeedEvent[] = [];
-  for (let i = catalog.events.length - 1; i >= 0; i -= 1) {
+  for (let i = catalog.events.length - 1; i >= 0 && events.length < max; i -= 1) {
     const { record } = catalog.events[i]!;
     if (isFeedEvent(record)) events.push(record);
   }

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { FEED_MAX_ENTRIES } from '../../domain/feeds.js';
 import { buildFeedData } from '../../server/feeds/feed-data.js';
 import { describeWhen } from '../../server/labels.js';
 import { BASE_URL, catalogOf, dateEvent, exactEvent } from '../helpers/events.js';
@@ -67,4 +68,16 @@ test('the feed is the same object data for the same catalog: nothing depends on 
   } finally {
     Date.now = now;
   }
+});
+
+test('a feed carries the newest FEED_MAX_ENTRIES events and no more', (t) => {
+  const many = catalogOf(
+    Array.from({ length: FEED_MAX_ENTRIES + 7 }, (_, i) =>
+      exactEvent(`e-${String(i).padStart(3, '0')}`, new Date(Date.UTC(2025, 0, 1 + i, 12)).toISOString()),
+    ),
+  );
+  const items = buildFeedData(many, OPTIONS).items;
+  t.is(items.length, FEED_MAX_ENTRIES);
+  t.is(items[0]?.id, many.byId.get(`e-${String(FEED_MAX_ENTRIES + 6).padStart(3, '0')}`)?.url);
+  t.is(items.at(-1)?.id, many.byId.get('e-007')?.url);
 });
