@@ -1,7 +1,7 @@
 /**
  * The bare `node:http` baseline: fetches every URL it is given from the real server once, then answers
  * the same requests from a map with the same status, headers and body bytes, doing nothing else.
- * `node --import tsx bench/baseline.ts PORT ORIGIN URLS_FILE`; prints "ready" when it listens.
+ * `node --import tsx bench/baseline.ts PORT ORIGIN URLS_FILE`.
  */
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';

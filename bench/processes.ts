@@ -79,38 +79,44 @@ export async function startServer(options: ServerOptions): Promise<Running> {
   return { pid: child.pid!, origin, readyMs: performance.now() - started, stop: () => stopChild(child) };
 }
 
-/** The bare node:http baseline, fed the URLs to copy from the real server. */
-export async function startBaseline(
-  port: number,
-  realOrigin: string,
-  urlsFile: string,
-  cores: string | null,
+export interface HelperOptions {
+  readonly port: number;
+  readonly cores: string | null;
+  readonly env?: Readonly<Record<string, string>>;
+  /** Where its stdout (an access log, for the Koa floor and the peer) goes; discarded when absent. */
+  readonly logFile?: string;
+  readonly nodeArgs?: readonly string[];
+}
+
+/**
+ * A baseline process (`bench/baseline.ts`, `bench/koa-floor.ts`, `bench/peer.ts`), ready once it answers
+ * `/api/v1/status`.
+ */
+export async function startHelper(
+  name: string,
+  args: readonly string[],
+  options: HelperOptions,
 ): Promise<Running> {
   const started = performance.now();
-  const [command, args] = pinned(cores, process.execPath, [
+  const [command, commandArgs] = pinned(options.cores, process.execPath, [
+    ...(options.nodeArgs ?? []),
     '--import',
     'tsx',
-    'bench/baseline.ts',
-    String(port),
-    realOrigin,
-    urlsFile,
+    ...args,
   ]);
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout.setEncoding('utf8');
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('ready')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
+  const log = options.logFile ? openSync(options.logFile, 'w') : 'ignore';
+  const child = spawn(command, commandArgs, {
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', log, 'inherit'],
   });
-  return {
-    pid: child.pid!,
-    origin: `http://127.0.0.1:${port}`,
-    readyMs: performance.now() - started,
-    stop: () => stopChild(child),
-  };
+  if (typeof log === 'number') closeSync(log);
+  const origin = `http://127.0.0.1:${options.port}`;
+  try {
+    await waitHealthy(origin, child, '/api/v1/status');
+  } catch (error) {
+    throw new Error(`${name}: ${(error as Error).message}`, { cause: error });
+  }
+  return { pid: child.pid!, origin, readyMs: performance.now() - started, stop: () => stopChild(child) };
 }
 
 /** Resident set size now and at its peak, in MiB, from /proc. */

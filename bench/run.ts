@@ -1,9 +1,11 @@
 /**
- * `npm run bench`: the real compiled server against a bare node:http baseline serving the same bytes,
- * same load generator and settings, ratios measured in one run. See BENCHMARKS.md.
+ * `npm run bench`: the real compiled server against three baselines in the same run, same load
+ * generator and settings: bare node:http serving the same bytes, the Koa floor (the same middleware
+ * and routes serving the same bytes) and the peer (trpc-to-openapi's own Koa adapter, no response
+ * cache). Every scenario is reported as ratios to each. See BENCHMARKS.md.
  *
  * Options: --seconds N (per measured run, default 3), --rounds N (default 3), --connections N (50),
- * --events N (generated set, 10000), --skip-build, --no-silent, --profile DIR (V8 CPU profiles of the server).
+ * --events N (generated set, 10000), --skip-build, --profile DIR (V8 CPU profiles of the server).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,9 +16,9 @@ import { parseArgs } from 'node:util';
 import { collectResetUrls } from './collect-urls.js';
 import { generateContent } from './generate-content.js';
 import type { Running } from './processes.js';
-import { machine, measureLoad, memoryOf, startBaseline, startServer } from './processes.js';
+import { machine, measureLoad, memoryOf, startHelper, startServer } from './processes.js';
 import type { Row } from './report.js';
-import { markdownTable, median, summarize } from './report.js';
+import { markdownTable, median, summarize, TARGETS } from './report.js';
 import type { WrkResult, WrkRun } from './wrk.js';
 import { ensureWrk, runWrk } from './wrk.js';
 
@@ -27,7 +29,6 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '50' },
     events: { type: 'string', default: '10000' },
     'skip-build': { type: 'boolean', default: false },
-    'no-silent': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of each real server into this folder. */
     profile: { type: 'string' },
   },
@@ -56,16 +57,19 @@ const COLD_PER_LIMIT = 1000;
 const STATUS = '/api/v1/status';
 const HOT_RESETS = '/api/v1/resets?limit=100';
 const TRPC_STATUS = `/api/trpc/getResetStatus?input=${encodeURIComponent('{}')}`;
+const TRPC_BATCH = `/api/trpc/getResetStatus,listSources?batch=1&input=${encodeURIComponent('{"0":{}}')}`;
 
 interface Scenario {
   readonly name: string;
   readonly path: string;
-  readonly target: number | null;
   readonly headers?: readonly string[];
   readonly pathsFile?: string;
   /** Mean body size, when the requests differ. */
   readonly bodyBytes?: number;
 }
+
+type Side = 'server' | 'bare' | 'floor' | 'peer';
+const SIDES: readonly Side[] = ['server', 'bare', 'floor', 'peer'];
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'reset-bench-'));
 const rows: Row[] = [];
@@ -73,7 +77,11 @@ const notes: string[] = [];
 // Below the ephemeral range (32768+), where the load generator's own sockets could hold a port.
 let nextPort = 21_000 + Math.floor(Math.random() * 5000);
 
-async function measure(set: string, scenario: Scenario, server: Running, bare: Running): Promise<Row> {
+async function measure(
+  set: string,
+  scenario: Scenario,
+  running: Readonly<Record<Side, Running>>,
+): Promise<Row> {
   const settings = (origin: string): WrkRun => ({
     url: origin + (scenario.pathsFile ? '' : scenario.path),
     seconds: SECONDS,
@@ -82,33 +90,30 @@ async function measure(set: string, scenario: Scenario, server: Running, bare: R
     script: scenario.pathsFile ? { path: 'bench/wrk/paths.lua', args: [scenario.pathsFile] } : undefined,
     cores: LOAD_CORES,
   });
-  await runWrk({ ...settings(server.origin), seconds: 1 });
-  await runWrk({ ...settings(bare.origin), seconds: 1 });
-  const ours: WrkResult[] = [];
-  const theirs: WrkResult[] = [];
-  const ratios: number[] = [];
+  for (const side of SIDES) await runWrk({ ...settings(running[side].origin), seconds: 1 });
+  const results: Record<Side, WrkResult[]> = { server: [], bare: [], floor: [], peer: [] };
+  const ratios: Record<Exclude<Side, 'server'>, number[]> = { bare: [], floor: [], peer: [] };
   for (let round = 0; round < ROUNDS; round += 1) {
-    // Alternate who goes first, so drift on a shared machine does not favour one side.
-    if (round % 2 === 0) {
-      ours.push(await runWrk(settings(server.origin)));
-      theirs.push(await runWrk(settings(bare.origin)));
-    } else {
-      theirs.push(await runWrk(settings(bare.origin)));
-      ours.push(await runWrk(settings(server.origin)));
+    // Rotate who goes first, so drift on a shared machine does not favour one side.
+    const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]!);
+    for (const side of order) results[side].push(await runWrk(settings(running[side].origin)));
+    const ours = results.server.at(-1)!.requestsPerSecond;
+    for (const side of ['bare', 'floor', 'peer'] as const) {
+      ratios[side].push(ours / results[side].at(-1)!.requestsPerSecond);
     }
-    ratios.push(ours.at(-1)!.requestsPerSecond / theirs.at(-1)!.requestsPerSecond);
   }
-  const sample = await fetch(server.origin + scenario.path, {
+  const sample = await fetch(running.server.origin + scenario.path, {
     headers: Object.fromEntries((scenario.headers ?? []).map((h) => h.split(': ', 2) as [string, string])),
   });
   const row: Row = {
     set,
     scenario: scenario.name,
-    server: summarize(ours),
-    bare: summarize(theirs),
-    ratio: median(ratios),
-    target: scenario.target,
-    rssMb: memoryOf(server.pid).rssMb,
+    server: summarize(results.server),
+    bare: summarize(results.bare),
+    floor: summarize(results.floor),
+    peer: summarize(results.peer),
+    ratios: { bare: median(ratios.bare), floor: median(ratios.floor), peer: median(ratios.peer) },
+    rssMb: memoryOf(running.server.pid).rssMb,
     bodyBytes: scenario.bodyBytes ?? (await sample.arrayBuffer()).byteLength,
   };
   console.error(markdownTable([row]).split('\n')[2]);
@@ -124,22 +129,21 @@ async function etagOf(origin: string, url: string): Promise<string> {
 async function benchSet(
   set: string,
   contentDir: string,
-  withSilent: boolean,
-  coldTarget: number | null,
   coldCounts: ReadonlyMap<number, number> | null,
 ): Promise<ReadonlyMap<number, number>> {
   const logFile = path.join(work, `${set}-server.log`);
-  const serverOptions = {
+  const server = await startServer({
     contentDir,
     logFile,
     cores: SERVER_CORES,
     env: SERVER_ENV,
+    port: nextPort++,
+    logLevel: 'info',
     nodeArgs: [
       ...PRODUCTION_NODE_ARGS,
       ...(flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile)}`] : []),
     ],
-  };
-  let server = await startServer({ ...serverOptions, port: nextPort++, logLevel: 'info' });
+  });
   const load = await measureLoad(contentDir);
   // The generated set gets the default set's count of each page size: the same mix of pages.
   const { byLimit, meanBytes } = await collectResetUrls(
@@ -159,57 +163,55 @@ async function benchSet(
   writeFileSync(coldFile, cold.join('\n'));
   const etag = await etagOf(server.origin, STATUS);
   const urlsFile = path.join(work, `${set}-urls.txt`);
-  writeFileSync(urlsFile, [STATUS, `304 ${STATUS} ${etag}`, HOT_RESETS, TRPC_STATUS, ...cold].join('\n'));
-  const bare = await startBaseline(nextPort++, server.origin, urlsFile, SERVER_CORES);
+  writeFileSync(
+    urlsFile,
+    [STATUS, `304 ${STATUS} ${etag}`, HOT_RESETS, TRPC_STATUS, TRPC_BATCH, ...cold].join('\n'),
+  );
+  const helperEnv = { ...SERVER_ENV, NODE_ENV: 'production', LOG_LEVEL: 'info' };
+  const running: Record<Side, Running> = {
+    server,
+    bare: await startHelper('bare', ['bench/baseline.ts', String(nextPort), server.origin, urlsFile], {
+      port: nextPort++,
+      cores: SERVER_CORES,
+    }),
+    floor: await startHelper('floor', ['bench/koa-floor.ts', String(nextPort), server.origin, urlsFile], {
+      port: nextPort++,
+      cores: SERVER_CORES,
+      env: helperEnv,
+      logFile: path.join(work, `${set}-floor.log`),
+      nodeArgs: PRODUCTION_NODE_ARGS,
+    }),
+    peer: await startHelper('peer', ['bench/peer.ts', String(nextPort), contentDir], {
+      port: nextPort++,
+      cores: SERVER_CORES,
+      env: helperEnv,
+      logFile: path.join(work, `${set}-peer.log`),
+      nodeArgs: PRODUCTION_NODE_ARGS,
+    }),
+  };
   notes.push(
     `${set}: ${cold.length} distinct cold URLs (full pages; by limit ${[...byLimit].map(([l, u]) => `${l}: ${u.length}`).join(', ')}); content load ${load.loadMs.toFixed(0)} ms (fresh process, RSS ${load.rssMb.toFixed(0)} MB); server ready in ${server.readyMs.toFixed(0)} ms`,
   );
 
+  const hot = { name: TARGETS.hotResets.name, path: HOT_RESETS };
+  const coldScenario = { name: TARGETS.cold.name, path: cold[0]!, pathsFile: coldFile, bodyBytes: meanBytes };
   const scenarios: Scenario[] =
     set === 'default'
       ? [
-          { name: '1. hot GET /api/v1/status', path: STATUS, target: 0.5 },
-          {
-            name: '2. /api/v1/status If-None-Match (304)',
-            path: STATUS,
-            target: 0.6,
-            headers: [`If-None-Match: ${etag}`],
-          },
-          { name: '3. hot /api/v1/resets?limit=100', path: HOT_RESETS, target: 0.4 },
-          {
-            name: '4. cold /api/v1/resets pages',
-            path: cold[0]!,
-            target: 0.15,
-            pathsFile: coldFile,
-            bodyBytes: meanBytes,
-          },
-          { name: '5. GET /api/trpc/getResetStatus', path: TRPC_STATUS, target: null },
+          { name: TARGETS.status.name, path: STATUS },
+          { name: TARGETS.notModified.name, path: STATUS, headers: [`If-None-Match: ${etag}`] },
+          hot,
+          coldScenario,
+          { name: TARGETS.trpcStatus.name, path: TRPC_STATUS },
+          { name: TARGETS.trpcBatch.name, path: TRPC_BATCH },
         ]
-      : [
-          { name: '3. hot /api/v1/resets?limit=100', path: HOT_RESETS, target: 0.4 },
-          {
-            name: '4. cold /api/v1/resets pages',
-            path: cold[0]!,
-            target: coldTarget,
-            pathsFile: coldFile,
-            bodyBytes: meanBytes,
-          },
-        ];
-  for (const scenario of scenarios) rows.push(await measure(set, scenario, server, bare));
+      : [hot, coldScenario];
+  for (const scenario of scenarios) rows.push(await measure(set, scenario, running));
   const memory = memoryOf(server.pid);
   notes.push(
-    `${set}: server RSS after its scenarios ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakMb.toFixed(0)} MB)`,
+    `${set}: server RSS after its scenarios ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakMb.toFixed(0)} MB); peer ${memoryOf(running.peer.pid).rssMb.toFixed(0)} MB, Koa floor ${memoryOf(running.floor.pid).rssMb.toFixed(0)} MB`,
   );
-  await server.stop();
-
-  if (withSilent) {
-    server = await startServer({ ...serverOptions, port: nextPort++, logLevel: 'silent' });
-    for (const scenario of scenarios.slice(0, 3)) {
-      rows.push(await measure(`${set}, LOG_LEVEL=silent`, { ...scenario, target: null }, server, bare));
-    }
-    await server.stop();
-  }
-  await bare.stop();
+  for (const side of SIDES) await running[side].stop();
   return new Map([...byLimit].map(([limit, urls]) => [limit, urls.length]));
 }
 
@@ -220,24 +222,30 @@ try {
   console.error(
     `bench: ${facts.nproc} cores (${facts.cpu}), Node ${facts.node}; server cores ${SERVER_CORES}, wrk cores ${LOAD_CORES}`,
   );
-  const coldCounts = await benchSet('default', path.resolve('content'), !flags['no-silent'], 0.15, null);
-  const defaultCold = rows.find((row) => row.set === 'default' && row.scenario.startsWith('4.'))!;
+  const coldCounts = await benchSet('default', path.resolve('content'), null);
   const generated = path.join(work, 'content-10k');
   await generateContent(generated, Number(flags.events));
-  await benchSet(`${flags.events} events`, generated, false, null, coldCounts);
-  const largeCold = rows.find(
-    (row) => row.set === `${flags.events} events` && row.scenario.startsWith('4.'),
-  )!;
+  await benchSet(`${flags.events} events`, generated, coldCounts);
+  const find = (set: string, name: string) => rows.find((row) => row.set === set && row.scenario === name)!;
+  const defaultCold = find('default', TARGETS.cold.name);
+  const largeCold = find(`${flags.events} events`, TARGETS.cold.name);
+  const restStatus = find('default', TARGETS.status.name);
+  const trpcStatus = find('default', TARGETS.trpcStatus.name);
+  const check = (ok: boolean) => (ok ? '✓' : '✗');
   const scale = largeCold.server.requestsPerSecond / defaultCold.server.requestsPerSecond;
+  const trpcRatio = trpcStatus.server.requestsPerSecond / restStatus.server.requestsPerSecond;
+  const maxRss = Math.max(...rows.map((row) => row.rssMb));
   notes.push(
-    `cold pages, ${flags.events} events ÷ default content (server req/s): ${scale.toFixed(2)} (target ≥ 0.8)`,
+    `cold pages, ${flags.events} events ÷ default content (server req/s): ${scale.toFixed(2)} (target ≥ 0.8 ${check(scale >= 0.8)})`,
+    `tRPC hot status ÷ REST hot status (server req/s): ${trpcRatio.toFixed(2)} (target ≥ 0.8 ${check(trpcRatio >= 0.8)}); p99 ${trpcStatus.server.p99Ms.toFixed(2)} ms vs ${restStatus.server.p99Ms.toFixed(2)} ms (target ≤ 2× ${check(trpcStatus.server.p99Ms <= 2 * restStatus.server.p99Ms)})`,
+    `server RSS after each scenario: at most ${maxRss.toFixed(0)} MB (target < 150 ${check(maxRss < 150)})`,
   );
 
   const report = [
     `Date: ${new Date().toISOString()}; machine: ${facts.nproc} × ${facts.cpu}; Node ${facts.node}.`,
     `Command: npm run bench -- --seconds ${SECONDS} --rounds ${ROUNDS} --connections ${CONNECTIONS}.`,
-    `wrk -t1 -c${CONNECTIONS} --latency, ${SECONDS} s × ${ROUNDS} rounds per side after 1 s warm-up; server and baseline pinned to cores ${SERVER_CORES}, wrk to ${LOAD_CORES}.`,
-    `Server: node ${[...PRODUCTION_NODE_ARGS, ''].join(' ')}dist/server/main.js (the ecosystem's node_args), NODE_ENV=production, LOG_LEVEL=info (stdout to a file), RATE_LIMIT_POINTS=${SERVER_ENV.RATE_LIMIT_POINTS} (counted, never throttled).`,
+    `wrk -t1 -c${CONNECTIONS} --latency, ${SECONDS} s × ${ROUNDS} rounds per side after 1 s warm-up, the order of the four sides rotating each round; server and baselines pinned to cores ${SERVER_CORES}, wrk to ${LOAD_CORES}.`,
+    `Server: node ${[...PRODUCTION_NODE_ARGS, ''].join(' ')}dist/server/main.js (the ecosystem's node_args), NODE_ENV=production, LOG_LEVEL=info (stdout to a file), RATE_LIMIT_POINTS=${SERVER_ENV.RATE_LIMIT_POINTS} (counted, never throttled). The Koa floor and the peer run the same middleware from dist/, with the same settings.`,
     '',
     markdownTable(rows),
     '',

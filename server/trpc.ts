@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context.js';
@@ -10,20 +9,15 @@ export interface ProcedureMeta extends OpenApiMeta {
   readonly instant?: (now: number) => number;
 }
 
-/**
- * The problem-type base of the request being answered, for errors tRPC formats before it has built a
- * context (malformed input, a batch over the bound).
- */
-export const problemBaseOfRequest = new AsyncLocalStorage<string>();
-
 const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
     // tRPC clients keep tRPC's envelope; the problem the REST interface would send travels in `data`.
     errorFormatter: ({ shape, error, ctx }) => {
-      const base = ctx?.problemTypeBase ?? problemBaseOfRequest.getStore() ?? '';
-      const problem = problemFromError(error, base);
+      // Without a context (tRPC fails a request before building one: malformed input, a batch over
+      // the bound) the type is relative; the endpoint makes it absolute.
+      const problem = problemFromError(error, ctx?.problemTypeBase ?? '');
       return { ...shape, message: problem.detail, data: { ...shape.data, stack: undefined, problem } };
     },
   });

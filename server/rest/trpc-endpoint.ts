@@ -7,7 +7,6 @@ import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
 import { trpcErrorFromProblem } from '../problems.js';
 import type { AppRouter } from '../router.js';
 import type { ProcedureMeta } from '../trpc.js';
-import { problemBaseOfRequest } from '../trpc.js';
 import { ResponseCache } from './response-cache.js';
 import { etagFor } from './rest-response.js';
 
@@ -95,21 +94,19 @@ export function trpcEndpoint(options: TrpcEndpointOptions): RouterMiddleware {
         method: 'GET',
         headers: { accept: 'application/json' },
       });
-      const response = await problemBaseOfRequest.run(problemTypeBase, () =>
-        fetchRequestHandler({
-          endpoint: TRPC_PREFIX,
-          req: request,
-          router,
-          maxBatchSize: MAX_BATCH_CALLS,
-          createContext: () => ({ snapshot, now, problemTypeBase }),
-        }),
-      );
+      const response = await fetchRequestHandler({
+        endpoint: TRPC_PREFIX,
+        req: request,
+        router,
+        maxBatchSize: MAX_BATCH_CALLS,
+        createContext: () => ({ snapshot, now, problemTypeBase }),
+      });
       const body = Buffer.from(await response.arrayBuffer());
       if (response.status !== 200) {
         ctx.status = response.status;
         ctx.set('Cache-Control', 'no-store');
         ctx.type = 'application/json';
-        ctx.body = body;
+        ctx.body = withAbsoluteTypes(body.toString('utf8'), problemTypeBase);
         return;
       }
       hit = { body, etag: etagFor(body) };
@@ -121,6 +118,29 @@ export function trpcEndpoint(options: TrpcEndpointOptions): RouterMiddleware {
     ctx.etag = hit.etag;
     ctx.body = hit.body;
   };
+}
+
+interface Envelope {
+  readonly error?: { readonly data?: { readonly problem?: { type: string } } };
+}
+
+/** Problems tRPC formatted before it had a context carry a relative `type`; this makes every one absolute. */
+function withAbsoluteTypes(body: string, base: string): string {
+  let parsed: Envelope | Envelope[];
+  try {
+    parsed = JSON.parse(body) as Envelope | Envelope[];
+  } catch {
+    return body;
+  }
+  let changed = false;
+  for (const envelope of Array.isArray(parsed) ? parsed : [parsed]) {
+    const problem = envelope.error?.data?.problem;
+    if (problem?.type.startsWith('/')) {
+      problem.type = `${base}${problem.type}`;
+      changed = true;
+    }
+  }
+  return changed ? JSON.stringify(parsed) : body;
 }
 
 /**

@@ -1,0 +1,44 @@
+/**
+ * The Koa floor: the server's middleware stack and route table (the same `createRoutes`), every route
+ * answering precomputed bytes copied from the real server. What Koa, its middleware and @koa/router
+ * cost with nothing of ours behind them.
+ * `node --import tsx bench/koa-floor.ts PORT ORIGIN URLS_FILE`.
+ */
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import { copyResponses } from './copy-responses.js';
+import { createStack, listen } from './stack.js';
+import type * as Routes from '../server/routes.js';
+import type * as Operations from '../server/rest/operations.js';
+import type * as RouterModule from '../server/router.js';
+
+const [port = '0', origin = '', urlsFile = ''] = process.argv.slice(2);
+const stored = await copyResponses(origin, urlsFile);
+const { createRoutes } = (await import(path.resolve('dist/server/routes.js'))) as typeof Routes;
+const { restOperations } = (await import(
+  path.resolve('dist/server/rest/operations.js')
+)) as typeof Operations;
+const { appRouter } = (await import(path.resolve('dist/server/router.js'))) as typeof RouterModule;
+
+const serve: Middleware = (ctx) => {
+  const response = stored.get(ctx.url);
+  if (!response) return;
+  ctx.status = response.status;
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (name === 'etag') ctx.etag = value;
+    else ctx.set(name, value);
+  }
+  ctx.body = response.body;
+};
+const router = createRoutes({
+  content: {} as never,
+  rest: restOperations(appRouter).map((operation) => ({ operation, handle: serve })),
+  trpc: serve,
+  openApiBody: '{}',
+  feeds: { rss: serve, json: serve },
+  pages: new Proxy({} as never, { get: () => serve }),
+});
+const app = await createStack();
+app.use(router.routes());
+app.use(router.allowedMethods());
+listen(app, Number(port));
