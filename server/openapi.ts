@@ -44,6 +44,10 @@ const HEADERS: Record<string, HeaderObject> = {
     'Remaining requests `r` and seconds `t` until the window resets (IETF draft syntax).',
     '"default";r=299;t=60',
   ),
+  Link: header(
+    'RFC 8288 link to the next page, with its cursor and the same `limit`; absent on the last page.',
+    '<https://tracker.example/api/v1/resets?cursor=eyJ2IjoxfQ&limit=20>; rel="next"',
+  ),
 };
 
 const ref = (kind: 'headers' | 'responses' | 'schemas' | 'parameters', name: string) => ({
@@ -89,6 +93,11 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
     defs: { Problem },
   });
   delete document.components?.securitySchemes;
+  document.info.contact = { name: 'Usage-Limit Reset Tracker', url: `${options.baseUrl}/` };
+  document.tags = [
+    { name: 'resets', description: 'The counted reset history, the latest reset and statistics.' },
+    { name: 'sources', description: 'The public accounts the tracker watches.' },
+  ];
   // Public API: an explicit empty requirement says no operation needs credentials.
   document.security = [];
   // trpc-to-openapi describes errors with tRPC's envelope (`error.*` schemas); the REST interface
@@ -123,6 +132,7 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
         'Cache-Control': ref('headers', 'CacheControl'),
         'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
         RateLimit: ref('headers', 'RateLimit'),
+        ...(operation.operationId === 'listResets' ? { Link: ref('headers', 'Link') } : {}),
       };
     }
     operation.parameters = [...(operation.parameters ?? []), ref('parameters', 'IfNoneMatch')];

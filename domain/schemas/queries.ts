@@ -21,13 +21,14 @@ export const ResetsQuery = z.strictObject({
     .min(1)
     .max(CURSOR_MAX_LENGTH)
     .regex(/^[A-Za-z0-9_-]+$/)
-    .optional()
-    .meta({ description: 'Opaque cursor from `pagination.next_cursor` of the previous page.' }),
-  from: TimeBound.optional().meta({ description: 'Include events at or after this date or time.' }),
-  to: TimeBound.optional().meta({ description: 'Include events at or before this date or time.' }),
-  order: Order.optional().meta({ description: 'Announcement-time order; default `desc`.' }),
-  audience: AudienceFilter.optional().meta({ description: 'Audience filter; default `all`.' }),
-  window: WindowFilter.optional().meta({ description: 'Usage-window filter; default `any`.' }),
+    .meta({ description: 'Opaque cursor from `pagination.next_cursor` of the previous page.' })
+    .optional(),
+  from: TimeBound.meta({ description: 'Include events at or after this date or time.' }).optional(),
+  to: TimeBound.meta({ description: 'Include events at or before this date or time.' }).optional(),
+  // No Zod default: with a cursor, a parameter left out takes the cursor's value (domain/cursor.ts).
+  order: Order.meta({ description: 'Announcement-time order.', default: 'desc' }).optional(),
+  audience: AudienceFilter.meta({ description: 'Audience filter.', default: 'all' }).optional(),
+  window: WindowFilter.meta({ description: 'Usage-window filter.', default: 'any' }).optional(),
 });
 
 export type StatusQuery = z.infer<typeof StatusQuery>;

@@ -6,6 +6,8 @@ export interface CachedResponse {
   /** The encoded body: written as it is, never encoded again per request. */
   readonly body: Buffer;
   readonly etag: string;
+  /** `pagination.next_cursor` of a page, for its `Link` header; null when there is none. */
+  readonly nextCursor?: string | null;
 }
 
 export interface ResponseCacheOptions {

@@ -10,6 +10,23 @@ import { ResponseCache } from './response-cache.js';
 
 const GENERATED_AT = Buffer.from('"generated_at":"');
 const QUOTE = 0x22;
+const NEXT_CURSOR = Buffer.from('"next_cursor":"');
+
+/** `pagination` and `meta` close every page: the cursor is within this many bytes of its end. */
+const PAGE_TAIL_BYTES = 4096;
+
+/**
+ * `pagination.next_cursor` of a page body, found without parsing it: the key is written once, and
+ * inside string values every quote is escaped, so the bytes `"next_cursor":"` occur only there. A
+ * cursor is base64url (at most 1024 characters): it holds no quote.
+ */
+function nextCursorOf(body: Buffer): string | null {
+  const at = body.indexOf(NEXT_CURSOR, Math.max(0, body.length - PAGE_TAIL_BYTES));
+  if (at === -1) return null;
+  const start = at + NEXT_CURSOR.length;
+  const end = body.indexOf(QUOTE, start);
+  return end === -1 ? null : body.toString('latin1', start, end);
+}
 
 /**
  * The ETag is derived from the body without its `meta.generated_at` values (a batch of tRPC calls has
@@ -84,7 +101,9 @@ export function createRestResponder(options: RestResponderOptions) {
       // alive for as long as the cache keeps this response.
       const body = Buffer.allocUnsafeSlow(Buffer.byteLength(result.body));
       body.write(result.body);
-      const response = { body, etag: etagFor(body) };
+      // Read once here, not per request: scanning a large page for it cost every hit.
+      const nextCursor = request.operation.params?.has('cursor') ? nextCursorOf(body) : null;
+      const response = { body, etag: etagFor(body), nextCursor };
       cache.set(request.key, response);
       return response;
     },

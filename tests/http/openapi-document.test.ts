@@ -90,7 +90,7 @@ test('every 200 documents ETag, Cache-Control and the rate-limit headers', withS
     t.truthy(ok.content?.['application/json']?.schema, path);
     t.deepEqual(
       Object.keys(ok.headers ?? {}).sort(),
-      ['Cache-Control', 'ETag', 'RateLimit', 'RateLimit-Policy'],
+      ['Cache-Control', 'ETag', ...(path === '/v1/resets' ? ['Link'] : []), 'RateLimit', 'RateLimit-Policy'],
       path,
     );
     const cacheControl = deref(document, ok.headers?.['Cache-Control']);
@@ -175,10 +175,27 @@ test(
     t.deepEqual(Object.keys(resets), ['limit', 'cursor', 'from', 'to', 'order', 'audience', 'window']);
     t.like(resets.limit, { type: 'integer', minimum: 1, maximum: 100, default: 20 });
     t.like(resets.cursor, { type: 'string', maxLength: 1024, pattern: '^[A-Za-z0-9_-]+$' });
-    t.like(resets.order, { enum: ['asc', 'desc'] });
-    t.like(resets.audience, { enum: ['all', 'broad', 'max', 'pro', 'team'] });
-    t.like(resets.window, { enum: ['any', 'five_hour', 'weekly'] });
+    t.like(resets.order, { enum: ['asc', 'desc'], default: 'desc' });
+    t.like(resets.audience, { enum: ['all', 'broad', 'max', 'pro', 'team'], default: 'all' });
+    t.like(resets.window, { enum: ['any', 'five_hour', 'weekly'], default: 'any' });
+    for (const [name, schema] of Object.entries(resets)) t.truthy(schema.description, `${name} is described`);
 
     t.deepEqual(query('/v1/sources'), {});
+  },
+);
+
+test(
+  'the document names a contact, declares its tags and the next-page Link',
+  withServer,
+  async (t, server) => {
+    const document = await fetchDocument(server.url);
+    t.is(document.info.contact?.url, `${TEST_BASE_URL}/`);
+    const declared = new Set((document.tags ?? []).map((tag) => tag.name));
+    for (const [, operation] of operations(document)) {
+      for (const tag of operation.tags ?? []) t.true(declared.has(tag), `tag ${tag} is declared`);
+    }
+    t.true((document.tags ?? []).every((tag) => Boolean(tag.description)));
+    const resets = document.paths?.['/v1/resets']?.get;
+    t.truthy(responseOf(document, resets!, '200').headers?.['Link']);
   },
 );
