@@ -22,6 +22,22 @@ export function parseBound(value: string, side: 'from' | 'to'): Bound {
   return { canonical: `t:${ms}`, day: utcDay(ms), ms };
 }
 
+/**
+ * A bound the client gives must lie in the collection's plausible range: from the year of
+ * `coverage_start` to the year 9999. A year 0000 or 1970 is a mistake, not a query (PRODUCT "Filters").
+ */
+export function checkPlausible(bound: Bound, side: 'from' | 'to', coverageStart: string): void {
+  const year = Number(bound.day.slice(0, 4));
+  const earliest = Number(coverageStart.slice(0, 4));
+  if (!Number.isFinite(year) || year < earliest || year > 9999 || bound.day.length !== 10) {
+    throw new DomainError(
+      'invalid_parameter',
+      `"${side}" must fall between the year ${earliest} (the collection starts ${coverageStart}) and 9999.`,
+      side,
+    );
+  }
+}
+
 /** Restores a bound from its canonical form (as carried in a cursor). */
 export function boundFromCanonical(canonical: string, side: 'from' | 'to'): Bound | null {
   if (canonical.startsWith('d:') && DATE.test(canonical.slice(2)))

@@ -9,13 +9,34 @@ export const TimeBound = z.union([CalendarDate, z.iso.datetime({ offset: true })
 
 export const CURSOR_MAX_LENGTH = 1024;
 
+const DECIMAL = /^[0-9]{1,9}$/;
+
+/**
+ * A count given as text (a query string, or a string in tRPC's JSON input) is read only when it is
+ * plain decimal digits: `0x10`, `1e2`, `100.0`, `' 5'` and `+5` stay strings, and the integer check
+ * refuses them, where `Number()` would have read each as a number. Typed as taking a number, so typed
+ * clients are asked for one.
+ */
+function readDecimal(value: number): unknown {
+  const given: unknown = value;
+  return typeof given === 'string' && DECIMAL.test(given) ? Number(given) : given;
+}
+
 export const StatusQuery = z.strictObject({
   audience: AudienceFilter.default('all').meta({ description: 'Audience filter.' }),
   window: WindowFilter.default('any').meta({ description: 'Usage-window filter.' }),
 });
 
 export const ResetsQuery = z.strictObject({
-  limit: z.int().min(1).max(100).default(20).meta({ description: 'Page size, 1 to 100.' }),
+  limit: z
+    .preprocess(
+      readDecimal,
+      z.int().min(1).max(100).meta({
+        description: 'Page size, 1 to 100: a decimal integer, without sign, spaces or exponent.',
+        default: 20,
+      }),
+    )
+    .default(20),
   cursor: z
     .string()
     .min(1)
