@@ -7,6 +7,8 @@ import type { ResetSummary, SourceAccount } from './schemas/index.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from './schemas/index.js';
 import type { BaseStats, Latest } from './stats.js';
 import { computeBaseStats, findAnnouncedReset, findLatest } from './stats.js';
+import type { Steps } from './steps.js';
+import { ITEMS_PER_STEP, runSteps } from './steps.js';
 
 /** A validated content set, as the loader returns it: events carry everything but their `url`. */
 export interface PublishedContent {
@@ -47,17 +49,32 @@ export function eventUrl(baseUrl: string, id: string): string {
 
 /** Builds every filter combination's ordered list and stats up front, so requests only look up. */
 export function buildCatalog(content: PublishedContent, options: CatalogOptions): Catalog {
+  return runSteps(catalogSteps(content, options));
+}
+
+/** `buildCatalog`, yielding between slices of events and between filter views (see domain/steps.ts). */
+export function* catalogSteps(content: PublishedContent, options: CatalogOptions): Steps<Catalog> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const events = sortAscending(
-    content.events.map((event) => indexEvent(withUrl(event, eventUrl(baseUrl, event.id)))),
-  );
+  const indexed: IndexedEvent[] = [];
+  for (const event of content.events) {
+    indexed.push(indexEvent(withUrl(event, eventUrl(baseUrl, event.id))));
+    if (indexed.length % ITEMS_PER_STEP === 0) yield;
+  }
+  const events = sortAscending(indexed);
+  yield;
   const qualifying = events.filter((event) => isQualifying(event.record));
   const views = new Map<string, FilterView>();
   for (const audience of AUDIENCE_FILTERS) {
     for (const window of WINDOW_FILTERS) {
       const filters = { audience, window };
-      const ascending = qualifying.filter((event) => matchesFilters(event.record, filters));
+      const ascending: IndexedEvent[] = [];
+      for (let i = 0; i < qualifying.length; i += 1) {
+        const event = qualifying[i]!;
+        if (matchesFilters(event.record, filters)) ascending.push(event);
+        if (i % (ITEMS_PER_STEP * 10) === 0) yield;
+      }
       const latest = findLatest(ascending);
+      yield;
       views.set(filterKey(filters), {
         filters,
         ascending,

@@ -1,8 +1,9 @@
 import type { Catalog, PublishedContent } from '../domain/catalog.js';
-import { buildCatalog } from '../domain/catalog.js';
+import { catalogSteps } from '../domain/catalog.js';
 import type { ContentProblem } from '../domain/content/problems.js';
 import type { DirectoryContent, ValidationResult } from '../domain/content/validate.js';
 import type { LastGoodStore } from './last-good.js';
+import { runInSlices } from './slices.js';
 
 /**
  * What a request sees of the published content, in one of three states: `loaded` (events and
@@ -79,7 +80,7 @@ export class ContentState {
     if (result.ok) {
       let catalog: Catalog;
       try {
-        catalog = buildCatalog(result.content, { baseUrl: this.baseUrl });
+        catalog = await runInSlices(catalogSteps(result.content, { baseUrl: this.baseUrl }));
       } catch (error) {
         return await this.#refuse([unexpected(error)], null);
       }
@@ -103,7 +104,8 @@ export class ContentState {
     if (this.#snapshot.state === 'nothing') {
       const stored = await this.lastGood?.read();
       if (stored) {
-        this.#snapshot = loadedSnapshot(buildCatalog(stored, { baseUrl: this.baseUrl }), stored);
+        const catalog = await runInSlices(catalogSteps(stored, { baseUrl: this.baseUrl }));
+        this.#snapshot = loadedSnapshot(catalog, stored);
         this.#loadedAt = this.clock();
         fellBack = true;
       } else {

@@ -2,7 +2,8 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { loadContent } from '../domain/content/load.js';
+import { openContent } from '../domain/content/load.js';
+import { validateSteps } from '../domain/content/validate.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './http/client-errors.js';
@@ -11,6 +12,7 @@ import { ContentState } from './content-state.js';
 import { createLimiter } from './limiter.js';
 import { createLastGoodStore } from './last-good.js';
 import { createLogger } from './logger.js';
+import { runInSlices } from './slices.js';
 
 export interface RunningServer {
   readonly url: string;
@@ -66,7 +68,9 @@ export function createServer(config: Config) {
   const lastGood = config.contentCacheDir
     ? createLastGoodStore(path.resolve(config.contentCacheDir), contentDir)
     : null;
-  const content = new ContentState(() => loadContent(contentDir), config.publicBaseUrl, Date.now, lastGood);
+  // Read and validated in slices between requests: a reload never holds the event loop for long.
+  const load = async () => runInSlices(validateSteps(await openContent(contentDir)));
+  const content = new ContentState(load, config.publicBaseUrl, Date.now, lastGood);
   const limiter = createLimiter(config.rateLimit, {
     onStoreDown: (error) =>
       logger.warn(

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Steps } from '../steps.js';
+import { ITEMS_PER_STEP, runSteps } from '../steps.js';
 
 /** JSON with object keys sorted at every level, so equal content always serialises to equal text. */
 export function canonicalJson(value: unknown): string {
@@ -76,21 +78,42 @@ function writeCanonical(value: unknown, write: (text: string) => void, inArray: 
  * The content revision: a hash of the published content in canonical form (`canonicalJson`). Collections
  * of records are sorted by id by the caller, so file order, whitespace, key order, machine and load time
  * never matter. The text is hashed in chunks as it is written: 10,000 events would otherwise build
- * ~15 MB of text plus a sorted copy of every object, peaks the process never gives back.
+ * ~15 MB of text plus a sorted copy of every object, peaks the process never gives back. Yields
+ * between slices of a top-level list, so a large set can be hashed between requests.
  */
-export function computeRevision(parts: Record<string, unknown>): string {
+export function* revisionSteps(parts: Record<string, unknown>): Steps<string> {
   const hash = createHash('sha256');
   let chunk = '';
-  writeCanonical(
-    parts,
-    (text) => {
-      chunk += text;
-      if (chunk.length >= 65_536) {
-        hash.update(chunk);
-        chunk = '';
-      }
-    },
-    false,
-  );
+  const write = (text: string) => {
+    chunk += text;
+    if (chunk.length >= 65_536) {
+      hash.update(chunk);
+      chunk = '';
+    }
+  };
+  write('{');
+  let first = true;
+  for (const key of canonicalKeys(parts)) {
+    const inner = parts[key];
+    if (inner === undefined || typeof inner === 'function' || typeof inner === 'symbol') continue;
+    write(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+    first = false;
+    if (!Array.isArray(inner)) {
+      writeCanonical(inner, write, false);
+      continue;
+    }
+    write('[');
+    for (let index = 0; index < inner.length; index += 1) {
+      if (index > 0) write(',');
+      writeCanonical(inner[index], write, true);
+      if (index % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
+    }
+    write(']');
+  }
+  write('}');
   return hash.update(chunk).digest('base64url').slice(0, 22);
+}
+
+export function computeRevision(parts: Record<string, unknown>): string {
+  return runSteps(revisionSteps(parts));
 }

@@ -6,7 +6,9 @@ import type { PublishedEvent } from './events.js';
 import { publishEvent } from './events.js';
 import type { ContentProblem } from './problems.js';
 import { fromZodError } from './problems.js';
-import { computeRevision } from './revision.js';
+import { computeRevision, revisionSteps } from './revision.js';
+import type { Steps } from '../steps.js';
+import { ITEMS_PER_STEP, runSteps } from '../steps.js';
 
 /** One file's raw JSON (its path relative to the content folder). */
 export interface RawFile {
@@ -51,6 +53,11 @@ const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id 
 
 /** Validates a whole content set and reports every problem at once, not just the first. */
 export function validateContent(raw: ContentReader): ValidationResult {
+  return runSteps(validateSteps(raw));
+}
+
+/** `validateContent`, yielding between slices of event files (see domain/steps.ts). */
+export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
   const problems: ContentProblem[] = [];
 
   // A file that could not be read (data undefined) is already reported; do not report it twice.
@@ -74,6 +81,7 @@ export function validateContent(raw: ContentReader): ValidationResult {
   let eventFiles = 0;
   for (const { file, data } of raw.events) {
     eventFiles += 1;
+    if (eventFiles % ITEMS_PER_STEP === 0) yield;
     const id = declaredId(data);
     if (id !== null) ids.add(id);
     const parsed = EventFile.safeParse(data);
@@ -96,7 +104,10 @@ export function validateContent(raw: ContentReader): ValidationResult {
     'id',
     problems,
   );
+  let checked = 0;
   for (const { file, event } of events) {
+    checked += 1;
+    if (checked % ITEMS_PER_STEP === 0) yield;
     event.related_event_ids.forEach((id, index) => {
       if (!ids.has(id)) problems.push({ file, path: `related_event_ids[${index}]`, rule: `no event has id "${id}"` });
     });
@@ -119,10 +130,16 @@ export function validateContent(raw: ContentReader): ValidationResult {
   if (problems.length > 0 || !directory) return { ok: false, problems, directory };
 
   const published = events.map(({ event }) => event).sort(byId);
+  yield;
+  const revision = yield* revisionSteps({
+    collection: directory.collection,
+    sources: directory.sources,
+    events: published,
+  });
   return {
     ok: true,
     content: {
-      revision: computeRevision({ collection: directory.collection, sources: directory.sources, events: published }),
+      revision,
       collection: directory.collection,
       sources: directory.sources,
       events: published,
