@@ -80,6 +80,28 @@ blockquote { margin: .5rem 0 0; padding: .4rem .8rem; border-left: 3px solid var
 .links { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; padding: 0; list-style: none; }
 main > pre { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .8rem 1rem; overflow-x: auto; font-size: .85rem; }
 code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: .9em; overflow-wrap: anywhere; }
+.chart { margin: 1.5rem 0; }
+.chart svg.plot { display: block; width: 100%; height: auto; max-width: 48rem; background: var(--card); border: 1px solid var(--line); border-radius: 10px; }
+.chart text { font-size: 12px; fill: var(--muted); }
+.chart .lane-label, .chart .value-label { fill: var(--fg); font-weight: 600; }
+.chart .value-label, .chart .note { paint-order: stroke; stroke: var(--card); stroke-width: 4px; stroke-linejoin: round; }
+.chart .note { fill: var(--amber); font-weight: 600; }
+.chart .axis, .chart .tick { stroke: var(--muted); stroke-width: 1; }
+.chart .grid { stroke: var(--line); stroke-width: 1; }
+.pt-exact { fill: var(--accent); stroke: var(--card); stroke-width: 1.5; }
+.pt-date { fill: var(--card); stroke: var(--accent); stroke-width: 2; }
+.pt-announced { fill: var(--card); stroke: var(--amber); stroke-width: 2.5; stroke-dasharray: 3 2; }
+.ambiguous-band { fill: var(--amber-bg); stroke: var(--amber); stroke-width: 1; stroke-dasharray: 2 2; }
+.bar { fill: var(--accent); }
+.bar-longest { fill: var(--red); }
+.bar-unmeasured { fill: none; stroke: var(--muted); stroke-width: 1; stroke-dasharray: 4 3; }
+.chart .unknown { fill: var(--muted); font-weight: 700; }
+.avg-line { stroke: var(--fg); stroke-width: 1.5; stroke-dasharray: 6 4; }
+.chart figcaption { margin-top: .5rem; }
+.chart figcaption strong { font-size: .95rem; }
+.legend { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; list-style: none; padding: 0; margin: .35rem 0; font-size: .88rem; }
+.legend li { display: flex; align-items: center; gap: .35rem; }
+.legend svg.key { width: 1.1rem; height: 1.1rem; flex: none; }
 footer.site { border-top: 1px solid var(--line); color: var(--muted); font-size: .88rem; padding: 1.25rem 0 2rem; }
 footer.site p { margin: .3rem 0; }
 #swagger-ui { background: #fff; color: #1d1f21; border-radius: 10px; border: 1px solid var(--line); margin-top: 1rem; }
@@ -91,6 +113,9 @@ footer.site p { margin: .3rem 0; }
   th, td { padding: .45rem .55rem; }
   .hide-narrow { display: none; }
   td.when { white-space: normal; width: 42%; }
+  .chart text { font-size: 18px; }
+  .chart .tick-minor { display: none; }
+  .chart .plot .pt { transform-box: fill-box; transform-origin: center; transform: scale(1.3); }
 }
 `;
 
