@@ -57,3 +57,10 @@ export function daysAgo(days: number): string {
   if (days < 1) return 'less than a day ago';
   return days < 2 ? '1 day ago' : `${Math.floor(days)} days ago`;
 }
+
+/** A code sample; it scrolls sideways on narrow screens, so it is a named region keyboard users can focus. */
+export function codeBlock(label: string, code: string): SafeHtml {
+  return html`<section class="code" tabindex="0" aria-label="${label}">
+    <pre><code>${code}</code></pre>
+  </section>`;
+}
