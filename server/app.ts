@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { coerceSchema } from 'trpc-to-openapi';
 import { ResetsQuery, StatusQuery } from '../domain/schemas/index.js';
+import { badgeRoutes } from './badges/badge-routes.js';
 import type { Config } from './config.js';
 import type { ContentState } from './content-state.js';
 import { feedRoutes } from './feeds/feed-routes.js';
@@ -18,6 +19,7 @@ import { requestLog } from './http/request-log.js';
 import { securityHeaders } from './http/security-headers.js';
 import { trpcEndpoint } from './http/trpc-endpoint.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { embedRoutes } from './pages/embed-page.js';
 import { pageRoutes } from './pages/page-routes.js';
 import { RenderCache } from './pages/render-cache.js';
 import { createRestBridge } from './rest/bridge.js';
@@ -115,6 +117,11 @@ export function createApp(deps: AppDeps): Koa {
   });
   const renders = new RenderCache();
   app.use(feedRoutes({ content, baseUrl: base, cache: renders }));
+  const extras = { content, baseUrl: base, clock, cache: renders };
+  const byPath = { ...badgeRoutes(extras), ...embedRoutes(extras) };
+  app.use((ctx, next) =>
+    Object.hasOwn(byPath, ctx.path) ? readOnly(ctx) || byPath[ctx.path]!(ctx) : next(),
+  );
   app.use(pageRoutes({ content, baseUrl: base, clock, cache: renders }));
   return app;
 }

@@ -24,7 +24,8 @@ export function homeHref(filters: FilterSet): string {
   return search ? `/?${search}` : '/';
 }
 
-const filterLabel = (filters: FilterSet) =>
+/** "Max, weekly": the filters in words, for captions. */
+export const filterLabel = (filters: FilterSet) =>
   `${AUDIENCE_LABELS[filters.audience]}, ${WINDOW_FILTER_LABELS[filters.window].toLowerCase()}`;
 
 const eventLink = (event: ResetSummary) => html`<a href="${new URL(event.url).pathname}">${event.title}</a>`;
