@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { filterKey } from '../../domain/filters.js';
 import { getStatus } from '../../domain/status.js';
+import { MINUTE_MS } from '../../domain/time.js';
 import type { ContentState } from '../content-state.js';
 import { requireCatalog } from '../content-required.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
@@ -27,7 +28,7 @@ export const BADGE_PATHS = {
 const SVG = 'image/svg+xml; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** A badge is an image: nothing in it may load or run anything. */
-const BADGE_CSP = "default-src 'none'; frame-ancestors *";
+const BADGE_CSP = "default-src 'none'";
 
 type BadgeOf = typeof lastResetBadge;
 
@@ -44,7 +45,9 @@ export function badgeRoutes(options: BadgeRoutesOptions): Record<string, (ctx: C
     (ctx: Context): void => {
       const filters = parseFilterQuery(ctx.URL.searchParams, baseUrl);
       const catalog = requireCatalog(content, baseUrl, 'The badge');
-      const badge: Badge = make(getStatus(catalog, filters, clock()), filters);
+      // Elapsed time from the start of the minute, as /api/v1/status measures it.
+      const now = Math.floor(clock() / MINUTE_MS) * MINUTE_MS;
+      const badge: Badge = make(getStatus(catalog, filters, now), filters);
       const key = `badge ${ctx.path} ${filterKey(filters)} ${badge.message}`;
       const response = cache.get(catalog.revision, key, () =>
         format === 'svg' ? rendered(renderBadgeSvg(badge), SVG) : rendered(shieldsEndpoint(badge), JSON_TYPE),
