@@ -163,7 +163,7 @@ for (const query of [
 ]) {
   test(`a bad filter (${query}) gets the API's 400 problem from every badge`, async (t) => {
     const api = await fetch(`${demo!.url}/api/v1/status${query}`);
-    const expected = (await api.json());
+    const expected = await api.json();
     t.is(api.status, 400);
     for (const path of ['/badge.svg', '/badge/resets.svg', '/badge.json']) {
       const res = await fetch(`${demo!.url}${path}${query}`);
