@@ -24,6 +24,11 @@ const FETCH_EXAMPLE = (
 if (!res.ok) throw new Error((await res.json()).detail); // application/problem+json
 const { data, meta } = await res.json();`;
 
+const EMBED_EXAMPLE = (baseUrl: string) => `![last reset](${baseUrl}/badge.svg?audience=max)
+![shields](https://img.shields.io/endpoint?url=${encodeURIComponent(`${baseUrl}/badge.json`)})
+
+<iframe src="${baseUrl}/embed?audience=max" title="Latest usage-limit reset" width="340" height="240"></iframe>`;
+
 /** `/docs`: the interactive reference (Swagger UI, from local files) and how to call the API from TypeScript. */
 export function docsMain(baseUrl: string): SafeHtml {
   return html`<h1>API documentation</h1>
@@ -47,6 +52,15 @@ export function docsMain(baseUrl: string): SafeHtml {
     ${codeBlock('Example: the typed tRPC client', CLIENT_EXAMPLE(baseUrl))}
     <p>Or plain <code>fetch</code> against the REST operations:</p>
     ${codeBlock('Example: fetch', FETCH_EXAMPLE(baseUrl))}
+    <h2>Badges and a card for your page</h2>
+    <p>
+      <a href="/badge.svg">/badge.svg</a> (the last reset),
+      <a href="/badge/resets.svg">/badge/resets.svg</a> (the counted resets) and the shields.io endpoint
+      <a href="/badge.json">/badge.json</a> take the same <code>audience</code> and <code>window</code> as
+      <code>/api/v1/status</code>; <a href="/embed">/embed</a> is a small card that any site may put in a
+      frame.
+    </p>
+    ${codeBlock('Example: badge and card', EMBED_EXAMPLE(baseUrl))}
     <h2>Reference</h2>
     <div id="swagger-ui">
       <noscript
