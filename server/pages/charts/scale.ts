@@ -45,9 +45,8 @@ export function timeTicks(start: number, end: number, maxTicks: number): Tick[] 
     months.push(m);
   }
   const step = MONTH_STEPS.find((size) => months.length / size <= maxTicks) ?? 120;
-  const chosen = months.filter(
-    (m) => (m % 12) % Math.min(step, 12) === 0 && Math.floor(m / 12) % Math.max(step / 12, 1) === 0,
-  );
+  // Months counted from year 0, so every step lands on the same calendar months each year.
+  const chosen = months.filter((m) => m % step === 0);
   return chosen.map((m, i) => {
     const month = m % 12;
     const year = Math.floor(m / 12);
