@@ -70,6 +70,21 @@ function describe(data: TimelineData): string {
   return parts.join(' ');
 }
 
+/** Shades the newest day when the order of its resets is unknown, wide enough to see at any scale. */
+function ambiguousBand(x: (time: number) => number, day: string, top: number, bottom: number): SafeHtml {
+  const dayStart = Date.parse(`${day}T00:00:00Z`);
+  const width = Math.max(x(dayStart + DAY_MS) - x(dayStart), 2 * RADIUS + 4);
+  const left = Math.min(x(dayStart), RIGHT - width);
+  return html`<rect
+      class="ambiguous-band"
+      x="${num(left)}"
+      y="${top}"
+      width="${num(width)}"
+      height="${bottom - top}"
+    />
+    <text class="note" x="${num(left + width)}" y="${top - 4}" text-anchor="end">order unknown</text>`;
+}
+
 /** The counted resets for the filters along time, with the announced reset on a row of its own. */
 export function timelineChart(data: TimelineData, filterLabel: string, links: readonly DataLink[]): SafeHtml {
   const { points, announced, ambiguousDay, range } = data;
@@ -86,21 +101,7 @@ export function timelineChart(data: TimelineData, filterLabel: string, links: re
   const ticks = timeTicks(range.start, range.end, 8);
 
   const band = ambiguousDay
-    ? (() => {
-        const start = x(Date.parse(`${ambiguousDay}T00:00:00Z`));
-        const width = Math.max(x(Date.parse(`${ambiguousDay}T00:00:00Z`) + DAY_MS) - start, 2 * RADIUS + 4);
-        const left = Math.min(start, RIGHT - width);
-        return html`<rect
-            class="ambiguous-band"
-            x="${num(left)}"
-            y="${countedTop - RADIUS - 4}"
-            width="${num(width)}"
-            height="${num(countedBottom - countedTop + 2 * RADIUS + 8)}"
-          />
-          <text class="note" x="${num(left + width)}" y="${countedTop - RADIUS - 8}" text-anchor="end">
-            order unknown
-          </text>`;
-      })()
+    ? ambiguousBand(x, ambiguousDay, countedTop - RADIUS - 4, countedBottom + RADIUS + 4)
     : '';
 
   const body = html`${band}
