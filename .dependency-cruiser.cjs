@@ -26,15 +26,15 @@ module.exports = {
       severity: 'error',
       comment: 'Middleware and HTTP helpers import no face, no routes and no app wiring.',
       from: { path: '^server/http/' },
-      to: { path: '^server/(rest|pages|feeds)/|^server/(app|routes|server|router|main)\\.ts$' },
+      to: { path: '^server/(rest|pages|feeds|badges)/|^server/(app|routes|server|router|main)\\.ts$' },
     },
     {
       name: 'faces-apart',
       severity: 'error',
       comment: 'The REST/tRPC face, the pages and the feeds do not import each other.',
-      from: { path: '^server/(rest|pages|feeds)/' },
+      from: { path: '^server/(rest|pages|feeds|badges)/' },
       to: {
-        path: '^server/(rest|pages|feeds)/',
+        path: '^server/(rest|pages|feeds|badges)/',
         pathNot: '^server/$1/',
       },
     },

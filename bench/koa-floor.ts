@@ -37,6 +37,8 @@ const router = createRoutes({
   openApiBody: '{}',
   feeds: { rss: serve, json: serve },
   pages: new Proxy({} as never, { get: () => serve }),
+  badges: { '/badge.svg': serve, '/badge/resets.svg': serve, '/badge.json': serve },
+  embed: { '/embed': serve },
 });
 const app = await createStack();
 app.use(router.routes());

@@ -44,19 +44,33 @@ export function findLatest(ascending: readonly IndexedEvent[]): Latest {
   return { latest: null, ambiguous: candidates.reverse() };
 }
 
-/** Stats over an ascending, filtered list of qualifying events, applying the gap rules of PRODUCT.md. */
-export function computeBaseStats(ascending: readonly IndexedEvent[], latest: Latest): BaseStats {
+/** The interval between two consecutive events of an ascending list. */
+export interface Gap {
+  readonly before: IndexedEvent;
+  readonly after: IndexedEvent;
+  /** Length in days when the gap is eligible (PRODUCT.md "Gaps"); null when it cannot be measured. */
+  readonly days: number | null;
+}
+
+/** Every gap between consecutive events, eligible or not, in list order. */
+export function listGaps(ascending: readonly IndexedEvent[]): Gap[] {
   const dateOnlyDays = ascending.filter((event) => !event.exact).map((event) => event.day); // ascending
-  const gaps: number[] = [];
+  const gaps: Gap[] = [];
   for (let i = 1; i < ascending.length; i += 1) {
     const before = ascending[i - 1]!;
     const after = ascending[i]!;
-    if (!before.exact || !after.exact) continue;
     // A date-only event dated within [before.day, after.day] may lie between them.
     const next = dateOnlyDays[firstAtOrAfter(dateOnlyDays, before.day)];
     const bridges = next !== undefined && next <= after.day;
-    if (!bridges) gaps.push((after.key - before.key) / DAY_MS);
+    const eligible = before.exact && after.exact && !bridges;
+    gaps.push({ before, after, days: eligible ? (after.key - before.key) / DAY_MS : null });
   }
+  return gaps;
+}
+
+/** Stats over an ascending, filtered list of qualifying events, applying the gap rules of PRODUCT.md. */
+export function computeBaseStats(ascending: readonly IndexedEvent[], latest: Latest): BaseStats {
+  const gaps = listGaps(ascending).flatMap((gap) => (gap.days === null ? [] : [gap.days]));
   const totalGaps = Math.max(ascending.length - 1, 0);
   const newest = latest.latest;
   return {

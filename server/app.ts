@@ -18,6 +18,8 @@ import { requireHost } from './http/require-host.js';
 import { securityHeaders } from './http/security-headers.js';
 import { TRPC_PREFIX, trpcCallCount, trpcEndpoint, trpcErrorBody } from './rest/trpc-endpoint.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { badgeRoutes } from './badges/badge-routes.js';
+import { embedRoutes } from './pages/embed-page.js';
 import { createPages, PAGE_CSP } from './pages/page-routes.js';
 import { RenderCache } from './render-cache.js';
 import { createRestBridge } from './rest/bridge.js';
@@ -81,6 +83,8 @@ export function createApp(deps: AppDeps): Koa {
     ),
     feeds: createFeeds({ content, baseUrl: base, cache: renders }),
     pages,
+    badges: badgeRoutes({ content, baseUrl: base, clock, cache: renders }),
+    embed: embedRoutes({ content, baseUrl: base, clock, cache: renders }),
   });
 
   app.use(requestLog(logger));

@@ -19,6 +19,10 @@ export interface RouteHandlers {
   readonly openApiBody: string;
   readonly feeds: ReturnType<typeof createFeeds>;
   readonly pages: Pages;
+  /** `/badge.svg`, `/badge/resets.svg`, `/badge.json`, by path. */
+  readonly badges: Readonly<Record<string, Middleware>>;
+  /** `/embed`, by path. */
+  readonly embed: Readonly<Record<string, Middleware>>;
 }
 
 /**
@@ -44,6 +48,10 @@ export function createRoutes(handlers: RouteHandlers): Router {
 
   router.get(FEED_PATHS.rss, feeds.rss);
   router.get(FEED_PATHS.json, feeds.json);
+
+  // Pictures and the card other sites frame.
+  for (const [path, handle] of Object.entries(handlers.badges)) router.get(path, handle);
+  for (const [path, handle] of Object.entries(handlers.embed)) router.get(path, handle);
 
   router.get('/', pages.home);
   router.get('/events/:id', pages.event);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { DOCS_ASSETS, DOCS_INIT_JS } from './docs-page.js';
 import type { Rendered } from '../render-cache.js';
 import { rendered } from '../render-cache.js';
-import { FAVICON_SVG, SITE_CSS } from './style.js';
+import { EMBED_CSS_PATH } from './embed-page.js';
+import { EMBED_CSS, FAVICON_SVG, SITE_CSS } from './style.js';
 
 const CSS = 'text/css; charset=utf-8';
 const JS = 'text/javascript; charset=utf-8';
@@ -21,6 +22,7 @@ export function createAssets(): (pathname: string) => Rendered | null {
   const loaded = new Map<string, Rendered>();
   const sources = new Map<string, () => Rendered>([
     ['/assets/site.css', () => rendered(SITE_CSS, CSS)],
+    [EMBED_CSS_PATH, () => rendered(EMBED_CSS, CSS)],
     ['/assets/favicon.svg', () => rendered(FAVICON_SVG, 'image/svg+xml')],
     [`${DOCS_ASSETS}/docs-init.js`, () => rendered(DOCS_INIT_JS, JS)],
     ...Object.entries(SWAGGER_FILES).map(

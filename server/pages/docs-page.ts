@@ -1,3 +1,4 @@
+import { codeBlock } from './format.js';
 import type { SafeHtml } from './html.js';
 import { html } from './html.js';
 
@@ -23,6 +24,11 @@ const FETCH_EXAMPLE = (
 if (!res.ok) throw new Error((await res.json()).detail); // application/problem+json
 const { data, meta } = await res.json();`;
 
+const EMBED_EXAMPLE = (baseUrl: string) => `![last reset](${baseUrl}/badge.svg?audience=max)
+![shields](https://img.shields.io/endpoint?url=${encodeURIComponent(`${baseUrl}/badge.json`)})
+
+<iframe src="${baseUrl}/embed?audience=max" title="Latest usage-limit reset" width="340" height="240"></iframe>`;
+
 /** `/docs`: the interactive reference (Swagger UI, from local files) and how to call the API from TypeScript. */
 export function docsMain(baseUrl: string): SafeHtml {
   return html`<h1>API documentation</h1>
@@ -43,9 +49,18 @@ export function docsMain(baseUrl: string): SafeHtml {
       The typed tRPC endpoint at <code>/api/trpc</code> serves the same operations; with
       <code>@trpc/client</code> the inputs and results are fully typed:
     </p>
-    <pre><code>${CLIENT_EXAMPLE(baseUrl)}</code></pre>
+    ${codeBlock('Example: the typed tRPC client', CLIENT_EXAMPLE(baseUrl))}
     <p>Or plain <code>fetch</code> against the REST operations:</p>
-    <pre><code>${FETCH_EXAMPLE(baseUrl)}</code></pre>
+    ${codeBlock('Example: fetch', FETCH_EXAMPLE(baseUrl))}
+    <h2>Badges and a card for your page</h2>
+    <p>
+      <a href="/badge.svg">/badge.svg</a> (the last reset),
+      <a href="/badge/resets.svg">/badge/resets.svg</a> (the counted resets) and the shields.io endpoint
+      <a href="/badge.json">/badge.json</a> take the same <code>audience</code> and <code>window</code> as
+      <code>/api/v1/status</code>; <a href="/embed">/embed</a> is a small card that any site may put in a
+      frame.
+    </p>
+    ${codeBlock('Example: badge and card', EMBED_EXAMPLE(baseUrl))}
     <h2>Reference</h2>
     <div id="swagger-ui">
       <noscript
@@ -57,16 +72,55 @@ export function docsMain(baseUrl: string): SafeHtml {
     </div>`;
 }
 
-/** Starts Swagger UI on the page; a same-origin file, so the docs CSP allows only `script-src 'self'`. */
+/**
+ * Starts Swagger UI on the page; a same-origin file, so the docs CSP allows only `script-src 'self'`.
+ * The layout is the site's own, operations and schemas only: Swagger UI's BaseLayout wraps them in a
+ * second `<main>`, repeats the page's introduction as another `<h1>` (its info block, whose badges
+ * lack contrast) and shows a server picker without a label, for the one server there is. Deep links
+ * would put a link inside each operation's toggle button, so they are off; the highlighting theme's
+ * colours lack contrast, so examples are plain.
+ */
 export const DOCS_INIT_JS = `window.addEventListener('DOMContentLoaded', function () {
+  function DocsLayoutPlugin(system) {
+    var h = system.React.createElement;
+    function DocsLayout(props) {
+      var get = props.getComponent;
+      var status = props.specSelectors.loadingStatus();
+      if (status === 'loading' || !props.specSelectors.specStr()) {
+        return h('div', { className: 'swagger-ui' }, h('p', { className: 'loading-note' }, 'Loading the reference…'));
+      }
+      if (status === 'failed') {
+        return h('div', { className: 'swagger-ui' }, h('p', null, 'The OpenAPI document could not be loaded.'));
+      }
+      return h(
+        'div',
+        { className: 'swagger-ui' },
+        h(get('SvgAssets')),
+        h(get('errors', true)),
+        h(get('operations', true)),
+        h(get('Models', true)),
+      );
+    }
+    // An enum parameter is a bare <select>: wrap it in a label that names it (for screen readers).
+    function labelEnums(Original) {
+      return function LabelledString(props) {
+        var values = props.schema && props.schema.get ? props.schema.get('enum') : null;
+        if (!values) return h(Original, props);
+        return h('label', null, h('span', { className: 'visually-hidden' }, props.description || 'Value'), h(Original, props));
+      };
+    }
+    return { components: { DocsLayout: DocsLayout }, wrapComponents: { JsonSchema_string: labelEnums } };
+  }
   window.ui = SwaggerUIBundle({
     url: '/api/openapi.json',
     dom_id: '#swagger-ui',
-    deepLinking: true,
+    deepLinking: false,
     validatorUrl: null,
     presets: [SwaggerUIBundle.presets.apis],
-    layout: 'BaseLayout',
+    plugins: [DocsLayoutPlugin],
+    layout: 'DocsLayout',
     defaultModelsExpandDepth: 0,
+    syntaxHighlight: { activated: false },
   });
 });
 `;

@@ -4,7 +4,7 @@ import type { SafeHtml } from './html.js';
 import { html } from './html.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export const KIND_LABELS: Readonly<Record<EventKind, string>> = {
   usage_reset: 'Usage reset',
@@ -17,6 +17,12 @@ export const KIND_LABELS: Readonly<Record<EventKind, string>> = {
 /** Fixed English formatting, independent of the machine's locale data, so pages are identical everywhere. */
 function formatDay(date: Date): string {
   return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** `3 Mar 2025`: the short day of charts and badges. */
+export function shortDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 export function dateTag(day: string): SafeHtml {
@@ -50,4 +56,11 @@ export function formatDays(days: number | null): string {
 export function daysAgo(days: number): string {
   if (days < 1) return 'less than a day ago';
   return days < 2 ? '1 day ago' : `${Math.floor(days)} days ago`;
+}
+
+/** A code sample; it scrolls sideways on narrow screens, so it is a named region keyboard users can focus. */
+export function codeBlock(label: string, code: string): SafeHtml {
+  return html`<section class="code" tabindex="0" aria-label="${label}">
+    <pre><code>${code}</code></pre>
+  </section>`;
 }

@@ -4,6 +4,7 @@ import { describeWindows } from '../labels.js';
 import type { FilterSet } from '../../domain/filters.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from '../../domain/schemas/index.js';
 import type { ResetSummary } from '../../domain/schemas/index.js';
+import { homeCharts } from './charts/home-charts.js';
 import { daysAgo, dateTag, formatDays, timeTag, whenTag } from './format.js';
 import type { SafeHtml } from './html.js';
 import { html } from './html.js';
@@ -22,6 +23,10 @@ export function homeHref(filters: FilterSet): string {
   const search = query.toString();
   return search ? `/?${search}` : '/';
 }
+
+/** "Max, weekly": the filters in words, for captions. */
+export const filterLabel = (filters: FilterSet) =>
+  `${AUDIENCE_LABELS[filters.audience]}, ${WINDOW_FILTER_LABELS[filters.window].toLowerCase()}`;
 
 const eventLink = (event: ResetSummary) => html`<a href="${new URL(event.url).pathname}">${event.title}</a>`;
 
@@ -148,7 +153,7 @@ export function homeMain(catalog: Catalog, filters: FilterSet, days: number | nu
     ${filterNav(filters)}
     <div class="grid">${latestCard(catalog, filters, days)}${announcedCard(view.announced)}</div>
     <h2>Statistics</h2>
-    ${statsList(catalog, filters)}
+    ${statsList(catalog, filters)} ${homeCharts(view, filterLabel(filters), homeHref(filters).slice(1))}
     <h2 id="history">Counted history</h2>
     <p class="muted small">
       Confirmed usage resets matching the filters, newest first. Cancelled and retracted events keep their

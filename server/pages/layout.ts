@@ -23,9 +23,22 @@ const NAV = [
   { href: FEED_PATHS.json, label: 'JSON Feed' },
 ] as const;
 
+/** Longest `<title>` search results and tabs show whole (html-validate's long-title limit). */
+const MAX_TITLE = 70;
+
+/** The page title, then the site's name when both fit; a long title is cut at a word, never mid-word. */
+export function documentTitle(title: string): string {
+  const full = `${title} · ${SITE_NAME}`;
+  if (full.length <= MAX_TITLE) return full;
+  if (title.length <= MAX_TITLE) return title;
+  const cut = title.slice(0, MAX_TITLE - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > MAX_TITLE / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:·–-]+$/, '')}…`;
+}
+
 /** Wraps a page body in the site's shell: head links, navigation, notices and footer. */
 export function renderPage(baseUrl: string, page: PageSpec): string {
-  const title = page.path === '/' ? SITE_NAME : `${page.title} · ${SITE_NAME}`;
+  const title = page.path === '/' ? SITE_NAME : documentTitle(page.title);
   const section = page.path.startsWith('/events/') ? '/' : page.path;
   const doc = html`<!doctype html>
     <html lang="en">
@@ -66,7 +79,13 @@ export function renderPage(baseUrl: string, page: PageSpec): string {
             </nav>
           </div>
         </header>
-        ${page.notice ? html`<div class="notice" role="note"><div class="wrap">${page.notice}</div></div>` : ''}
+        ${
+          page.notice
+            ? html`<aside class="notice" aria-label="About this data">
+                <div class="wrap">${page.notice}</div>
+              </aside>`
+            : ''
+        }
         <main class="wrap">${page.main}</main>
         <footer class="site">
           <div class="wrap">
@@ -80,5 +99,6 @@ export function renderPage(baseUrl: string, page: PageSpec): string {
         </footer>
       </body>
     </html> `;
-  return doc.value;
+  // Template indentation leaves spaces at line ends; the served markup carries none.
+  return doc.value.replace(/[ \t]+$/gm, '');
 }

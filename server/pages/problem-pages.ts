@@ -1,5 +1,6 @@
 import type { ProblemCode } from '../problems.js';
 import { PROBLEM_TYPES } from '../problems.js';
+import { codeBlock } from './format.js';
 import type { SafeHtml } from './html.js';
 import { html } from './html.js';
 
@@ -45,7 +46,7 @@ export function problemMain(code: ProblemCode, baseUrl: string): SafeHtml {
     <h1>${title} <span class="muted">(${status})</span></h1>
     <p>${about}</p>
     <h2>Shape</h2>
-    <pre><code>${JSON.stringify(example, null, 2)}</code></pre>
+    ${codeBlock(`Example ${code} problem`, JSON.stringify(example, null, 2))}
     <p class="muted small">
       The <code>detail</code> says what was wrong with this request; <code>parameter</code> names the query
       parameter at fault, when one is.

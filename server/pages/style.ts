@@ -1,6 +1,5 @@
-/** The site's only stylesheet, served same-origin at /assets/site.css so the CSP needs no inline styles. */
-export const SITE_CSS = `
-:root {
+/** The palette, light and dark, of the site and the embeddable card. */
+const COLORS = `:root {
   color-scheme: light dark;
   --bg: #f7f7f5; --fg: #1d1f21; --muted: #5d6369; --card: #ffffff; --line: #dcdfe2;
   --accent: #1f5fbf; --accent-bg: #e8f0fc;
@@ -14,7 +13,11 @@ export const SITE_CSS = `
     --red: #f2a39b; --red-bg: #3a1f1d; --amber: #f1c66b; --amber-bg: #362c14;
     --green: #8fd3a4; --green-bg: #1b3124; --blue: #8ab4f8; --blue-bg: #1e2a3d;
   }
-}
+}`;
+
+/** The site's only stylesheet, served same-origin at /assets/site.css so the CSP needs no inline styles. */
+export const SITE_CSS = `
+${COLORS}
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; }
 body {
@@ -78,11 +81,41 @@ dl.facts dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
 .sources { list-style: none; padding: 0; margin: 0; display: grid; gap: .75rem; }
 blockquote { margin: .5rem 0 0; padding: .4rem .8rem; border-left: 3px solid var(--line); color: var(--fg); font-style: italic; }
 .links { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; padding: 0; list-style: none; }
-main > pre { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .8rem 1rem; overflow-x: auto; font-size: .85rem; }
+section.code { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .8rem 1rem; overflow-x: auto; font-size: .85rem; margin: .5rem 0; }
+section.code pre { margin: 0; }
+section.code:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: .9em; overflow-wrap: anywhere; }
+.chart { margin: 1.5rem 0; }
+.chart svg.plot { display: block; width: 100%; height: auto; max-width: 48rem; background: var(--card); border: 1px solid var(--line); border-radius: 10px; }
+.chart text { font-size: 12px; fill: var(--muted); }
+.chart .lane-label, .chart .value-label { fill: var(--fg); font-weight: 600; }
+.chart .value-label, .chart .note { paint-order: stroke; stroke: var(--card); stroke-width: 4px; stroke-linejoin: round; }
+.chart .note { fill: var(--amber); font-weight: 600; }
+.chart .axis, .chart .tick { stroke: var(--muted); stroke-width: 1; }
+.chart .grid { stroke: var(--line); stroke-width: 1; }
+.pt-exact { fill: var(--accent); stroke: var(--card); stroke-width: 1.5; }
+.pt-date { fill: var(--card); stroke: var(--accent); stroke-width: 2; }
+.pt-announced { fill: var(--card); stroke: var(--amber); stroke-width: 2.5; stroke-dasharray: 3 2; }
+.ambiguous-band { fill: var(--amber-bg); stroke: var(--amber); stroke-width: 1; stroke-dasharray: 2 2; }
+.bar { fill: var(--accent); }
+.bar-longest { fill: var(--red); }
+.bar-unmeasured { fill: none; stroke: var(--muted); stroke-width: 1; stroke-dasharray: 4 3; }
+.chart .unknown { fill: var(--muted); font-weight: 700; }
+.avg-line { stroke: var(--fg); stroke-width: 1.5; stroke-dasharray: 6 4; }
+.chart figcaption { margin-top: .5rem; }
+.chart figcaption strong { font-size: .95rem; }
+.legend { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; list-style: none; padding: 0; margin: .35rem 0; font-size: .88rem; }
+.legend li { display: flex; align-items: center; gap: .35rem; }
+.legend svg.key { width: 1.1rem; height: 1.1rem; flex: none; }
 footer.site { border-top: 1px solid var(--line); color: var(--muted); font-size: .88rem; padding: 1.25rem 0 2rem; }
 footer.site p { margin: .3rem 0; }
 #swagger-ui { background: #fff; color: #1d1f21; border-radius: 10px; border: 1px solid var(--line); margin-top: 1rem; }
+#swagger-ui > .swagger-ui { padding: .5rem 1rem 1rem; }
+#swagger-ui .loading-note { margin: 1rem 0; }
+#swagger-ui .opblock-get .opblock-summary-method { background: #1f5fbf; }
+#swagger-ui .parameter__in { color: #5d6369; }
+#swagger-ui .microlight { max-height: none; overflow: visible; white-space: pre-wrap; overflow-wrap: anywhere; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 @media (max-width: 40rem) {
   h1 { font-size: 1.35rem; }
   .hero .big { font-size: 1.6rem; }
@@ -91,7 +124,28 @@ footer.site p { margin: .3rem 0; }
   th, td { padding: .45rem .55rem; }
   .hide-narrow { display: none; }
   td.when { white-space: normal; width: 42%; }
+  .chart text { font-size: 18px; }
+  .chart .tick-minor { display: none; }
+  .chart .plot .pt { transform-box: fill-box; transform-origin: center; transform: scale(1.3); }
 }
 `;
 
 export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f5fbf"/><path d="M16 7a9 9 0 1 0 8.5 6" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/><path d="M25 6v8h-8" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+
+/** The card at /embed: small, self-contained, readable in a 300 px frame. */
+export const EMBED_CSS = `
+${COLORS}
+* { box-sizing: border-box; }
+html, body { margin: 0; background: var(--card); color: var(--fg); }
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif; }
+a { color: var(--accent); text-underline-offset: 2px; overflow-wrap: anywhere; }
+.embed { padding: .8rem 1rem; border: 1px solid var(--line); border-radius: 10px; max-width: 30rem; }
+h1 { font-size: .85rem; font-weight: 600; color: var(--muted); margin: 0 0 .2rem; }
+h2 { font-size: .85rem; font-weight: 600; margin: 0 0 .2rem; }
+p { margin: .2rem 0; }
+.big { font-size: 1.4rem; font-weight: 700; line-height: 1.2; }
+.small { font-size: .85rem; }
+.muted { color: var(--muted); }
+.announced { margin-top: .5rem; padding: .4rem .7rem; border-radius: 8px; background: var(--blue-bg); }
+.foot { margin-top: .6rem; font-size: .85rem; }
+`;

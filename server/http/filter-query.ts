@@ -1,0 +1,23 @@
+import type { FilterSet } from '../../domain/filters.js';
+import { StatusQuery } from '../../domain/schemas/index.js';
+import { makeProblem } from '../problems.js';
+import { HttpProblem } from './http-problem.js';
+import { readQuery } from './query.js';
+
+const FILTER_PARAMS: ReadonlySet<string> = new Set(Object.keys(StatusQuery.shape));
+
+/**
+ * `?audience=&window=` of a page or resource, read exactly as `/api/v1/status` reads them: unknown,
+ * repeated and empty parameters and bad values are the same 400 problems the API answers.
+ */
+export function parseFilterQuery(querystring: string, problemTypeBase: string): FilterSet {
+  const { params } = readQuery(new URLSearchParams(querystring), FILTER_PARAMS, problemTypeBase);
+  const parsed = StatusQuery.safeParse(params);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'query');
+    const detail = `Invalid value for "${name}": ${issue?.message ?? 'invalid'}.`;
+    throw new HttpProblem(makeProblem(problemTypeBase, 'invalid_parameter', detail, name));
+  }
+  return parsed.data;
+}

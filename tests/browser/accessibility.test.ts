@@ -1,0 +1,75 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import test from 'ava';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningServer } from '../../server/server.js';
+import { launchBrowser, onPage, WIDTHS } from '../helpers/browser.js';
+import { startSite } from '../pages/serve.js';
+
+let site: RunningServer | undefined;
+let browser: Browser | undefined;
+
+test.before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+test.after.always(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const expandFirstOperation = async (page: Page) => {
+  await page.locator('#swagger-ui .opblock-summary-control').first().click();
+  await page.locator('#swagger-ui .responses-wrapper').first().waitFor();
+};
+
+const swaggerReady = (page: Page) => page.locator('#swagger-ui .opblock-summary-path').first().waitFor();
+
+/** Every kind of page, some in more than one state. */
+const PAGES: readonly { name: string; path: string; ready?: (page: Page) => Promise<void> }[] = [
+  { name: 'home', path: '/' },
+  { name: 'home filtered', path: '/?audience=max&window=weekly' },
+  { name: 'home without resets', path: '/?audience=broad&window=five_hour' },
+  { name: 'event (retracted)', path: '/events/2025-11-27-weekly-reset-everyone' },
+  { name: 'event (long title)', path: '/events/2025-03-07-reset-after-degraded-responses' },
+  { name: 'sources', path: '/sources' },
+  { name: 'docs', path: '/docs', ready: swaggerReady },
+  {
+    name: 'docs, an operation open',
+    path: '/docs',
+    ready: async (page) => {
+      await swaggerReady(page);
+      await expandFirstOperation(page);
+    },
+  },
+  { name: 'problems', path: '/problems' },
+  { name: 'problem', path: '/problems/invalid_cursor' },
+  { name: '404', path: '/no-such-page' },
+  { name: '400', path: '/?audience=everyone' },
+  { name: 'embed', path: '/embed' },
+  { name: 'embed filtered', path: '/embed?audience=pro&window=five_hour' },
+];
+
+for (const { name, path, ready } of PAGES) {
+  for (const width of WIDTHS) {
+    test.serial(`${name} (${path}) has no axe violations at ${width}px`, async (t) => {
+      let violations: string[] = [];
+      const problems = await onPage(browser!, width, async (page) => {
+        await page.goto(`${site!.url}${path}`, { waitUntil: 'load' });
+        await ready?.(page);
+        const results = await new AxeBuilder({ page }).analyze();
+        violations = results.violations.map(
+          (violation) =>
+            `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+        );
+        t.log(`${results.passes.length} rules pass, ${results.violations.length} violated`);
+      });
+      t.deepEqual(violations, []);
+      // 4xx pages are expected to answer 4xx; anything else going wrong in the page is not.
+      t.deepEqual(
+        problems.filter((problem) => !/status of 40[04]/.test(problem)),
+        [],
+      );
+    });
+  }
+}
