@@ -18,9 +18,20 @@ export interface TimelineMark {
   readonly time: number;
 }
 
+/**
+ * Counted resets a chart draws at most, the newest ones: a chart of the whole history would grow
+ * with it (the whole history stays in the API, the exports and `/history`).
+ */
+export const CHART_MAX_RESETS = 200;
+
 export interface TimelineData {
-  /** The counted resets for the filters, ascending: the same list as `/api/v1/resets?order=asc`. */
+  /**
+   * The newest counted resets for the filters (at most `CHART_MAX_RESETS`), ascending: the tail of
+   * `/api/v1/resets?order=asc`.
+   */
   readonly points: readonly TimelineMark[];
+  /** Older counted resets left out of the chart. */
+  readonly omitted: number;
   /** The announced reset for the filters (`announced_reset`), drawn apart: it is not counted. */
   readonly announced: TimelineMark | null;
   /** The newest day when the order of its resets is unknown (`latest_ambiguous`), else null. */
@@ -40,8 +51,10 @@ export interface GapBar {
 }
 
 export interface GapSeries {
-  /** Every gap (`total_gaps` of them), in order. */
+  /** The gaps between the charted resets, in order: all `total_gaps` unless older resets are omitted. */
   readonly bars: readonly GapBar[];
+  /** Older gaps left out of the chart. */
+  readonly omitted: number;
   /** `avg_interval_days` and `longest_gap_days` of the stats: measured gaps only. */
   readonly average: number | null;
   readonly longest: number | null;
@@ -63,8 +76,9 @@ function markOf(event: IndexedEvent): TimelineMark {
 }
 
 /** The timeline of one filter combination: counted resets, the announced reset, and the days they span. */
-export function buildTimeline(view: FilterView): TimelineData {
-  const points = view.ascending.map(markOf);
+export function buildTimeline(view: FilterView, max = CHART_MAX_RESETS): TimelineData {
+  const shown = view.ascending.slice(-max);
+  const points = shown.map(markOf);
   const announced = view.announced ? markOf(indexEvent(view.announced)) : null;
   const times = [...points, ...(announced ? [announced] : [])].map((mark) => mark.time);
   const range =
@@ -76,6 +90,7 @@ export function buildTimeline(view: FilterView): TimelineData {
         };
   return {
     points,
+    omitted: view.ascending.length - shown.length,
     announced,
     ambiguousDay: view.latest.ambiguous ? (view.latest.ambiguous[0]?.day ?? null) : null,
     range,
@@ -83,8 +98,10 @@ export function buildTimeline(view: FilterView): TimelineData {
 }
 
 /** The gaps of one filter combination, measured by the same rules as its stats. */
-export function buildGapSeries(view: FilterView): GapSeries {
-  const bars = listGaps(view.ascending).map((gap) => ({
+export function buildGapSeries(view: FilterView, max = CHART_MAX_RESETS): GapSeries {
+  const gaps = listGaps(view.ascending);
+  const shown = gaps.slice(-Math.max(0, max - 1));
+  const bars = shown.map((gap) => ({
     from: gap.before.record.id,
     to: gap.after.record.id,
     fromDay: gap.before.day,
@@ -93,5 +110,11 @@ export function buildGapSeries(view: FilterView): GapSeries {
   }));
   const { avg_interval_days: average, longest_gap_days: longest } = view.stats;
   const index = longest === null ? -1 : bars.findIndex((bar) => bar.days === longest);
-  return { bars, average, longest, longestIndex: index < 0 ? null : index };
+  return {
+    bars,
+    omitted: gaps.length - shown.length,
+    average,
+    longest,
+    longestIndex: index < 0 ? null : index,
+  };
 }

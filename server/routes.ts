@@ -54,6 +54,7 @@ export function createRoutes(handlers: RouteHandlers): Router {
   for (const [path, handle] of Object.entries(handlers.embed)) router.get(path, handle);
 
   router.get('/', pages.home);
+  router.get('/history', pages.history);
   router.get('/events/:id', pages.event);
   router.get('/sources', pages.sources);
   router.get('/docs', pages.docs);

@@ -118,8 +118,25 @@ function statsList(catalog: Catalog, filters: FilterSet): SafeHtml {
     ${stats.partial_sample ? html`<p class="muted small">Some gaps touch a date-only record and cannot be measured; averages use the measurable gaps only.</p>` : ''}`;
 }
 
-function historyTable(catalog: Catalog, filters: FilterSet): SafeHtml {
-  const rows = [...viewFor(catalog, filters).ascending].reverse();
+/** Rows of the counted history on the home page; the rest is on `/history`, page by page. */
+export const HOME_HISTORY_ROWS = 25;
+/** Rows of one `/history` page. */
+export const HISTORY_PAGE_ROWS = 100;
+
+/** `/history` with the filters and the page in the query, defaults left out. */
+export function historyHref(filters: FilterSet, page: number): string {
+  const query = new URLSearchParams(homeHref(filters).slice(2));
+  if (page > 1) query.set('page', String(page));
+  const search = query.toString();
+  return search ? `/history?${search}` : '/history';
+}
+
+/** The counted history, newest first, rows `from` (0-based) up to `from + count`. */
+export function historyTable(catalog: Catalog, filters: FilterSet, from: number, count: number): SafeHtml {
+  const { ascending } = viewFor(catalog, filters);
+  const rows: ResetSummary[] = [];
+  for (let i = ascending.length - 1 - from; i >= 0 && rows.length < count; i -= 1)
+    rows.push(ascending[i]!.record);
   if (rows.length === 0) return html`<p>No counted reset matches these filters.</p>`;
   return html`<div class="table-scroll">
     <table>
@@ -133,7 +150,7 @@ function historyTable(catalog: Catalog, filters: FilterSet): SafeHtml {
       </thead>
       <tbody>
         ${rows.map(
-          ({ record }) =>
+          (record) =>
             html`<tr>
               <td class="when">${whenTag(record)}</td>
               <td>${eventLink(record)}</td>
@@ -159,7 +176,16 @@ export function homeMain(catalog: Catalog, filters: FilterSet, days: number | nu
       Confirmed usage resets matching the filters, newest first. Cancelled and retracted events keep their
       pages but are not counted.
     </p>
-    ${historyTable(catalog, filters)}
+    ${historyTable(catalog, filters, 0, HOME_HISTORY_ROWS)}
+    ${
+      view.ascending.length > HOME_HISTORY_ROWS
+        ? html`<p>
+            <a href="${historyHref(filters, 1)}"
+              >The whole counted history (${view.ascending.length} resets) →</a
+            >
+          </p>`
+        : ''
+    }
     <h2>Use the data</h2>
     <ul class="links">
       <li><a href="${FEED_PATHS.rss}">RSS feed</a></li>

@@ -14,7 +14,8 @@ import { homeMain } from './home-page.js';
 import type { PageSpec } from './layout.js';
 import { renderPage } from './layout.js';
 import { errorMain, problemIndexMain, problemMain } from './problem-pages.js';
-import { readFilters } from './read-filters.js';
+import { historyMain, historyPages } from './history-page.js';
+import { readFilters, readHistoryQuery } from './read-filters.js';
 import type { RenderCache, Rendered } from '../render-cache.js';
 import { rendered, sendRendered } from '../render-cache.js';
 import { sourcesMain } from './sources-page.js';
@@ -74,6 +75,23 @@ export function createPages(options: PagesOptions) {
           title: 'Latest resets',
           path: '/',
           main: homeMain(catalog, filters, whole),
+          notice: catalog.collection.notice,
+        }),
+      );
+    }),
+
+    history: send((ctx) => {
+      const { filters, page: number } = readHistoryQuery(ctx.querystring, baseUrl);
+      const catalog = requireCatalog();
+      if (number > historyPages(catalog, filters)) {
+        const detail = `There is no page ${number} of this history.`;
+        throw new HttpProblem(makeProblem(baseUrl, 'not_found', detail), { heading: 'No such page' });
+      }
+      return cache.get(catalog.revision, `history ${filters.audience}/${filters.window} ${number}`, () =>
+        page({
+          title: 'Counted history',
+          path: '/history',
+          main: historyMain(catalog, filters, number),
           notice: catalog.collection.notice,
         }),
       );

@@ -48,6 +48,7 @@ p { margin: .5rem 0; }
 .hero .big { font-size: 2rem; font-weight: 700; line-height: 1.2; margin: .25rem 0; }
 .grid { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); }
 .stats { display: grid; gap: .75rem; grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr)); margin: 0; }
+.pager { display: flex; flex-wrap: wrap; gap: 1rem; align-items: baseline; margin: 1rem 0; }
 .stats div { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .6rem .8rem; }
 .stats dt { font-size: .8rem; color: var(--muted); }
 .stats dd { margin: 0; font-size: 1.25rem; font-weight: 650; }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'ava';
 import fc from 'fast-check';
 import { viewFor } from '../../domain/catalog.js';
-import { buildGapSeries, buildTimeline } from '../../domain/charts.js';
+import { buildGapSeries, buildTimeline, CHART_MAX_RESETS } from '../../domain/charts.js';
 import type { FilterSet } from '../../domain/filters.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from '../../domain/schemas/index.js';
 import { getStatus } from '../../domain/status.js';
@@ -97,8 +97,8 @@ test('a gap between two exact resets that may bridge a date-only reset is unmeas
 
 test('no counted reset gives an empty timeline and no gaps', (t) => {
   const view = viewFor(catalogOf([]), ALL);
-  t.deepEqual(buildTimeline(view), { points: [], announced: null, ambiguousDay: null, range: null });
-  t.deepEqual(buildGapSeries(view), { bars: [], average: null, longest: null, longestIndex: null });
+  t.deepEqual(buildTimeline(view), { points: [], omitted: 0, announced: null, ambiguousDay: null, range: null });
+  t.deepEqual(buildGapSeries(view), { bars: [], omitted: 0, average: null, longest: null, longestIndex: null });
 });
 
 const filtersArb = fc.record({
@@ -132,4 +132,25 @@ test('for any events and filters the charts agree with the stats', (t) => {
       }
     }),
   );
+});
+
+test('the charts draw at most CHART_MAX_RESETS of the newest resets and count the ones left out', (t) => {
+  const count = CHART_MAX_RESETS + 50;
+  const many = catalogOf(
+    Array.from({ length: count }, (_, i) =>
+      exactEvent(
+        `m-${String(i).padStart(4, '0')}`,
+        new Date(Date.UTC(2025, 0, 2) + i * 3_600_000).toISOString(),
+      ),
+    ),
+  );
+  const view = viewFor(many, { audience: 'all', window: 'any' });
+  const timeline = buildTimeline(view);
+  t.is(timeline.points.length, CHART_MAX_RESETS);
+  t.is(timeline.omitted, 50);
+  t.is(timeline.points.at(-1)?.id, `m-${String(count - 1).padStart(4, '0')}`);
+  const gaps = buildGapSeries(view);
+  t.is(gaps.bars.length, CHART_MAX_RESETS - 1);
+  t.is(gaps.omitted, count - 1 - (CHART_MAX_RESETS - 1));
+  t.is(gaps.bars.at(-1)?.to, timeline.points.at(-1)?.id);
 });

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { HOME_HISTORY_ROWS } from '../../server/pages/home-page.js';
 import type { RunningServer } from '../../server/server.js';
 import { getText, squash, startSite } from './serve.js';
 
@@ -47,11 +48,21 @@ test('shows the stats of the status API', async (t) => {
   t.regex(body, new RegExp(`<dd>${stats.eligible_gaps} of ${stats.total_gaps}</dd>`));
 });
 
-test('the counted history lists every counted reset, newest first, linking its event page', async (t) => {
+test('the counted history lists the newest counted resets, newest first, linking their event pages', async (t) => {
   const { body } = await page('/');
-  const resets = await api<{ url: string }[]>('/api/v1/resets?limit=100');
+  const resets = await api<{ url: string }[]>(`/api/v1/resets?limit=${HOME_HISTORY_ROWS}`);
   t.deepEqual(
     historyLinks(body),
+    resets.map((event) => localPath(event.url)),
+  );
+});
+
+test('/history lists every counted reset, newest first, linking its event page', async (t) => {
+  const { body } = await page('/history');
+  const resets = await api<{ url: string }[]>('/api/v1/resets?limit=100');
+  const table = /<table>[\s\S]*?<\/table>/.exec(body)?.[0] ?? '';
+  t.deepEqual(
+    [...table.matchAll(/href="(\/events\/[^"]+)"/g)].map((match) => match[1]),
     resets.map((event) => localPath(event.url)),
   );
 });

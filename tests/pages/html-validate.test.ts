@@ -24,6 +24,8 @@ async function sitePaths(): Promise<string[]> {
     ...filterQueries.map((query) => `/${query}`),
     ...events,
     '/sources',
+    '/history',
+    '/history?audience=max',
     '/docs',
     '/problems',
     ...Object.keys(PROBLEM_TYPES).map((code) => `/problems/${code}`),

@@ -17,6 +17,14 @@ export function homeCharts(view: FilterView, filterLabel: string, search: string
     label: 'counted resets (JSON)',
   };
   const status: DataLink = { href: `/api/v1/status${search}`, label: 'status and stats (JSON)' };
-  return html`${timelineChart(buildTimeline(view), filterLabel, [resets, status])}
-  ${gapChart(buildGapSeries(view), filterLabel, [status, resets])}`;
+  const timeline = buildTimeline(view);
+  const note =
+    timeline.omitted > 0
+      ? html`<p class="muted small">
+          The charts show the latest ${timeline.points.length} of ${view.ascending.length} counted resets; the
+          whole history is on <a href="/history${search}">the history pages</a> and in the API.
+        </p>`
+      : '';
+  return html`${timelineChart(timeline, filterLabel, [resets, status])}
+  ${gapChart(buildGapSeries(view), filterLabel, [status, resets])} ${note}`;
 }
