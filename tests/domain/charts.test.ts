@@ -97,8 +97,20 @@ test('a gap between two exact resets that may bridge a date-only reset is unmeas
 
 test('no counted reset gives an empty timeline and no gaps', (t) => {
   const view = viewFor(catalogOf([]), ALL);
-  t.deepEqual(buildTimeline(view), { points: [], omitted: 0, announced: null, ambiguousDay: null, range: null });
-  t.deepEqual(buildGapSeries(view), { bars: [], omitted: 0, average: null, longest: null, longestIndex: null });
+  t.deepEqual(buildTimeline(view), {
+    points: [],
+    omitted: 0,
+    announced: null,
+    ambiguousDay: null,
+    range: null,
+  });
+  t.deepEqual(buildGapSeries(view), {
+    bars: [],
+    omitted: 0,
+    average: null,
+    longest: null,
+    longestIndex: null,
+  });
 });
 
 const filtersArb = fc.record({
