@@ -26,15 +26,17 @@ module.exports = {
       severity: 'error',
       comment: 'Middleware and HTTP helpers import no face, no routes and no app wiring.',
       from: { path: '^server/http/' },
-      to: { path: '^server/(rest|pages|feeds|badges)/|^server/(app|routes|server|router|main)\\.ts$' },
+      to: {
+        path: '^server/(rest|pages|feeds|badges|exports)/|^server/(app|routes|server|router|main)\\.ts$',
+      },
     },
     {
       name: 'faces-apart',
       severity: 'error',
       comment: 'The REST/tRPC face, the pages and the feeds do not import each other.',
-      from: { path: '^server/(rest|pages|feeds|badges)/' },
+      from: { path: '^server/(rest|pages|feeds|badges|exports)/' },
       to: {
-        path: '^server/(rest|pages|feeds|badges)/',
+        path: '^server/(rest|pages|feeds|badges|exports)/',
         pathNot: '^server/$1/',
       },
     },

@@ -35,10 +35,11 @@ const router = createRoutes({
   rest: restOperations(appRouter).map((operation) => ({ operation, handle: serve })),
   trpc: serve,
   openApiBody: '{}',
-  feeds: { rss: serve, json: serve },
+  feeds: { rss: serve, json: serve, atom: serve },
   pages: new Proxy({} as never, { get: () => serve }),
   badges: { '/badge.svg': serve, '/badge/resets.svg': serve, '/badge.json': serve },
   embed: { '/embed': serve },
+  exports: { resetsCsv: serve, calendar: serve, eventsJson: serve, llmsTxt: serve },
 });
 const app = await createStack();
 app.use(router.routes());

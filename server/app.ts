@@ -8,6 +8,7 @@ import { coerceSchema } from 'trpc-to-openapi';
 import { ResetsQuery, StatusQuery } from '../domain/schemas/index.js';
 import type { Config } from './config.js';
 import type { ContentState } from './content-state.js';
+import { createExports } from './exports/export-routes.js';
 import { createFeeds } from './feeds/feed-routes.js';
 import { allowedMethods } from './http/allowed-methods.js';
 import { evaluatePreconditions } from './http/preconditions.js';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): Koa {
     callProcedure: createRestBridge(appRouter),
     cache,
   });
+  const openApi = buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' });
   const router = createRoutes({
     content,
     rest: restOperations(appRouter).map((operation) => ({
@@ -78,13 +80,12 @@ export function createApp(deps: AppDeps): Koa {
       handle: restHandler(operation, responder, base),
     })),
     trpc: trpcEndpoint({ router: appRouter, content, clock, problemTypeBase: base, cache }),
-    openApiBody: JSON.stringify(
-      buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' }),
-    ),
+    openApiBody: JSON.stringify(openApi),
     feeds: createFeeds({ content, baseUrl: base, cache: renders }),
     pages,
     badges: badgeRoutes({ content, baseUrl: base, clock, cache: renders }),
     embed: embedRoutes({ content, baseUrl: base, clock, cache: renders }),
+    exports: createExports({ content, baseUrl: base, clock, cache: renders, openApi }),
   });
 
   app.use(requestLog(logger));

@@ -7,6 +7,7 @@ import type { createFeeds } from './feeds/feed-routes.js';
 import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
 import { healthz } from './http/healthz.js';
 import { TRPC_PREFIX } from './rest/trpc-endpoint.js';
+import type { Exports } from './exports/export-routes.js';
 import type { Pages } from './pages/page-routes.js';
 import { DOCS_ASSETS } from './pages/docs-page.js';
 import type { RestOperation } from './rest/operations.js';
@@ -21,6 +22,7 @@ export interface RouteHandlers {
   readonly pages: Pages;
   /** `/badge.svg`, `/badge/resets.svg`, `/badge.json`, by path. */
   readonly badges: Readonly<Record<string, Middleware>>;
+  readonly exports: Readonly<Record<keyof Exports, Middleware>>;
   /** `/embed`, by path. */
   readonly embed: Readonly<Record<string, Middleware>>;
 }
@@ -48,6 +50,13 @@ export function createRoutes(handlers: RouteHandlers): Router {
 
   router.get(FEED_PATHS.rss, feeds.rss);
   router.get(FEED_PATHS.json, feeds.json);
+  router.get(FEED_PATHS.atom, feeds.atom);
+
+  // Exports and what agents read.
+  router.get('/resets.csv', handlers.exports.resetsCsv);
+  router.get('/calendar.ics', handlers.exports.calendar);
+  router.get('/data/events.json', handlers.exports.eventsJson);
+  router.get('/llms.txt', handlers.exports.llmsTxt);
 
   // Pictures and the card other sites frame.
   for (const [path, handle] of Object.entries(handlers.badges)) router.get(path, handle);

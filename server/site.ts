@@ -8,4 +8,4 @@ export const SITE_DESCRIPTION =
 export const LINK_BACK_NOTICE =
   'Free to reuse: if you display or republish this data, please link back to this site.';
 
-export const FEED_PATHS = { rss: '/feed.xml', json: '/feed.json' } as const;
+export const FEED_PATHS = { rss: '/feed.xml', json: '/feed.json', atom: '/feed.atom' } as const;

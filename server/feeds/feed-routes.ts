@@ -9,6 +9,7 @@ import { rendered, sendRendered } from '../render-cache.js';
 import { FEED_PATHS, SITE_DESCRIPTION, SITE_NAME } from '../site.js';
 import { renderJsonFeed } from './json-feed.js';
 import { renderRss } from './rss.js';
+import { renderAtom } from './atom.js';
 import type { FeedData } from './feed-data.js';
 
 export interface FeedsOptions {
@@ -17,7 +18,7 @@ export interface FeedsOptions {
   readonly cache: RenderCache;
 }
 
-/** `/feed.xml` (RSS 2.0) and `/feed.json` (JSON Feed 1.1) handlers, each rendered once per content revision. */
+/** `/feed.xml` (RSS 2.0), `/feed.json` (JSON Feed 1.1) and `/feed.atom` (Atom 1.0) handlers, each rendered once per content revision. */
 export function createFeeds(options: FeedsOptions) {
   const { content, baseUrl, cache } = options;
   const feed =
@@ -46,5 +47,6 @@ export function createFeeds(options: FeedsOptions) {
   return {
     rss: feed(FEED_PATHS.rss, 'application/rss+xml; charset=utf-8', renderRss),
     json: feed(FEED_PATHS.json, 'application/feed+json; charset=utf-8', renderJsonFeed),
+    atom: feed(FEED_PATHS.atom, 'application/atom+xml; charset=utf-8', renderAtom),
   };
 }

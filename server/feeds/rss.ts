@@ -2,14 +2,14 @@ import { create } from 'xmlbuilder2';
 import type { FeedData } from './feed-data.js';
 import { itemHtml } from './item-html.js';
 
-const ATOM_NS = 'http://www.w3.org/2005/Atom';
+export const ATOM_NS = 'http://www.w3.org/2005/Atom';
 
 /**
  * xmlbuilder2 escapes `&` only where it does not already start `&lt;`, `&amp;` and the like
  * (oozcitak/xmlbuilder2#117), so a summary quoting "&lt;" would reach readers as "<". Escaping every
  * `&` first makes the serializer's output exact.
  */
-function xml(value: string): string {
+export function xml(value: string): string {
   return value.replaceAll('&', '&amp;');
 }
 

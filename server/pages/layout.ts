@@ -60,6 +60,12 @@ export function renderPage(baseUrl: string, page: PageSpec): string {
           title="${SITE_NAME} (JSON Feed)"
           href="${baseUrl}${FEED_PATHS.json}"
         />
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          title="${SITE_NAME} (Atom)"
+          href="${baseUrl}${FEED_PATHS.atom}"
+        />
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         ${(page.styles ?? []).map((href) => html`<link rel="stylesheet" href="${href}" /> `)}
         <link rel="stylesheet" href="/assets/site.css" />
@@ -93,7 +99,8 @@ export function renderPage(baseUrl: string, page: PageSpec): string {
             <p>${SITE_DESCRIPTION}</p>
             <p>
               <a href="/api/openapi.json">OpenAPI document</a> · <a href="${FEED_PATHS.rss}">RSS feed</a> ·
-              <a href="${FEED_PATHS.json}">JSON Feed</a> · <a href="/problems">Error codes</a>
+              <a href="${FEED_PATHS.json}">JSON Feed</a> · <a href="${FEED_PATHS.atom}">Atom feed</a> ·
+              <a href="/problems">Error codes</a>
             </p>
           </div>
         </footer>

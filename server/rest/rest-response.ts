@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { etagFor } from '../http/etag.js';
 import type { ContentState } from '../content-state.js';
 import type { Context } from '../context.js';
 import { HttpProblem } from '../http/http-problem.js';
@@ -8,7 +8,6 @@ import type { RestOperation } from './operations.js';
 import type { CachedResponse } from './response-cache.js';
 import { ResponseCache } from './response-cache.js';
 
-const GENERATED_AT = Buffer.from('"generated_at":"');
 const QUOTE = 0x22;
 const NEXT_CURSOR = Buffer.from('"next_cursor":"');
 
@@ -26,25 +25,6 @@ function nextCursorOf(body: Buffer): string | null {
   const start = at + NEXT_CURSOR.length;
   const end = body.indexOf(QUOTE, start);
   return end === -1 ? null : body.toString('latin1', start, end);
-}
-
-/**
- * The ETag is derived from the body without its `meta.generated_at` values (a batch of tRPC calls has
- * one per call), the one value that differs between processes for the same content and request. Weak,
- * because the bytes of that field may differ. Hashes the bytes around those fields rather than a copy.
- */
-export function etagFor(body: Buffer): string {
-  const hash = createHash('sha256');
-  let from = 0;
-  for (;;) {
-    const start = body.indexOf(GENERATED_AT, from);
-    const end = start === -1 ? -1 : body.indexOf(QUOTE, start + GENERATED_AT.length);
-    if (end === -1) break;
-    hash.update(body.subarray(from, start));
-    from = end + 1;
-  }
-  hash.update(body.subarray(from));
-  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
 /** One REST request, read: what its response depends on, and its cache key. */

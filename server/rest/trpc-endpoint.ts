@@ -8,7 +8,7 @@ import { trpcErrorFromProblem } from '../problems.js';
 import type { AppRouter } from '../router.js';
 import type { ProcedureMeta } from '../trpc.js';
 import { ResponseCache } from './response-cache.js';
-import { etagFor } from './rest-response.js';
+import { etagFor } from '../http/etag.js';
 
 export const TRPC_PREFIX = '/api/trpc';
 /** Calls one GET may batch; more is the `invalid_parameter` problem (docs/operations.md). */
