@@ -6,6 +6,8 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 # tests/production starts its own redis-server (a free port, no persistence) to share rate limits.
 command -v redis-server >/dev/null || need+=(redis-server)
+# tests/production/nginx-tier.test.ts runs the shipped deploy/nginx config in front of the cluster.
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "setup-test-env: missing ${need[*]}; run this script as root to install them" >&2

@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './build.js';
+import { freePort, sleep } from './http.js';
+
+export interface Nginx {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Debian's nginx (installed by .ci/setup-test-env.sh) with the shipped
+ * `deploy/nginx/reset-tracker.conf` in front of `upstream` (host:port), in a prefix folder of its own
+ * on a free port of 127.0.0.1, and resolves once it answers.
+ */
+export async function startNginx(upstream: string): Promise<Nginx> {
+  const prefix = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-nginx-'));
+  const port = await freePort();
+  await mkdir(path.join(prefix, 'logs'));
+  const site = (await readFile(path.join(ROOT, 'deploy/nginx/reset-tracker.conf'), 'utf8'))
+    .replace('__CACHE_DIR__', path.join(prefix, 'cache'))
+    .replace('__UPSTREAM__', upstream)
+    .replace('__LISTEN__', `127.0.0.1:${port}`);
+  await writeFile(path.join(prefix, 'reset-tracker.conf'), site);
+  // The main file a distribution would provide, reduced to what the tests need.
+  await writeFile(
+    path.join(prefix, 'nginx.conf'),
+    [
+      'daemon off;',
+      'worker_processes 1;',
+      ...(process.getuid?.() === 0 ? ['user root;'] : []),
+      `pid ${path.join(prefix, 'nginx.pid')};`,
+      `error_log ${path.join(prefix, 'logs/error.log')} warn;`,
+      'events { worker_connections 256; }',
+      'http {',
+      `  access_log ${path.join(prefix, 'logs/access.log')};`,
+      `  client_body_temp_path ${path.join(prefix, 'body')};`,
+      `  proxy_temp_path ${path.join(prefix, 'proxy')};`,
+      `  include ${path.join(prefix, 'reset-tracker.conf')};`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  // Debian puts it in /usr/sbin, which is not on every PATH.
+  const binary = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+  const child = spawn(binary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
+    await exited;
+    await rm(prefix, { recursive: true, force: true });
+  };
+  child.once('error', (error: NodeJS.ErrnoException) => {
+    stderr +=
+      error.code === 'ENOENT' ? 'nginx is not installed: run `bash .ci/setup-test-env.sh`' : error.message;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (child.exitCode !== null || stderr.includes('not installed')) break;
+    try {
+      await fetch(`${url}/healthz`);
+      return { url, stop };
+    } catch {
+      await sleep(50);
+    }
+  }
+  await stop();
+  throw new Error(`nginx did not start:\n${stderr}`);
+}

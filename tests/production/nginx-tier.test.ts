@@ -1,0 +1,127 @@
+import { rm } from 'node:fs/promises';
+import anyTest from 'ava';
+import type { TestFn } from 'ava';
+import { buildServer } from './helpers/build.js';
+import { copyFixtureContent, editJson } from './helpers/content.js';
+import { waitFor } from './helpers/http.js';
+import type { Nginx } from './helpers/nginx.js';
+import { startNginx } from './helpers/nginx.js';
+import type { Cluster } from './helpers/pm2.js';
+import { APP, startCluster } from './helpers/pm2.js';
+import type { RedisServer } from './helpers/redis.js';
+import { startRedis } from './helpers/redis.js';
+
+const test = anyTest as TestFn<{ cluster: Cluster; nginx: Nginx; redis: RedisServer; contentDir: string }>;
+const LIMIT = 25;
+
+test.before(async (t) => {
+  await buildServer();
+  const contentDir = await copyFixtureContent();
+  const redis = await startRedis();
+  const cluster = await startCluster({
+    instances: 2,
+    env: {
+      CONTENT_DIR: contentDir,
+      TRUST_PROXY_HOPS: '1',
+      RATE_LIMIT_POINTS: String(LIMIT),
+      RATE_LIMIT_WINDOW_SECONDS: '300',
+      RATE_LIMIT_REDIS_URL: redis.url,
+    },
+  });
+  const nginx = await startNginx(new URL(cluster.url).host);
+  t.context = { cluster, nginx, redis, contentDir };
+});
+
+test.after.always(async (t) => {
+  await t.context.nginx?.stop();
+  await t.context.cluster?.stop();
+  await t.context.redis?.stop();
+  if (t.context.contentDir) await rm(t.context.contentDir, { recursive: true, force: true });
+});
+
+const cacheStatus = (response: Response) => response.headers.get('x-cache-status');
+
+test.serial('a hot request is answered by nginx from its cache, a conditional one with 304', async (t) => {
+  const { nginx } = t.context;
+  const first = await fetch(`${nginx.url}/api/v1/sources`);
+  await first.arrayBuffer();
+  t.is(first.status, 200);
+  t.is(cacheStatus(first), 'MISS');
+  const again = await fetch(`${nginx.url}/api/v1/sources`);
+  await again.arrayBuffer();
+  t.is(cacheStatus(again), 'HIT');
+  t.is(again.headers.get('etag'), first.headers.get('etag'));
+  t.is(again.headers.get('cache-control'), 'public, max-age=60, stale-while-revalidate=300');
+  const conditional = await fetch(`${nginx.url}/api/v1/sources`, {
+    headers: { 'If-None-Match': first.headers.get('etag')! },
+  });
+  t.is(conditional.status, 304);
+  t.is(cacheStatus(conditional), 'HIT');
+});
+
+test.serial('/healthz is never cached: every request reaches a worker', async (t) => {
+  const { nginx } = t.context;
+  for (let i = 0; i < 3; i += 1) {
+    const response = await fetch(`${nginx.url}/healthz`);
+    t.is(response.status, 200);
+    t.is(response.headers.get('cache-control'), 'no-store');
+    t.not(cacheStatus(response), 'HIT');
+    await response.arrayBuffer();
+  }
+});
+
+test.serial('a republish is visible through nginx within max-age', async (t) => {
+  t.timeout(150_000);
+  const { nginx, cluster, contentDir } = t.context;
+  const page = async () => {
+    const response = await fetch(`${nginx.url}/api/v1/resets?limit=1`);
+    const body = (await response.json()) as { meta: { content_revision: string } };
+    return { status: cacheStatus(response), revision: body.meta.content_revision };
+  };
+  const before = await page();
+  t.is((await page()).status, 'HIT');
+  await editJson(contentDir, 'events/2025-03-10-five-hour-reset.json', (event) => {
+    event.summary = 'The provider reset five-hour limits for all users (republished behind nginx).';
+  });
+  const reloaded = Date.now();
+  await cluster.pm2('sendSignal', 'SIGHUP', APP);
+  const cached = await page();
+  t.is(cached.revision, before.revision, 'right after the republish the cache still holds the old page');
+  const after = await waitFor(
+    'the new revision through nginx',
+    async () => {
+      const current = await page();
+      return current.revision === before.revision ? undefined : current;
+    },
+    { timeoutMs: 120_000, intervalMs: 2000 },
+  );
+  const seconds = (Date.now() - reloaded) / 1000;
+  t.log(`new revision through nginx after ${seconds.toFixed(0)} s (${after.status})`);
+  t.true(seconds <= 60 + 10, `visible after ${seconds} s: within max-age (60 s) and one refresh`);
+});
+
+test.serial('429s and problems pass through uncached, counted per client as nginx forwards it', async (t) => {
+  const { nginx } = t.context;
+  const problem = await fetch(`${nginx.url}/api/v1/nope`);
+  t.is(problem.status, 404);
+  await problem.arrayBuffer();
+  const problemAgain = await fetch(`${nginx.url}/api/v1/nope`);
+  await problemAgain.arrayBuffer();
+  t.not(cacheStatus(problemAgain), 'HIT', 'a problem is never served from the cache');
+  let limited: Response | null = null;
+  for (let i = 1; i <= LIMIT + 5 && !limited; i += 1) {
+    // Distinct URLs are cache misses: each reaches a worker and is counted. A client-sent
+    // X-Forwarded-For is replaced by nginx, so it cannot dodge the limit.
+    const response = await fetch(`${nginx.url}/api/v1/resets?limit=${i}&order=asc`, {
+      headers: { 'X-Forwarded-For': `10.0.0.${i}` },
+    });
+    await response.arrayBuffer();
+    if (response.status === 429) limited = response;
+  }
+  t.truthy(limited, 'the limit was reached through nginx');
+  t.is(limited?.headers.get('cache-control'), 'no-store');
+  const again = await fetch(limited!.url);
+  await again.arrayBuffer();
+  t.is(again.status, 429);
+  t.not(cacheStatus(again), 'HIT', 'a 429 is never served from the cache');
+});
