@@ -17,6 +17,7 @@ export function homeCharts(view: FilterView, filterLabel: string, search: string
     label: 'counted resets (JSON)',
   };
   const status: DataLink = { href: `/api/v1/status${search}`, label: 'status and stats (JSON)' };
+  const csv: DataLink = { href: `/resets.csv${search}`, label: 'counted resets (CSV)' };
   const timeline = buildTimeline(view);
   const note =
     timeline.omitted > 0
@@ -25,6 +26,6 @@ export function homeCharts(view: FilterView, filterLabel: string, search: string
           whole history is on <a href="/history${search}">the history pages</a> and in the API.
         </p>`
       : '';
-  return html`${timelineChart(timeline, filterLabel, [resets, status])}
-  ${gapChart(buildGapSeries(view), filterLabel, [status, resets])} ${note}`;
+  return html`${timelineChart(timeline, filterLabel, [resets, csv, status])}
+  ${gapChart(buildGapSeries(view), filterLabel, [status, resets, csv])} ${note}`;
 }
