@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -17,6 +19,7 @@ const EnvSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  PID_FILE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -37,6 +40,16 @@ export interface Config {
   readonly trustProxyHops: number;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly shutdownTimeoutMs: number;
+  /**
+   * Where a server started outside PM2 (`npm start`, `npm run dev`) writes its pid, so
+   * `npm run content:publish` signals the server itself and never npm; `off`: nowhere.
+   */
+  readonly pidFile: string | null;
+}
+
+/** The default pid file of a server on `port`: one per port, in the temp folder. */
+export function defaultPidFile(port: number): string {
+  return path.join(os.tmpdir(), `reset-tracker-${port}.pid`);
 }
 
 /** Parses the environment once; throws an Error listing every bad variable. */
@@ -62,5 +75,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    pidFile: e.PID_FILE === 'off' ? null : (e.PID_FILE ?? defaultPidFile(e.PORT)),
   };
 }

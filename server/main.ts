@@ -1,4 +1,5 @@
 /** Entry point: reads the environment, loads content, listens, and handles signals. */
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { parseConfig } from './config.js';
 import { createServer } from './server.js';
 
@@ -12,6 +13,19 @@ try {
 
 const { logger, start } = createServer(config);
 const running = await start();
+// Outside PM2 (which signals its workers itself), the pid file tells `npm run content:publish` which
+// process to send SIGHUP: the server, not the npm process in front of it.
+const pidFile = process.env.pm_id === undefined ? config.pidFile : null;
+if (pidFile) {
+  writeFileSync(pidFile, `${process.pid}\n`);
+  process.on('exit', () => {
+    try {
+      if (readFileSync(pidFile, 'utf8').trim() === String(process.pid)) unlinkSync(pidFile);
+    } catch {
+      // already gone
+    }
+  });
+}
 // Content is loaded before `listen`, so PM2's 'listening' already means ready; this message is for an
 // ecosystem that sets `wait_ready`.
 process.send?.('ready');

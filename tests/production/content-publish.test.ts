@@ -1,0 +1,74 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import test from 'ava';
+import { ROOT } from './helpers/build.js';
+import { copyFixtureContent, editJson } from './helpers/content.js';
+import { freePort, waitFor } from './helpers/http.js';
+
+const run = promisify(execFile);
+const EDITED = 'events/2025-03-10-five-hour-reset.json';
+
+interface Health {
+  readonly content_revision: string;
+}
+
+test('content:publish signals the server under `npm run dev`, not npm, and prints the new revision or the refusal', async (t) => {
+  t.timeout(120_000);
+  const contentDir = await copyFixtureContent();
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-publish-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CONTENT_DIR: contentDir,
+    CONTENT_CACHE_DIR: 'off',
+    PID_FILE: path.join(temp, 'server.pid'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_POINTS: '0',
+  };
+  const npm = spawn('npm', ['run', 'dev'], { cwd: ROOT, env, stdio: 'ignore', detached: true });
+  const health = async () => (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as Health;
+  const publish = () =>
+    run(process.execPath, ['--import', 'tsx', 'server/content-publish.ts'], { cwd: ROOT, env }).then(
+      ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+  try {
+    const before = await waitFor('the server to answer', () => health().catch(() => undefined), {
+      timeoutMs: 60_000,
+      intervalMs: 200,
+    });
+    const serverPid = Number((await readFile(env.PID_FILE, 'utf8')).trim());
+    t.not(serverPid, npm.pid, 'the pid file names the server, not npm');
+
+    await editJson(contentDir, EDITED, (event) => {
+      event.summary = 'Republished with content:publish.';
+    });
+    const published = await publish();
+    t.is(published.code, 0, published.stderr);
+    t.regex(published.stdout, new RegExp(`sent SIGHUP to the server \\(pid ${serverPid}\\)`));
+    const revision = /now serving revision (\S+)/.exec(published.stdout)?.[1];
+    t.truthy(revision);
+    t.not(revision, before.content_revision);
+    t.is((await health()).content_revision, revision!);
+    t.is(npm.exitCode, null, 'npm still runs: it was not signalled');
+
+    await editJson(contentDir, EDITED, (event) => {
+      event.time_precision = 'sometimes';
+    });
+    const refused = await publish();
+    t.is(refused.code, 1);
+    t.regex(refused.stderr, /not published: .* is invalid/);
+    t.regex(refused.stderr, /time_precision/);
+    t.is((await health()).content_revision, revision!, 'the server keeps the last good set');
+  } finally {
+    if (npm.pid) process.kill(-npm.pid, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await rm(temp, { recursive: true, force: true });
+    await rm(contentDir, { recursive: true, force: true });
+  }
+});
