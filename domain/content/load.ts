@@ -52,6 +52,19 @@ function readText(dir: string, file: string): { text: string } | { rule: string 
   }
 }
 
+/** A JSON syntax error by line and column, with that line shown: a byte offset is hard to find. */
+function syntaxError(text: string, error: Error): string {
+  const position = /position (\d+)/.exec(error.message);
+  if (!position) return error.message;
+  const offset = Number(position[1]);
+  const before = text.slice(0, offset).split('\n');
+  const line = before.length;
+  const column = (before.at(-1)?.length ?? 0) + 1;
+  const shown = (text.split('\n')[line - 1] ?? '').trim().slice(0, 80);
+  const reason = error.message.replace(/\s*(in JSON )?at position \d+.*$/, '');
+  return `line ${line}, column ${column}: ${reason} — ${shown}`;
+}
+
 function readJson(dir: string, file: string, problems: ContentProblem[]): unknown {
   const read = readText(dir, file);
   if ('rule' in read) {
@@ -61,7 +74,7 @@ function readJson(dir: string, file: string, problems: ContentProblem[]): unknow
   try {
     return JSON.parse(read.text) as unknown;
   } catch (error) {
-    problems.push({ file, path: '', rule: `is not valid JSON: ${(error as Error).message}` });
+    problems.push({ file, path: '', rule: `is not valid JSON: ${syntaxError(read.text, error as Error)}` });
     return undefined;
   }
 }

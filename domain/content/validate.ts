@@ -63,11 +63,11 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
   // A file that could not be read (data undefined) is already reported; do not report it twice.
   const collection = CollectionSchema.safeParse(raw.collection.data);
   if (!collection.success && raw.collection.data !== undefined) {
-    problems.push(...fromZodError(raw.collection.file, collection.error));
+    problems.push(...fromZodError(raw.collection.file, collection.error, raw.collection.data));
   }
   const sourcesFile = SourcesFile.safeParse(raw.sources.data);
   if (!sourcesFile.success && raw.sources.data !== undefined) {
-    problems.push(...fromZodError(raw.sources.file, sourcesFile.error));
+    problems.push(...fromZodError(raw.sources.file, sourcesFile.error, raw.sources.data));
   }
   // Sources keep the curator's order: it is the published order of the directory.
   const sources = sourcesFile.success ? sourcesFile.data.sources : null;
@@ -86,7 +86,7 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
     if (id !== null) ids.add(id);
     const parsed = EventFile.safeParse(data);
     if (!parsed.success) {
-      problems.push(...fromZodError(file, parsed.error));
+      problems.push(...fromZodError(file, parsed.error, data));
       continue;
     }
     const event = publishEvent(file, parsed.data, problems);

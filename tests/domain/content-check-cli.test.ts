@@ -15,11 +15,11 @@ interface Run {
 }
 
 /** Runs `tsx server/content-check.ts <dir>` in a child process, as `npm run content:check` does. */
-async function contentCheck(dir: string): Promise<Run> {
+async function contentCheck(dir: string, ...flags: string[]): Promise<Run> {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'server/content-check.ts', dir],
+      ['--import', 'tsx', 'server/content-check.ts', dir, ...flags],
       { cwd: ROOT, env: { ...process.env, CONTENT_DIR: '' } },
     );
     return { code: 0, stdout, stderr };
@@ -57,4 +57,21 @@ test('content check names a missing file', async (t) => {
   const run = await contentCheck(fixtureDir('content-broken/missing-file'));
   t.is(run.code, 1);
   t.regex(run.stderr, /sources\.json: file is missing/);
+});
+
+test('content check --json prints one JSON object for CI, with the exit code saying valid or not', async (t) => {
+  const valid = await contentCheck(VALID_DIR, '--json');
+  t.is(valid.code, 0);
+  t.like(JSON.parse(valid.stdout), { ok: true, events: 4 });
+  const broken = await contentCheck(fixtureDir('content-broken/multiple'), '--json');
+  t.is(broken.code, 1);
+  const report = JSON.parse(broken.stdout) as {
+    ok: boolean;
+    problems: { file: string; path: string; rule: string }[];
+  };
+  t.false(report.ok);
+  t.is(report.problems.length, 6);
+  t.true(
+    report.problems.every((problem) => typeof problem.file === 'string' && typeof problem.rule === 'string'),
+  );
 });
