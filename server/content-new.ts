@@ -47,7 +47,7 @@ if (existsSync(file)) {
   );
   process.exit(1);
 }
-await writeContentFile(file, event);
+await writeContentFile(file, { $schema: '../schema/event.schema.json', ...event });
 console.log(`wrote ${path.relative(process.cwd(), file)}`);
 const result = await loadContent(dir);
 const mine = result.ok

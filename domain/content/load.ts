@@ -65,6 +65,14 @@ function syntaxError(text: string, error: Error): string {
   return `line ${line}, column ${column}: ${reason} — ${shown}`;
 }
 
+/** `$schema` names the file's JSON Schema for editors (content/schema/); it is not content. */
+function withoutSchemaKey(data: unknown): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data) || !('$schema' in data)) return data;
+  const content = { ...(data as Record<string, unknown>) };
+  delete content['$schema'];
+  return content;
+}
+
 function readJson(dir: string, file: string, problems: ContentProblem[]): unknown {
   const read = readText(dir, file);
   if ('rule' in read) {
@@ -72,7 +80,7 @@ function readJson(dir: string, file: string, problems: ContentProblem[]): unknow
     return undefined;
   }
   try {
-    return JSON.parse(read.text) as unknown;
+    return withoutSchemaKey(JSON.parse(read.text) as unknown);
   } catch (error) {
     problems.push({ file, path: '', rule: `is not valid JSON: ${syntaxError(read.text, error as Error)}` });
     return undefined;
