@@ -1,20 +1,27 @@
 /**
  * `npm run content:check [-- <dir> | --dir <dir>] [--json]`: validates a content folder without
  * starting the server. Prints the revision and a summary, or every problem with file, field, the
- * value found and the rule (exit 1). `--json` prints one JSON object instead, for CI.
+ * value found and the rule (exit 1). `--json` prints one JSON object instead, for CI. `--since <git
+ * ref>` also flags every event file changed since that ref without a `revision` and `revised_at` bump.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadContent } from '../domain/content/load.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { summarizeContent } from '../domain/content/summary.js';
+import { editsWithoutRevision } from './content-history.js';
 
 const { values: flags, positionals } = parseArgs({
-  options: { dir: { type: 'string' }, json: { type: 'boolean', default: false } },
+  options: { dir: { type: 'string' }, json: { type: 'boolean', default: false }, since: { type: 'string' } },
   allowPositionals: true,
 });
 const dir = path.resolve(flags.dir ?? positionals[0] ?? process.env.CONTENT_DIR ?? 'content');
-const result = await loadContent(dir);
+const loaded = await loadContent(dir);
+const unbumped = flags.since === undefined ? [] : await editsWithoutRevision(dir, flags.since);
+const result: typeof loaded =
+  unbumped.length === 0
+    ? loaded
+    : { ok: false, problems: [...(loaded.ok ? [] : loaded.problems), ...unbumped], directory: null };
 if (flags.json) {
   console.log(
     JSON.stringify(
