@@ -28,11 +28,11 @@ const historyLinks = (body: string) => {
   return [...table.matchAll(/href="(\/events\/[^"]+)"/g)].map((match) => match[1]);
 };
 
-test('shows the ambiguous latest candidates and the announced reset of the status API', async (t) => {
-  const { res, body } = await page('/');
+test('shows the ambiguous latest candidates (Max, weekly) and the announced reset of the status API', async (t) => {
+  const { res, body } = await page('/?audience=max&window=weekly');
   t.is(res.status, 200);
   t.regex(res.headers.get('content-type') ?? '', /^text\/html; charset=utf-8/);
-  const status = await api<Status>('/api/v1/status');
+  const status = await api<Status>('/api/v1/status?audience=max&window=weekly');
   t.is(status.latest_reset, null);
   for (const candidate of status.latest_ambiguous ?? [])
     t.true(body.includes(`href="${localPath(candidate.url)}"`));
@@ -119,4 +119,11 @@ test('links the feeds, the sources, the API docs and the machine-readable view',
   ]) {
     t.true(body.includes(`href="${href}"`), href);
   }
+});
+
+test('with the default filters the demo set has an unambiguous latest reset and days since', async (t) => {
+  const status = await api<Status>('/api/v1/status');
+  t.truthy(status.latest_reset);
+  t.is(status.latest_ambiguous, null);
+  t.is(typeof status.stats.days_since_last, 'number');
 });
