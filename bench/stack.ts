@@ -52,7 +52,7 @@ export async function createStack(): Promise<Koa> {
       problemTypeBase: base,
       logger,
       renderPage: (problem) => ({ body: problem.detail, etag: '"p"' }),
-      pageHeaders: {},
+      pageHeaders: () => ({}),
     }),
   );
   app.use(http.host.requireHost(base));

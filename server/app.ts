@@ -20,7 +20,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { TRPC_PREFIX, trpcCallCount, trpcEndpoint, trpcErrorBody } from './rest/trpc-endpoint.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { badgeRoutes } from './badges/badge-routes.js';
-import { embedRoutes } from './pages/embed-page.js';
+import { EMBED_CSP, EMBED_PATH, embedRoutes } from './pages/embed-page.js';
 import { createPages, PAGE_CSP } from './pages/page-routes.js';
 import { RenderCache } from './render-cache.js';
 import { createRestBridge } from './rest/bridge.js';
@@ -94,7 +94,8 @@ export function createApp(deps: AppDeps): Koa {
       problemTypeBase: base,
       logger,
       renderPage: pages.problemPage,
-      pageHeaders: { 'Content-Security-Policy': PAGE_CSP },
+      // The card's own problem page stays frameable, like the card.
+      pageHeaders: (path) => ({ 'Content-Security-Policy': path === EMBED_PATH ? EMBED_CSP : PAGE_CSP }),
       envelope: {
         prefix: TRPC_PREFIX,
         render: (problem, path) => trpcErrorBody(appRouter, problem, path),

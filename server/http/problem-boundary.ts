@@ -16,8 +16,8 @@ export interface ProblemBoundaryOptions {
   readonly problemTypeBase: string;
   readonly logger: Logger;
   readonly renderPage: ProblemPage;
-  /** Extra headers of an HTML problem page (its Content-Security-Policy). */
-  readonly pageHeaders: Readonly<Record<string, string>>;
+  /** Extra headers of an HTML problem page at a path (its Content-Security-Policy). */
+  readonly pageHeaders: (path: string) => Readonly<Record<string, string>>;
   /** A face that keeps its own error envelope (tRPC's, under its prefix), carrying the problem. */
   readonly envelope?: {
     readonly prefix: string;
@@ -77,7 +77,7 @@ export function problemBoundary(options: ProblemBoundaryOptions): Middleware {
       // A missing page or a bad filter is as cacheable as the page would have been.
       const cacheable = problem.status === 404 || problem.status === 400;
       ctx.set('Cache-Control', cacheable ? PUBLIC_CACHE_CONTROL : 'no-store');
-      ctx.set(options.pageHeaders);
+      ctx.set(options.pageHeaders(ctx.path));
       const page = options.renderPage(problem, heading, ctx.path);
       if (cacheable) ctx.etag = page.etag;
       else ctx.remove('ETag');

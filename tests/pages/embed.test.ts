@@ -76,6 +76,11 @@ test('a bad filter gets the API 400 problem: as a page, or as problem+json when 
   t.is(page.status, 400);
   t.regex(page.headers.get('content-type') ?? '', /^text\/html/);
   t.regex(await page.text(), /Invalid filter/);
+  t.regex(
+    page.headers.get('content-security-policy') ?? '',
+    /frame-ancestors \*/,
+    'the card’s error page can be framed too',
+  );
   const res = await fetch(`${demo!.url}/embed?window=daily`, {
     headers: { Accept: 'application/problem+json' },
   });
