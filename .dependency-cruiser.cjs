@@ -47,6 +47,14 @@ module.exports = {
       from: { path: '^(domain|server/(http|rest|pages|feeds))/' },
       to: { path: '^server/(app|routes|server|main)\\.ts$' },
     },
+    {
+      name: 'client-stands-alone',
+      severity: 'error',
+      comment:
+        'The published client imports only its tRPC peers: no server or domain module, nothing of their dependencies.',
+      from: { path: '^client/src/' },
+      to: { path: '^(server|domain)/|node_modules/(?!@trpc/(client|server)/)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

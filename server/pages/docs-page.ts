@@ -1,20 +1,9 @@
+import { openapiFetchExample, trpcClientExample } from './client-examples.js';
 import { codeBlock } from './format.js';
 import type { SafeHtml } from './html.js';
 import { html } from './html.js';
 
 export const DOCS_ASSETS = '/docs/assets';
-
-const CLIENT_EXAMPLE = (baseUrl: string) => `import { createTRPCClient, httpBatchLink } from '@trpc/client';
-import type { AppRouter } from 'usage-limit-reset-tracker/server/router';
-
-const api = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: '${baseUrl}/api/trpc' })],
-});
-
-const status = await api.getResetStatus.query({ audience: 'max' });
-console.log(status.data.latest_reset?.url, status.data.stats.days_since_last);
-
-const page = await api.listResets.query({ limit: 50, order: 'asc' });`;
 
 const FETCH_EXAMPLE = (
   baseUrl: string,
@@ -46,10 +35,17 @@ export function docsMain(baseUrl: string): SafeHtml {
     </ul>
     <h2>Use it from TypeScript</h2>
     <p>
-      The typed tRPC endpoint at <code>/api/trpc</code> serves the same operations; with
-      <code>@trpc/client</code> the inputs and results are fully typed:
+      The typed tRPC endpoint at <code>/api/trpc</code> serves the same operations, cached the same way. The
+      client package <code>usage-limit-reset-tracker-client</code> (built from the service's source with
+      <code>npm run client:pack</code>; install the tarball with its peers <code>@trpc/client</code> and
+      <code>@trpc/server</code>) types every input and result and turns refusals into a typed error:
     </p>
-    ${codeBlock('Example: the typed tRPC client', CLIENT_EXAMPLE(baseUrl))}
+    ${codeBlock('Example: the typed client', trpcClientExample(baseUrl))}
+    <p>
+      Or generate types from the OpenAPI document with <code>openapi-typescript</code> and call the REST
+      operations with <code>openapi-fetch</code>:
+    </p>
+    ${codeBlock('Example: a client generated from the OpenAPI document', openapiFetchExample(baseUrl))}
     <p>Or plain <code>fetch</code> against the REST operations:</p>
     ${codeBlock('Example: fetch', FETCH_EXAMPLE(baseUrl))}
     <h2>Badges and a card for your page</h2>

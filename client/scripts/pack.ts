@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { parseArgs } from 'node:util';
+import { generateContract } from './contract.js';
+
+/**
+ * `npm run client:pack [-- --destination <folder>]`: compiles client/src into a staging folder,
+ * refuses a stale contract or any import beyond the package's peers, and writes the npm tarball.
+ */
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const client = path.join(root, 'client');
+/** What the published files may import besides their own folder. */
+const ALLOWED_IMPORTS = new Set(['@trpc/client', '@trpc/server', '@trpc/server/observable']);
+
+const { values } = parseArgs({ options: { destination: { type: 'string', default: root } } });
+const destination = path.resolve(values.destination);
+
+const contract = await readFile(path.join(client, 'src/contract.ts'), 'utf8');
+if (contract !== (await generateContract(root))) {
+  throw new Error('client/src/contract.ts is out of date: run `npm run client:contract`');
+}
+
+const stage = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-client-'));
+try {
+  await run(path.join(root, 'node_modules/.bin/tsc'), [
+    '-p',
+    path.join(client, 'tsconfig.json'),
+    '--outDir',
+    path.join(stage, 'dist'),
+  ]);
+  for (const file of ['package.json', 'README.md'])
+    await copyFile(path.join(client, file), path.join(stage, file));
+  await checkImports(path.join(stage, 'dist'));
+  const { stdout } = await run('npm', ['pack', stage, '--pack-destination', destination, '--json']);
+  const [packed] = JSON.parse(stdout) as { filename: string }[];
+  if (!packed) throw new Error('npm pack wrote no tarball');
+  console.log(path.join(destination, packed.filename));
+} finally {
+  await rm(stage, { recursive: true, force: true });
+}
+
+/** Every specifier in the emitted JavaScript and declarations is relative or one of the peers. */
+async function checkImports(dist: string): Promise<void> {
+  const specifier = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
+  for (const file of await readdir(dist)) {
+    const text = await readFile(path.join(dist, file), 'utf8');
+    for (const [, name = ''] of text.matchAll(specifier)) {
+      if (!name.startsWith('./') && !ALLOWED_IMPORTS.has(name)) {
+        throw new Error(
+          `client/${file} imports ${name}: the package may import only ${[...ALLOWED_IMPORTS].join(', ')}`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The client examples shown on `/docs` and in the READMEs, word for word (a test compares them and
+ * runs both against a live server).
+ */
+
+/** The typed client package. */
+export const trpcClientExample = (
+  baseUrl: string,
+) => `import { ResetTrackerError, createResetTrackerClient } from 'usage-limit-reset-tracker-client';
+
+const tracker = createResetTrackerClient({ url: '${baseUrl}' });
+
+// Queries made together travel as one GET, cached like the REST responses.
+const [status, history] = await Promise.all([
+  tracker.getResetStatus.query(), // or .query({ audience: 'max', window: 'weekly' })
+  tracker.listResets.query({ limit: 3 }),
+]);
+const { latest_reset: latest, stats } = status.data;
+if (latest) console.log(\`Latest reset: \${latest.title} (\${latest.announced_at ?? latest.announced_on})\`);
+const days = stats.days_since_last;
+if (days !== null) console.log(\`\${days.toFixed(1)} days since it; \${stats.total} counted resets\`);
+for (const reset of history.data) console.log(\`\${reset.utc_day ?? reset.announced_on}  \${reset.title}\`);
+
+try {
+  await tracker.listResets.query({ limit: 500 });
+} catch (error) {
+  if (!(error instanceof ResetTrackerError)) throw error;
+  console.log(\`\${error.status} \${error.code}: \${error.problem.detail}\`); // the REST problem
+}`;
+
+/** A client generated from the OpenAPI document. */
+export const openapiFetchExample = (
+  baseUrl: string,
+) => `// npx openapi-typescript ${baseUrl}/api/openapi.json -o reset-tracker.d.ts
+import createClient from 'openapi-fetch';
+import type { paths } from './reset-tracker.js';
+
+const api = createClient<paths>({ baseUrl: '${baseUrl}/api' }); // the document's server
+
+const { data, error } = await api.GET('/v1/resets', { params: { query: { limit: 3, audience: 'max' } } });
+if (error) throw new Error(\`\${error.code}: \${error.detail}\`); // application/problem+json
+for (const reset of data.data) console.log(reset.id, reset.announced_at ?? reset.announced_on);`;

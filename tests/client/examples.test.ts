@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import test from 'ava';
+import { openapiFetchExample, trpcClientExample } from '../../server/pages/client-examples.js';
+import { ROOT } from '../helpers/consumer.js';
+import { TEST_BASE_URL, withServer } from '../helpers/with-server.js';
+
+const EXAMPLES = { 'typed client': trpcClientExample, 'openapi-fetch': openapiFetchExample };
+
+function decodeHtml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+test('the README shows the client examples word for word, for a local server', async (t) => {
+  const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+  for (const [name, example] of Object.entries(EXAMPLES)) {
+    t.true(readme.includes(`\`\`\`ts\n${example('http://localhost:3000')}\n\`\`\``), name);
+  }
+});
+
+test('/docs shows the same examples, for its own public address', withServer, async (t, server) => {
+  const body = decodeHtml(await (await fetch(`${server.url}/docs`)).text());
+  for (const [name, example] of Object.entries(EXAMPLES)) t.true(body.includes(example(TEST_BASE_URL)), name);
+});

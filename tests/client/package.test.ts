@@ -1,0 +1,222 @@
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import test from 'ava';
+import { trpcClientExample } from '../../server/pages/client-examples.js';
+import type { RunningServer } from '../../server/server.js';
+import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js';
+import type { Completed } from '../helpers/consumer.js';
+import { ROOT, createConsumer, installedVersion, runCommand, typeCheck } from '../helpers/consumer.js';
+import { startServer } from '../helpers/with-server.js';
+
+/*
+ * The client as a TypeScript user gets it: `npm run client:pack`, the tarball installed into a new
+ * project with only its peer dependencies (and the user's own compiler and Node types), a strict
+ * NodeNext consumer type-checked with skipLibCheck off, then run against a live server.
+ */
+
+const PEERS = ['@trpc/client', '@trpc/server'];
+const CLIENT = 'usage-limit-reset-tracker-client';
+
+/** Proves inference: each directive must meet a type error, or tsc reports it unused. */
+const TYPES_CHECK = `import type { ListResetsInput, Problem, ResetSummary } from '${CLIENT}';
+import { createResetTrackerClient } from '${CLIENT}';
+
+const tracker = createResetTrackerClient({ url: 'http://localhost:3000' });
+
+export async function inferred(): Promise<void> {
+  // @ts-expect-error the API has no "everyone" audience
+  await tracker.getResetStatus.query({ audience: 'everyone' });
+  const page = await tracker.listResets.query({ limit: 1 });
+  const first: ResetSummary | undefined = page.data[0];
+  // @ts-expect-error revision is a number
+  const revision: string | undefined = first?.revision;
+  const input: ListResetsInput = { order: 'asc', window: 'weekly' };
+  const problem: Problem | null = null;
+  console.log(revision, input, problem);
+}
+`;
+
+/** Every procedure through the client, with the requests it made, as JSON on stdout. */
+const COMPARE = `import { createResetTrackerClient } from '${CLIENT}';
+
+const requests: string[] = [];
+const tracker = createResetTrackerClient({
+  url: process.argv[2]!,
+  fetch: (input, init) => {
+    requests.push(\`\${init?.method ?? 'GET'} \${String(input)}\`);
+    return fetch(input, init);
+  },
+});
+const [status, weekly, resets, sources] = await Promise.all([
+  tracker.getResetStatus.query(),
+  tracker.getResetStatus.query({ audience: 'max', window: 'weekly' }),
+  tracker.listResets.query({ limit: 5, order: 'asc' }),
+  tracker.listSources.query(),
+]);
+console.log(JSON.stringify({ status, weekly, resets, sources, requests }));
+`;
+
+type Body = { meta: { generated_at: string } };
+
+interface Compared {
+  readonly status: Body;
+  readonly weekly: Body;
+  readonly resets: Body;
+  readonly sources: Body;
+  readonly requests: string[];
+}
+
+let consumer = '';
+let tarball = '';
+let server: RunningServer;
+let compiled: Completed;
+
+test.before(async () => {
+  consumer = await createConsumer('reset-tracker-consumer-');
+  const packed = await runCommand(
+    process.execPath,
+    ['--import=tsx', path.join(ROOT, 'client/scripts/pack.ts'), '--destination', consumer],
+    ROOT,
+  );
+  if (packed.code !== 0) throw new Error(`client:pack failed:\n${packed.output}`);
+  tarball = packed.output.trim().split('\n').at(-1) ?? '';
+  const tools = await Promise.all([...PEERS, 'typescript', '@types/node'].map(installedVersion));
+  const installed = await runCommand(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...tools],
+    consumer,
+  );
+  if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.output}`);
+  server = await startServer();
+  await writeFile(path.join(consumer, 'example.ts'), trpcClientExample(server.url));
+  await writeFile(path.join(consumer, 'types.ts'), TYPES_CHECK);
+  await writeFile(path.join(consumer, 'compare.ts'), COMPARE);
+  compiled = await typeCheck(consumer);
+});
+
+test.after.always(async () => {
+  await server?.stop();
+  if (consumer) await rm(consumer, { recursive: true, force: true });
+});
+
+test('the tarball holds the compiled client and its declarations, nothing of the server', async (t) => {
+  const listing = await runCommand('tar', ['-tzf', tarball], consumer);
+  t.deepEqual(listing.output.trim().split('\n').sort(), [
+    'package/README.md',
+    'package/dist/contract.d.ts',
+    'package/dist/contract.js',
+    'package/dist/index.d.ts',
+    'package/dist/index.js',
+    'package/package.json',
+  ]);
+  const installed = path.join(consumer, 'node_modules', CLIENT);
+  const manifest = JSON.parse(await readFile(path.join(installed, 'package.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  t.is(manifest.dependencies, undefined);
+  t.is(manifest.type, 'module');
+  t.deepEqual(Object.keys(manifest.peerDependencies as object).sort(), PEERS);
+  const seen: (string | undefined)[] = [];
+  for (const file of await readdir(path.join(installed, 'dist'))) {
+    const text = await readFile(path.join(installed, 'dist', file), 'utf8');
+    const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g)].map(
+      (match) => match[1],
+    );
+    seen.push(...specifiers);
+    for (const specifier of specifiers)
+      t.regex(specifier ?? '', /^(\.\/[\w-]+\.js|@trpc\/(client|server(\/observable)?))$/, file);
+  }
+  t.true(seen.includes('@trpc/client') && seen.includes('./contract.js'), seen.join(' '));
+});
+
+test('installs with only its peer dependencies beside the consumer’s own compiler and Node types', async (t) => {
+  const top = await readdir(path.join(consumer, 'node_modules'));
+  t.deepEqual(top.filter((name) => !name.startsWith('.')).sort(), [
+    '@trpc',
+    '@types',
+    'typescript',
+    'undici-types',
+    CLIENT,
+  ]);
+  t.deepEqual((await readdir(path.join(consumer, 'node_modules/@trpc'))).sort(), ['client', 'server']);
+});
+
+test('a strict NodeNext consumer with skipLibCheck off compiles, and its @ts-expect-error lines each meet an error', (t) => {
+  t.is(compiled.code, 0, compiled.output);
+});
+
+test('without its directive a wrong input is a compile error: the types are inferred, not any', async (t) => {
+  const probe = await createConsumer('reset-tracker-probe-');
+  try {
+    await runCommand(
+      'ln',
+      ['-s', path.join(consumer, 'node_modules'), path.join(probe, 'node_modules')],
+      probe,
+    );
+    await writeFile(path.join(probe, 'types.ts'), TYPES_CHECK.replaceAll('  // @ts-expect-error', '  //'));
+    const result = await typeCheck(probe);
+    t.not(result.code, 0);
+    t.regex(result.output, /types\.ts\(\d+,\d+\): error TS2322: Type '"everyone"' is not assignable/);
+    t.regex(
+      result.output,
+      /types\.ts\(\d+,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/,
+    );
+  } finally {
+    await rm(probe, { recursive: true, force: true });
+  }
+});
+
+test('the README and /docs example prints the latest reset, the newest resets and a typed problem', async (t) => {
+  t.is(compiled.code, 0, compiled.output);
+  const { output, code } = await runCommand(
+    process.execPath,
+    [path.join(consumer, 'out/example.js')],
+    consumer,
+  );
+  t.is(code, 0, output);
+  const lines = output.trim().split('\n');
+  const { body: status } = await getJson<{ data: { latest_reset: { title: string; announced_at: string } } }>(
+    `${server.url}/api/v1/status`,
+  );
+  const { body: resets } = await getJson<{ data: { title: string; utc_day: string | null }[] }>(
+    `${server.url}/api/v1/resets?limit=3`,
+  );
+  const latest = status.data.latest_reset;
+  t.is(lines[0], `Latest reset: ${latest.title} (${latest.announced_at})`);
+  t.regex(lines[1] ?? '', /^\d+\.\d days since it; \d+ counted resets$/);
+  t.deepEqual(
+    lines.slice(2, 5),
+    resets.data.map((reset) => `${reset.utc_day}  ${reset.title}`),
+  );
+  t.regex(lines[5] ?? '', /^400 invalid_parameter: .*"limit"/);
+  t.is(lines.length, 6);
+});
+
+test('every procedure through the client equals REST, queries of one tick in one batched GET', async (t) => {
+  t.is(compiled.code, 0, compiled.output);
+  const { status, weekly, resets, sources, requests, rest } = await withinOneMinute(async () => {
+    const run = await runCommand(
+      process.execPath,
+      [path.join(consumer, 'out/compare.js'), server.url],
+      consumer,
+    );
+    if (run.code !== 0) throw new Error(run.output);
+    const fromClient = JSON.parse(run.output) as Compared;
+    const fromRest = await Promise.all(
+      [
+        '/api/v1/status',
+        '/api/v1/status?audience=max&window=weekly',
+        '/api/v1/resets?limit=5&order=asc',
+        '/api/v1/sources',
+      ].map(async (url) => (await getJson<{ meta: { generated_at: string } }>(`${server.url}${url}`)).body),
+    );
+    return { ...fromClient, rest: fromRest };
+  });
+  t.deepEqual([status, weekly, resets, sources].map(withoutGeneratedAt), rest.map(withoutGeneratedAt));
+  t.is(requests.length, 1, requests.join('\n'));
+  t.regex(
+    requests[0] ?? '',
+    /^GET .*\/api\/trpc\/getResetStatus,getResetStatus,listResets,listSources\?batch=1/,
+  );
+});

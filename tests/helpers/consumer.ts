@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+/** The repository's root folder. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+/** The compiler settings the client promises to work under (README "TypeScript clients"). */
+export const CONSUMER_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2022', 'DOM'],
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    skipLibCheck: false,
+    types: ['node'],
+    outDir: 'out',
+  },
+  include: ['*.ts'],
+};
+
+/** A new folder for a project of a TypeScript user: ESM, the strict settings above. */
+export async function createConsumer(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+  await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify(CONSUMER_TSCONFIG, null, 2));
+  return dir;
+}
+
+/** The version of a package installed in the repository, so a consumer installs it from the cache. */
+export async function installedVersion(name: string): Promise<string> {
+  const manifest = JSON.parse(
+    await readFile(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8'),
+  ) as {
+    version: string;
+  };
+  return `${name}@${manifest.version}`;
+}
+
+export interface Completed {
+  readonly code: number;
+  readonly output: string;
+}
+
+/** Runs a command to its end, never throwing on a non-zero exit: the caller asserts on it. */
+export async function runCommand(file: string, args: readonly string[], cwd: string): Promise<Completed> {
+  try {
+    const { stdout, stderr } = await run(file, args, { cwd, maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+/** `tsc -p` in the consumer's folder, with the compiler the consumer itself installed or links. */
+export function typeCheck(dir: string): Promise<Completed> {
+  return runCommand(process.execPath, [path.join(dir, 'node_modules/typescript/bin/tsc'), '-p', dir], dir);
+}
