@@ -138,8 +138,9 @@ export function checkEvent(
   context: Omit<RuleContext, 'report'>,
   problems: ContentProblem[],
 ): void {
-  const { file } = context;
-  const ruleContext: RuleContext = { ...context, report: (path, rule) => problems.push({ file, path, rule }) };
+  const { file, coverageStart } = context;
+  const report = (path: string, rule: string) => void problems.push({ file, path, rule });
+  const ruleContext: RuleContext = { file, coverageStart, report };
   for (const { needs, check } of RULES) {
     if (valid === null || needs.every((field) => valid.has(field))) check(event, ruleContext);
   }

@@ -75,7 +75,7 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
   const directoryProblems = problems.length;
 
   const events: PublishedEvent[] = [];
-  const context = { coverageStart: collection.success ? collection.data.coverage_start : null };
+  const coverageStart = collection.success ? collection.data.coverage_start : null;
   // References resolve against every event file that declares an id, valid or not: one broken event
   // must not make every reference to it look dangling as well.
   const fileById = new Map<string, string>();
@@ -88,11 +88,11 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
     let fields: Partial<EventFile>;
     if (parsed.success) {
       fields = parsed.data;
-      const event = publishEvent(parsed.data, { file, ...context }, problems);
+      const event = publishEvent(parsed.data, { file, coverageStart }, problems);
       if (event) events.push(event);
     } else {
       problems.push(...fromZodError(file, parsed.error, data));
-      fields = checkInvalidEvent(data, { file, ...context }, problems);
+      fields = checkInvalidEvent(data, { file, coverageStart }, problems);
     }
     // A valid id only: an id that failed its schema is reported once, by the schema.
     const first = fields.id === undefined ? undefined : fileById.get(fields.id);
