@@ -3,7 +3,7 @@ import type { SourceAccount } from '../schemas/index.js';
 import type { CollectionFile } from './files.js';
 import { CollectionFile as CollectionSchema, EventFile, SourcesFile } from './files.js';
 import type { PublishedEvent } from './events.js';
-import { publishEvent } from './events.js';
+import { checkInvalidEvent, publishEvent } from './events.js';
 import type { ContentProblem } from './problems.js';
 import { fromZodError } from './problems.js';
 import { computeRevision, revisionSteps } from './revision.js';
@@ -74,53 +74,42 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
   if (sourcesFile.success) checkUniqueIds(raw.sources.file, sourcesFile.data.sources, 'sources', problems);
   const directoryProblems = problems.length;
 
-  const events: { file: string; event: PublishedEvent }[] = [];
+  const events: PublishedEvent[] = [];
+  const coverageStart = collection.success ? collection.data.coverage_start : null;
   // References resolve against every event file that declares an id, valid or not: one broken event
   // must not make every reference to it look dangling as well.
-  const ids = new Set<string>();
+  const fileById = new Map<string, string>();
+  const references: { file: string; ids: readonly string[] }[] = [];
   let eventFiles = 0;
   for (const { file, data } of raw.events) {
     eventFiles += 1;
     if (eventFiles % ITEMS_PER_STEP === 0) yield;
-    const id = declaredId(data);
-    if (id !== null) ids.add(id);
     const parsed = EventFile.safeParse(data);
-    if (!parsed.success) {
+    let fields: Partial<EventFile>;
+    if (parsed.success) {
+      fields = parsed.data;
+      const event = publishEvent(parsed.data, { file, coverageStart }, problems);
+      if (event) events.push(event);
+    } else {
       problems.push(...fromZodError(file, parsed.error, data));
-      continue;
+      fields = checkInvalidEvent(data, { file, coverageStart }, problems);
     }
-    const event = publishEvent(file, parsed.data, problems);
-    if (event) events.push({ file, event });
+    // A valid id only: an id that failed its schema is reported once, by the schema.
+    const first = fields.id === undefined ? undefined : fileById.get(fields.id);
+    if (first !== undefined) problems.push({ file, path: 'id', rule: `id "${fields.id}" is used more than once (also by ${first})` });
+    const id = declaredId(data);
+    if (id !== null && !fileById.has(id)) fileById.set(id, file);
+    if (fields.related_event_ids?.length) references.push({ file, ids: fields.related_event_ids });
   }
   // Read problems are complete once every event file has been read; they are reported first.
   problems.unshift(...(raw.readProblems ?? []));
   if (eventFiles === 0 && !problems.some((problem) => problem.file.startsWith('events/'))) {
     problems.push({ file: 'events/', path: '', rule: 'must hold at least one event file' });
   }
-
-  checkUniqueIds(
-    'events/',
-    events.map(({ event }) => event),
-    'id',
-    problems,
-  );
-  let checked = 0;
-  for (const { file, event } of events) {
-    checked += 1;
-    if (checked % ITEMS_PER_STEP === 0) yield;
-    event.related_event_ids.forEach((id, index) => {
-      if (!ids.has(id)) problems.push({ file, path: `related_event_ids[${index}]`, rule: `no event has id "${id}"` });
+  for (const { file, ids } of references) {
+    ids.forEach((id, index) => {
+      if (!fileById.has(id)) problems.push({ file, path: `related_event_ids[${index}]`, rule: `no event has id "${id}"` });
     });
-    if (collection.success) {
-      const day = event.utc_day ?? event.announced_on;
-      if (day !== null && day < collection.data.coverage_start) {
-        problems.push({
-          file,
-          path: event.utc_day ? 'announced_at' : 'announced_on',
-          rule: `must not be before coverage_start (${collection.data.coverage_start})`,
-        });
-      }
-    }
   }
 
   const directory =
@@ -129,7 +118,7 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
       : null;
   if (problems.length > 0 || !directory) return { ok: false, problems, directory };
 
-  const published = events.map(({ event }) => event).sort(byId);
+  const published = events.sort(byId);
   yield;
   const revision = yield* revisionSteps({
     collection: directory.collection,

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import test from 'ava';
@@ -74,4 +75,15 @@ test('content check --json prints one JSON object for CI, with the exit code say
   t.true(
     report.problems.every((problem) => typeof problem.file === 'string' && typeof problem.rule === 'string'),
   );
+});
+
+test('content check lists every problem of a folder with one error of each kind, exactly as expected', async (t) => {
+  // Schema errors (missing key, wrong type, date-time format, enum), cross-field errors in files that
+  // fail their schema and in one that does not, a JSON syntax error, a duplicate id, dangling related ids.
+  const dir = fixtureDir('content-broken/one-of-each');
+  const expected = await readFile(fixtureDir('content-broken/one-of-each.expected.txt'), 'utf8');
+  const run = await contentCheck(dir);
+  t.is(run.code, 1);
+  t.is(run.stdout, '');
+  t.is(run.stderr.replaceAll(dir, '<dir>'), expected);
 });

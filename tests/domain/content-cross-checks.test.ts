@@ -26,10 +26,17 @@ test('an id that differs from the file name is refused', (t) => {
   ]);
 });
 
-test('two files with the same id are refused', (t) => {
-  const edited = editContent(raw, (draft) => void draft.events.push(structuredClone(draft.events[0]!)));
+test('two files with the same id are refused, naming the file that has it first', (t) => {
+  const edited = editContent(raw, (draft) => {
+    draft.events.push({ file: 'events/copy.json', data: structuredClone(draft.events[0]!.data) });
+  });
   assertProblems(t, edited, [
-    { file: 'events/', path: 'id', rule: /id "2025-03-03-weekly-reset" is used more than once/ },
+    { file: 'events/copy.json', path: 'id', rule: /must match the file name/ },
+    {
+      file: 'events/copy.json',
+      path: 'id',
+      rule: /id "2025-03-03-weekly-reset" is used more than once \(also by events\/2025-03-03-weekly-reset\.json\)/,
+    },
   ]);
 });
 
@@ -224,5 +231,60 @@ test('an event dated before coverage_start is refused', (t) => {
     },
     { file: eventFile(FIVE_HOUR), path: 'announced_at', rule: /coverage_start/ },
     { file: eventFile(DATED), path: 'announced_on', rule: /coverage_start/ },
+  ]);
+});
+
+test('an event that fails its schema still gets every cross-field check whose fields are valid', (t) => {
+  const edited = editContent(raw, (draft) => {
+    Object.assign(draft.event(WEEKLY), { title: '', announced_at: '2025-03-03T17:04:06Z' });
+    Object.assign(draft.event(FIVE_HOUR), { kind: 'reset', related_event_ids: [FIVE_HOUR, 'no-such-event'] });
+    Object.assign(draft.event(DATED), {
+      windows: [],
+      announced_at: '2025-04-02T10:00:00Z',
+      revised_at: '2025-04-01T00:00:00Z',
+    });
+  });
+  assertProblems(t, edited, [
+    { file: eventFile(WEEKLY), path: 'title', rule: /Too small/ },
+    {
+      file: eventFile(WEEKLY),
+      path: 'announced_at',
+      rule: /disagrees with the time encoded in the original post id/,
+    },
+    { file: eventFile(FIVE_HOUR), path: 'kind', rule: /Invalid option/ },
+    { file: eventFile(FIVE_HOUR), path: 'related_event_ids', rule: /must not list the event itself/ },
+    { file: eventFile(FIVE_HOUR), path: 'related_event_ids[1]', rule: /no event has id "no-such-event"/ },
+    { file: eventFile(DATED), path: 'windows', rule: /Too small/ },
+    { file: eventFile(DATED), path: 'announced_at', rule: /must be absent when time_precision is "date"/ },
+    { file: eventFile(DATED), path: 'revised_at', rule: /must not be before first_published_at/ },
+    { file: eventFile(DATED), path: 'revised_at', rule: /must equal first_published_at while revision is 1/ },
+  ]);
+});
+
+test('a field that fails its schema is not reported again by the cross-field rules that read it', (t) => {
+  const edited = editContent(raw, (draft) => {
+    // Each would break a cross-field rule too: the file name, revision 1, the post time, coverage_start.
+    draft.event(DATED).id = 'Status Page Reset';
+    Object.assign(draft.event(WEEKLY), { revision: '1', revised_at: '2025-03-04T18:00:00Z' });
+    draft.event(FIVE_HOUR).announced_at = '2025-03-10 09:31';
+    draft.collection.coverage_start = 'soon';
+  });
+  assertProblems(t, edited, [
+    { file: 'collection.json', path: 'coverage_start', rule: /Invalid ISO date/ },
+    { file: eventFile(DATED), path: 'id', rule: /must be a URL slug/ },
+    { file: eventFile(WEEKLY), path: 'revision', rule: /expected number/ },
+    { file: eventFile(FIVE_HOUR), path: 'announced_at', rule: /Invalid ISO datetime/ },
+  ]);
+});
+
+test('a duplicate id is found in a file that fails its schema', (t) => {
+  const edited = editContent(raw, (draft) => {
+    const copy = structuredClone(draft.event(WEEKLY));
+    draft.events.push({ file: 'events/copy.json', data: { ...copy, windows: ['daily'] } });
+  });
+  assertProblems(t, edited, [
+    { file: 'events/copy.json', path: 'windows[0]', rule: /Invalid option/ },
+    { file: 'events/copy.json', path: 'id', rule: /must match the file name/ },
+    { file: 'events/copy.json', path: 'id', rule: /is used more than once \(also by events\/2025-03-03/ },
   ]);
 });
