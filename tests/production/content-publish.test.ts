@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { ROOT } from './helpers/build.js';
+import { ROOT, buildServer } from './helpers/build.js';
 import { copyFixtureContent, editJson } from './helpers/content.js';
-import { freePort, waitFor } from './helpers/http.js';
+import { freePort, getFresh, waitFor } from './helpers/http.js';
+import { startCluster, waitForWorkers } from './helpers/pm2.js';
 
 const run = promisify(execFile);
 const EDITED = 'events/2025-03-10-five-hour-reset.json';
@@ -69,6 +70,44 @@ test('content:publish signals the server under `npm run dev`, not npm, and print
     if (npm.pid) process.kill(-npm.pid, 'SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
     await rm(temp, { recursive: true, force: true });
+    await rm(contentDir, { recursive: true, force: true });
+  }
+});
+
+test('content:publish under PM2 signals every worker and returns once each serves the new revision', async (t) => {
+  t.timeout(120_000);
+  await buildServer();
+  const contentDir = await copyFixtureContent();
+  const cluster = await startCluster({ instances: 2, env: { CONTENT_DIR: contentDir } });
+  try {
+    const env = {
+      ...process.env,
+      PM2_HOME: cluster.home,
+      PORT: new URL(cluster.url).port,
+      CONTENT_DIR: contentDir,
+    };
+    const before = (await waitForWorkers(cluster, 2)).size;
+    t.is(before, 2);
+    await editJson(contentDir, EDITED, (event) => {
+      event.summary = 'Republished to the cluster with content:publish.';
+    });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/content-publish.ts'], {
+      cwd: ROOT,
+      env,
+    });
+    t.regex(stdout, /sent SIGHUP to the 2 PM2 worker\(s\) of reset-tracker/);
+    const revision = /now serving revision (\S+) on all 2 workers/.exec(stdout)?.[1];
+    t.truthy(revision, stdout);
+    // Right after the command returns, every worker (fresh connections reach each in turn) has it.
+    const seen = new Map<number, string>();
+    for (let i = 0; i < 8; i += 1) {
+      const health = JSON.parse((await getFresh(`${cluster.url}/healthz`)).body) as Health & { pid: number };
+      seen.set(health.pid, health.content_revision);
+    }
+    t.is(seen.size, 2);
+    t.deepEqual([...seen.values()], [revision, revision]);
+  } finally {
+    await cluster.stop();
     await rm(contentDir, { recursive: true, force: true });
   }
 });
