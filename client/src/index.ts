@@ -1,27 +1,9 @@
 import type { TRPCClient, TRPCLink } from '@trpc/client';
 import { TRPCClientError, createTRPCClient, httpBatchLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import type {
-  AppRouter,
-  ErrorShape,
-  GetResetStatusOutput,
-  ListResetsOutput,
-  ListSourcesOutput,
-} from './contract.js';
+import type { AppRouter, ErrorShape, Problem } from './contract.js';
 
 export type * from './contract.js';
-
-/** An event record (SPEC §2.1). */
-export type ResetSummary = ListResetsOutput['data'][number];
-/** A source account of the directory (SPEC §2.8). */
-export type SourceAccount = ListSourcesOutput['data'][number];
-/** The status of the filters asked for: latest reset, announced reset, stats, filters. */
-export type ResetStatus = GetResetStatusOutput['data'];
-export type Stats = ResetStatus['stats'];
-export type Meta = GetResetStatusOutput['meta'];
-export type Pagination = ListResetsOutput['pagination'];
-/** The RFC 9457 problem a REST client would get for the same mistake. */
-export type Problem = ErrorShape['data']['problem'];
 
 /** Calls one request may batch: the service refuses more (`invalid_parameter`). */
 const MAX_BATCH_CALLS = 10;
