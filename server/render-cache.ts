@@ -22,8 +22,16 @@ export function rendered(body: string, type: string, status = 200): Rendered {
 export class RenderCache {
   readonly #entries: LRUCache<string, Rendered>;
 
-  constructor(max = 1000) {
-    this.#entries = new LRUCache({ max });
+  /**
+   * At most `max` bodies and `maxBytes` of them (UTF-16 code units × 2, as V8 may hold them): with
+   * 10,000 events one export (`/data/events.json`, `/resets.csv`) is several megabytes.
+   */
+  constructor(max = 1000, maxBytes = 32 * 1024 * 1024) {
+    this.#entries = new LRUCache({
+      max,
+      maxSize: maxBytes,
+      sizeCalculation: (entry) => Math.max(1, entry.body.length * 2),
+    });
   }
 
   get(revision: string, key: string, render: () => Rendered): Rendered {

@@ -34,10 +34,9 @@ export function createRestBridge(router: OpenApiRouter) {
     query: Record<string, string>,
     context: Context,
   ): Promise<ProcedureResult> {
-    // A fetch Request: trpc-to-openapi takes its abort signal from it instead of wiring up a socket.
-    const req = new Request(`http://bridge${path}`, { method: 'GET' });
-    // trpc-to-openapi reads `req.query` when present instead of parsing the URL again.
-    Object.assign(req, { query });
+    // What trpc-to-openapi reads of a Node request, and no more: it reads `req.query` when present
+    // instead of parsing the URL again, and (patched, patches/) makes an abort signal only if asked for one.
+    const req = { method: 'GET', url: path, headers: {}, query };
     contexts.set(req, context);
     return new Promise((resolve, reject) => {
       const res = {

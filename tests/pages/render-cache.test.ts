@@ -21,3 +21,20 @@ test('the entity tag depends only on the bytes of the body', (t) => {
   t.not(rendered('same', 'text/html').etag, rendered('other', 'text/html').etag);
   t.regex(rendered('x', 'text/html').etag, /^"[A-Za-z0-9_-]{27}"$/);
 });
+
+test('holds rendered bodies up to a bound in bytes, dropping the least recently used', (t) => {
+  const cache = new RenderCache(1000, 4000);
+  let renders = 0;
+  const render = () => {
+    renders += 1;
+    return rendered('x'.repeat(900), 'text/csv');
+  };
+  cache.get('rev', 'a', render);
+  cache.get('rev', 'b', render);
+  cache.get('rev', 'c', render);
+  t.is(renders, 3);
+  cache.get('rev', 'c', render);
+  t.is(renders, 3, 'the newest body is kept');
+  cache.get('rev', 'a', render);
+  t.is(renders, 4, 'the oldest body made room');
+});

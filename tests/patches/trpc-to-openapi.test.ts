@@ -52,3 +52,46 @@ test('trpc-to-openapi prepares a procedure’s input schema once, not on every r
   }
   t.is(reads, afterFirst, `the schema was worked out again on later requests (${reads - afterFirst} reads)`);
 });
+
+/**
+ * patches/trpc-to-openapi+3.3.0.patch: the handler makes a Node request's abort signal only when
+ * something reads `info.signal` (making it converts the whole request into a fetch Request), and calls
+ * the procedure without building a `createCaller` proxy per request.
+ */
+test('trpc-to-openapi makes no abort signal nobody reads and builds no caller per request', async (t) => {
+  const tr = initTRPC.context<{ user: string }>().meta<OpenApiMeta>().create();
+  const router = tr.router({
+    hello: tr.procedure
+      .meta({ openapi: { method: 'GET', path: '/hello' } })
+      .input(z.object({ name: z.string() }))
+      .output(z.object({ greeting: z.string() }))
+      .query(({ input, ctx }) => ({ greeting: `${input.name} from ${ctx.user}` })),
+  });
+  let callers = 0;
+  const createCaller = router.createCaller.bind(router);
+  Object.assign(router, {
+    createCaller: (...args: Parameters<typeof createCaller>) => {
+      callers += 1;
+      return createCaller(...args);
+    },
+  });
+  const handler = createOpenApiNodeHttpHandler({
+    router,
+    createContext: () => ({ user: 'ctx' }),
+  }) as unknown as (req: unknown, res: unknown) => Promise<void>;
+  // Only what the handler needs of a GET: no socket, and a response without `once`/`on`, which making
+  // the signal would subscribe to.
+  const call = (name: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const res = {
+        statusCode: 200,
+        setHeader: () => undefined,
+        end: (body: string) => resolve({ status: res.statusCode, body }),
+      };
+      handler({ method: 'GET', url: `/hello?name=${name}`, headers: {} }, res).catch(reject);
+    });
+
+  t.deepEqual(await call('a'), { status: 200, body: '{"greeting":"a from ctx"}' });
+  t.deepEqual(await call('b'), { status: 200, body: '{"greeting":"b from ctx"}' });
+  t.is(callers, 0, 'a caller was built per request');
+});
