@@ -4,8 +4,9 @@ import test from 'ava';
 import { openapiFetchExample } from '../../server/pages/client-examples.js';
 import type { RunningServer } from '../../server/server.js';
 import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js';
-import type { Completed } from '../helpers/consumer.js';
-import { ROOT, createConsumer, runCommand, typeCheck } from '../helpers/consumer.js';
+import type { Completed } from '../helpers/run.js';
+import { outputOf, runToEnd } from '../helpers/run.js';
+import { ROOT, createConsumer, typeCheck } from '../helpers/consumer.js';
 import { startServer } from '../helpers/with-server.js';
 
 /*
@@ -45,7 +46,7 @@ test.before(async () => {
   consumer = await createConsumer('reset-tracker-openapi-');
   await symlink(path.join(ROOT, 'node_modules'), path.join(consumer, 'node_modules'));
   // The command the example's first line gives, against the served document.
-  generated = await runCommand(
+  generated = await runToEnd(
     process.execPath,
     [
       path.join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'),
@@ -53,7 +54,7 @@ test.before(async () => {
       '-o',
       path.join(consumer, 'reset-tracker.d.ts'),
     ],
-    consumer,
+    { cwd: consumer },
   );
   await writeFile(path.join(consumer, 'example.ts'), openapiFetchExample(server.url));
   await writeFile(path.join(consumer, 'operations.ts'), CONSUMER);
@@ -66,26 +67,24 @@ test.after.always(async () => {
 });
 
 test('openapi-typescript generates types from the served document, and a strict consumer compiles', (t) => {
-  t.is(generated.code, 0, generated.output);
-  t.is(compiled.code, 0, compiled.output);
+  t.is(generated.code, 0, outputOf(generated));
+  t.is(compiled.code, 0, outputOf(compiled));
 });
 
 test('openapi-fetch reads all three operations as REST serves them, and the problem of a refusal', async (t) => {
-  t.is(compiled.code, 0, compiled.output);
+  t.is(compiled.code, 0, outputOf(compiled));
   const { fromClient, fromRest } = await withinOneMinute(async () => {
-    const run = await runCommand(
-      process.execPath,
-      [path.join(consumer, 'out/operations.js'), server.url],
-      consumer,
-    );
-    if (run.code !== 0) throw new Error(run.output);
+    const run = await runToEnd(process.execPath, [path.join(consumer, 'out/operations.js'), server.url], {
+      cwd: consumer,
+    });
+    if (run.code !== 0) throw new Error(outputOf(run));
     const paths = [
       '/api/v1/status?window=weekly',
       '/api/v1/resets?limit=4&order=asc&audience=max',
       '/api/v1/sources',
     ];
     return {
-      fromClient: JSON.parse(run.output) as Record<'status' | 'resets' | 'sources', Body> & { code: string },
+      fromClient: JSON.parse(run.stdout) as Record<'status' | 'resets' | 'sources', Body> & { code: string },
       fromRest: await Promise.all(
         paths.map(async (url) => (await getJson<Body>(`${server.url}${url}`)).body),
       ),
@@ -99,14 +98,15 @@ test('openapi-fetch reads all three operations as REST serves them, and the prob
 });
 
 test('the README and /docs example for openapi-fetch runs and lists the pages it asked for', async (t) => {
-  t.is(compiled.code, 0, compiled.output);
-  const run = await runCommand(process.execPath, [path.join(consumer, 'out/example.js')], consumer);
-  t.is(run.code, 0, run.output);
+  t.is(compiled.code, 0, outputOf(compiled));
+  const run = await runToEnd(process.execPath, [path.join(consumer, 'out/example.js')], { cwd: consumer });
+  t.is(run.code, 0, outputOf(run));
+  t.is(run.stderr, '');
   const { body } = await getJson<{
     data: { id: string; announced_at: string | null; announced_on: string | null }[];
   }>(`${server.url}/api/v1/resets?limit=3&audience=max`);
   t.deepEqual(
-    run.output.trim().split('\n'),
+    run.stdout.trim().split('\n'),
     body.data.map((reset) => `${reset.id} ${reset.announced_at ?? reset.announced_on}`),
   );
 });

@@ -4,8 +4,9 @@ import test from 'ava';
 import { trpcClientExample } from '../../server/pages/client-examples.js';
 import type { RunningServer } from '../../server/server.js';
 import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js';
-import type { Completed } from '../helpers/consumer.js';
-import { ROOT, createConsumer, installedVersion, runCommand, typeCheck } from '../helpers/consumer.js';
+import type { Completed } from '../helpers/run.js';
+import { outputOf, runToEnd } from '../helpers/run.js';
+import { ROOT, createConsumer, installedVersion, typeCheck } from '../helpers/consumer.js';
 import { startServer } from '../helpers/with-server.js';
 
 /*
@@ -73,20 +74,20 @@ let compiled: Completed;
 
 test.before(async () => {
   consumer = await createConsumer('reset-tracker-consumer-');
-  const packed = await runCommand(
+  const packed = await runToEnd(
     process.execPath,
     ['--import=tsx', path.join(ROOT, 'client/scripts/pack.ts'), '--destination', consumer],
-    ROOT,
+    { cwd: ROOT },
   );
-  if (packed.code !== 0) throw new Error(`client:pack failed:\n${packed.output}`);
-  tarball = packed.output.trim().split('\n').at(-1) ?? '';
+  if (packed.code !== 0) throw new Error(`client:pack failed:\n${outputOf(packed)}`);
+  tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
   const tools = await Promise.all([...PEERS, 'typescript', '@types/node'].map(installedVersion));
-  const installed = await runCommand(
+  const installed = await runToEnd(
     'npm',
     ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...tools],
-    consumer,
+    { cwd: consumer },
   );
-  if (installed.code !== 0) throw new Error(`npm install failed:\n${installed.output}`);
+  if (installed.code !== 0) throw new Error(`npm install failed:\n${outputOf(installed)}`);
   server = await startServer();
   await writeFile(path.join(consumer, 'example.ts'), trpcClientExample(server.url));
   await writeFile(path.join(consumer, 'types.ts'), TYPES_CHECK);
@@ -100,8 +101,8 @@ test.after.always(async () => {
 });
 
 test('the tarball holds the compiled client and its declarations, nothing of the server', async (t) => {
-  const listing = await runCommand('tar', ['-tzf', tarball], consumer);
-  t.deepEqual(listing.output.trim().split('\n').sort(), [
+  const listing = await runToEnd('tar', ['-tzf', tarball], { cwd: consumer });
+  t.deepEqual(listing.stdout.trim().split('\n').sort(), [
     'package/README.md',
     'package/dist/contract.d.ts',
     'package/dist/contract.js',
@@ -143,23 +144,21 @@ test('installs with only its peer dependencies beside the consumer’s own compi
 });
 
 test('a strict NodeNext consumer with skipLibCheck off compiles, and its @ts-expect-error lines each meet an error', (t) => {
-  t.is(compiled.code, 0, compiled.output);
+  t.is(compiled.code, 0, outputOf(compiled));
 });
 
 test('without its directive a wrong input is a compile error: the types are inferred, not any', async (t) => {
   const probe = await createConsumer('reset-tracker-probe-');
   try {
-    await runCommand(
-      'ln',
-      ['-s', path.join(consumer, 'node_modules'), path.join(probe, 'node_modules')],
-      probe,
-    );
+    await runToEnd('ln', ['-s', path.join(consumer, 'node_modules'), path.join(probe, 'node_modules')], {
+      cwd: probe,
+    });
     await writeFile(path.join(probe, 'types.ts'), TYPES_CHECK.replaceAll('  // @ts-expect-error', '  //'));
     const result = await typeCheck(probe);
     t.not(result.code, 0);
-    t.regex(result.output, /types\.ts\(\d+,\d+\): error TS2322: Type '"everyone"' is not assignable/);
+    t.regex(outputOf(result), /types\.ts\(\d+,\d+\): error TS2322: Type '"everyone"' is not assignable/);
     t.regex(
-      result.output,
+      outputOf(result),
       /types\.ts\(\d+,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/,
     );
   } finally {
@@ -168,14 +167,13 @@ test('without its directive a wrong input is a compile error: the types are infe
 });
 
 test('the README and /docs example prints the latest reset, the newest resets and a typed problem', async (t) => {
-  t.is(compiled.code, 0, compiled.output);
-  const { output, code } = await runCommand(
-    process.execPath,
-    [path.join(consumer, 'out/example.js')],
-    consumer,
-  );
-  t.is(code, 0, output);
-  const lines = output.trim().split('\n');
+  t.is(compiled.code, 0, outputOf(compiled));
+  const example = await runToEnd(process.execPath, [path.join(consumer, 'out/example.js')], {
+    cwd: consumer,
+  });
+  t.is(example.code, 0, outputOf(example));
+  t.is(example.stderr, '');
+  const lines = example.stdout.trim().split('\n');
   const { body: status } = await getJson<{ data: { latest_reset: { title: string; announced_at: string } } }>(
     `${server.url}/api/v1/status`,
   );
@@ -194,15 +192,13 @@ test('the README and /docs example prints the latest reset, the newest resets an
 });
 
 test('every procedure through the client equals REST, queries of one tick in one batched GET', async (t) => {
-  t.is(compiled.code, 0, compiled.output);
+  t.is(compiled.code, 0, outputOf(compiled));
   const { status, weekly, resets, sources, requests, rest } = await withinOneMinute(async () => {
-    const run = await runCommand(
-      process.execPath,
-      [path.join(consumer, 'out/compare.js'), server.url],
-      consumer,
-    );
-    if (run.code !== 0) throw new Error(run.output);
-    const fromClient = JSON.parse(run.output) as Compared;
+    const run = await runToEnd(process.execPath, [path.join(consumer, 'out/compare.js'), server.url], {
+      cwd: consumer,
+    });
+    if (run.code !== 0) throw new Error(outputOf(run));
+    const fromClient = JSON.parse(run.stdout) as Compared;
     const fromRest = await Promise.all(
       [
         '/api/v1/status',

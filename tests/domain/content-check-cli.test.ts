@@ -1,34 +1,20 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import test from 'ava';
 import { loadContent } from '../../domain/content/load.js';
 import { formatProblem } from '../../domain/content/problems.js';
 import { VALID_DIR, fixtureDir } from '../helpers/content.js';
+import type { Completed } from '../helpers/run.js';
+import { runToEnd } from '../helpers/run.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /** Runs `tsx server/content-check.ts <dir>` in a child process, as `npm run content:check` does. */
-async function contentCheck(dir: string, ...flags: string[]): Promise<Run> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'server/content-check.ts', dir, ...flags],
-      { cwd: ROOT, env: { ...process.env, CONTENT_DIR: '' } },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
-    if (typeof failed.code !== 'number') throw error;
-    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+function contentCheck(dir: string, ...flags: string[]): Promise<Completed> {
+  return runToEnd(process.execPath, ['--import', 'tsx', 'server/content-check.ts', dir, ...flags], {
+    cwd: ROOT,
+    env: { ...process.env, CONTENT_DIR: '' },
+  });
 }
 
 test('content check accepts a valid folder and prints its revision', async (t) => {

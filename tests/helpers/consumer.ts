@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import type { Completed } from './run.js';
+import { runToEnd } from './run.js';
 
 /** The repository's root folder. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
 
 /** The compiler settings the client promises to work under (README "TypeScript clients"). */
 export const CONSUMER_TSCONFIG = {
@@ -42,23 +41,9 @@ export async function installedVersion(name: string): Promise<string> {
   return `${name}@${manifest.version}`;
 }
 
-export interface Completed {
-  readonly code: number;
-  readonly output: string;
-}
-
-/** Runs a command to its end, never throwing on a non-zero exit: the caller asserts on it. */
-export async function runCommand(file: string, args: readonly string[], cwd: string): Promise<Completed> {
-  try {
-    const { stdout, stderr } = await run(file, args, { cwd, maxBuffer: 16 * 1024 * 1024 });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
-  }
-}
-
 /** `tsc -p` in the consumer's folder, with the compiler the consumer itself installed or links. */
 export function typeCheck(dir: string): Promise<Completed> {
-  return runCommand(process.execPath, [path.join(dir, 'node_modules/typescript/bin/tsc'), '-p', dir], dir);
+  return runToEnd(process.execPath, [path.join(dir, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+    cwd: dir,
+  });
 }

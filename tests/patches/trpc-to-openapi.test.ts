@@ -4,6 +4,23 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { z } from 'zod';
 
+type NodeHandler = (req: unknown, res: unknown) => Promise<void>;
+
+/**
+ * Calls a node-http handler with a response that has only what a GET needs (no `once`/`on`, which
+ * making an abort signal would subscribe to), and resolves with what the handler wrote.
+ */
+function callHandler(handler: NodeHandler, req: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const res = {
+      statusCode: 200,
+      setHeader: () => undefined,
+      end: (body: string) => resolve({ status: res.statusCode, body }),
+    };
+    handler(req, res).catch(reject);
+  });
+}
+
 /**
  * patches/trpc-to-openapi+3.3.0.patch: the node-http handler works out each procedure's input schema
  * once (unwrapping, array keys, coercion) instead of on every request. Counted through the schema's
@@ -31,19 +48,8 @@ test('trpc-to-openapi prepares a procedure’s input schema once, not on every r
       .output(z.object({ limit: z.number().nullable(), tags: z.array(z.string()) }))
       .query(({ input: given }) => ({ limit: given.limit ?? null, tags: given.tags ?? [] })),
   });
-  const handler = createOpenApiNodeHttpHandler({ router }) as unknown as (
-    req: unknown,
-    res: unknown,
-  ) => Promise<void>;
-  const call = (query: string) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const res = {
-        statusCode: 200,
-        setHeader: () => undefined,
-        end: (body: string) => resolve({ status: res.statusCode, body }),
-      };
-      handler(new Request(`http://test/list?${query}`), res).catch(reject);
-    });
+  const handler = createOpenApiNodeHttpHandler({ router }) as unknown as NodeHandler;
+  const call = (query: string) => callHandler(handler, new Request(`http://test/list?${query}`));
 
   t.deepEqual(await call('limit=5&tags=a'), { status: 200, body: '{"limit":5,"tags":["a"]}' });
   const afterFirst = reads;
@@ -78,18 +84,10 @@ test('trpc-to-openapi makes no abort signal nobody reads and builds no caller pe
   const handler = createOpenApiNodeHttpHandler({
     router,
     createContext: () => ({ user: 'ctx' }),
-  }) as unknown as (req: unknown, res: unknown) => Promise<void>;
-  // Only what the handler needs of a GET: no socket, and a response without `once`/`on`, which making
-  // the signal would subscribe to.
+  }) as unknown as NodeHandler;
+  // Only what the handler needs of a GET request: no socket.
   const call = (name: string) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const res = {
-        statusCode: 200,
-        setHeader: () => undefined,
-        end: (body: string) => resolve({ status: res.statusCode, body }),
-      };
-      handler({ method: 'GET', url: `/hello?name=${name}`, headers: {} }, res).catch(reject);
-    });
+    callHandler(handler, { method: 'GET', url: `/hello?name=${name}`, headers: {} });
 
   t.deepEqual(await call('a'), { status: 200, body: '{"greeting":"a from ctx"}' });
   t.deepEqual(await call('b'), { status: 200, body: '{"greeting":"b from ctx"}' });
