@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { openSync, closeSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
@@ -126,6 +126,18 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
     Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
   return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
 }
+
+/** CPU time (user + system) a process has used so far, in microseconds, from /proc. */
+export function cpuTimeUs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces) start at its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1e6) / CLOCK_TICKS;
+}
+
+/** The kernel's clock ticks per second (`getconf CLK_TCK`), 100 on Linux. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 const exec = promisify(execFile);
 

@@ -19,6 +19,11 @@ export interface Row {
   readonly ratios: { readonly bare: number; readonly floor: number; readonly peer: number };
   readonly rssMb: number;
   readonly bodyBytes: number;
+  /**
+   * The server's CPU time per request (median over rounds): unlike a rate, it does not move when the
+   * shared machine gives the server's core less time.
+   */
+  readonly serverCpuUs: number;
 }
 
 interface Target {
@@ -75,14 +80,14 @@ function ratioCell(ratio: number, least: number | undefined): string {
 
 export function markdownTable(rows: readonly Row[]): string {
   const lines = [
-    '| set | scenario | server req/s | p50 / p99 ms | bare req/s | Koa floor req/s | peer req/s | ÷ bare | ÷ floor | ÷ peer | RSS MB | body bytes |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| set | scenario | server req/s | server CPU µs/req | p50 / p99 ms | bare req/s | Koa floor req/s | peer req/s | ÷ bare | ÷ floor | ÷ peer | RSS MB | body bytes |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const row of rows) {
     const target = targetOf(row.scenario);
     const errors = row.server.errors + row.bare.errors + row.floor.errors > 0 ? ' (errors!)' : '';
     lines.push(
-      `| ${row.set} | ${row.scenario}${errors} | ${rps(row.server.requestsPerSecond)} | ${latency(row.server)} | ${rps(
+      `| ${row.set} | ${row.scenario}${errors} | ${rps(row.server.requestsPerSecond)} | ${fixed(row.serverCpuUs, 1)} | ${latency(row.server)} | ${rps(
         row.bare.requestsPerSecond,
       )} | ${rps(row.floor.requestsPerSecond)} | ${rps(row.peer.requestsPerSecond)} | ${ratioCell(
         row.ratios.bare,

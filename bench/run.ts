@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { collectResetUrls } from './collect-urls.js';
 import { generateContent } from './generate-content.js';
 import type { Running } from './processes.js';
-import { machine, measureLoad, memoryOf, startHelper, startServer } from './processes.js';
+import { cpuTimeUs, machine, measureLoad, memoryOf, startHelper, startServer } from './processes.js';
 import type { Row } from './report.js';
 import { markdownTable, median, summarize, TARGETS } from './report.js';
 import type { WrkResult, WrkRun } from './wrk.js';
@@ -93,10 +93,19 @@ async function measure(
   for (const side of SIDES) await runWrk({ ...settings(running[side].origin), seconds: 1 });
   const results: Record<Side, WrkResult[]> = { server: [], bare: [], floor: [], peer: [] };
   const ratios: Record<Exclude<Side, 'server'>, number[]> = { bare: [], floor: [], peer: [] };
+  const serverCpu: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     // Rotate who goes first, so drift on a shared machine does not favour one side.
     const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]!);
-    for (const side of order) results[side].push(await runWrk(settings(running[side].origin)));
+    for (const side of order) {
+      const cpuBefore = cpuTimeUs(running.server.pid);
+      const result = await runWrk(settings(running[side].origin));
+      // wrk's rate is its request count over the run's length; the server is idle around the run.
+      if (side === 'server') {
+        serverCpu.push((cpuTimeUs(running.server.pid) - cpuBefore) / (result.requestsPerSecond * SECONDS));
+      }
+      results[side].push(result);
+    }
     const ours = results.server.at(-1)!.requestsPerSecond;
     for (const side of ['bare', 'floor', 'peer'] as const) {
       ratios[side].push(ours / results[side].at(-1)!.requestsPerSecond);
@@ -114,6 +123,7 @@ async function measure(
     peer: summarize(results.peer),
     ratios: { bare: median(ratios.bare), floor: median(ratios.floor), peer: median(ratios.peer) },
     rssMb: memoryOf(running.server.pid).rssMb,
+    serverCpuUs: median(serverCpu),
     bodyBytes: scenario.bodyBytes ?? (await sample.arrayBuffer()).byteLength,
   };
   console.error(markdownTable([row]).split('\n')[2]);
@@ -234,10 +244,11 @@ try {
   const check = (ok: boolean) => (ok ? '✓' : '✗');
   const scale = largeCold.server.requestsPerSecond / defaultCold.server.requestsPerSecond;
   const trpcRatio = trpcStatus.server.requestsPerSecond / restStatus.server.requestsPerSecond;
+  const trpcCpuRatio = restStatus.serverCpuUs / trpcStatus.serverCpuUs;
   const maxRss = Math.max(...rows.map((row) => row.rssMb));
   notes.push(
     `cold pages, ${flags.events} events ÷ default content (server req/s): ${scale.toFixed(2)} (target ≥ 0.8 ${check(scale >= 0.8)})`,
-    `tRPC hot status ÷ REST hot status (server req/s): ${trpcRatio.toFixed(2)} (target ≥ 0.8 ${check(trpcRatio >= 0.8)}); p99 ${trpcStatus.server.p99Ms.toFixed(2)} ms vs ${restStatus.server.p99Ms.toFixed(2)} ms (target ≤ 2× ${check(trpcStatus.server.p99Ms <= 2 * restStatus.server.p99Ms)})`,
+    `tRPC hot status ÷ REST hot status (server req/s): ${trpcRatio.toFixed(2)} (target ≥ 0.8 ${check(trpcRatio >= 0.8)}); p99 ${trpcStatus.server.p99Ms.toFixed(2)} ms vs ${restStatus.server.p99Ms.toFixed(2)} ms (target ≤ 2× ${check(trpcStatus.server.p99Ms <= 2 * restStatus.server.p99Ms)}); by server CPU per request (REST µs ÷ tRPC µs): ${trpcCpuRatio.toFixed(2)}`,
     `server RSS after each scenario: at most ${maxRss.toFixed(0)} MB (target < 150 ${check(maxRss < 150)})`,
   );
 
