@@ -93,3 +93,40 @@ test('trpc-to-openapi makes no abort signal nobody reads and builds no caller pe
   t.deepEqual(await call('b'), { status: 200, body: '{"greeting":"b from ctx"}' });
   t.is(callers, 0, 'a caller was built per request');
 });
+
+/**
+ * patches/trpc-to-openapi+3.3.0.patch: the node-http handler takes a `responseSerializer` for success
+ * and error bodies; without one it sends `JSON.stringify`'s text as before.
+ */
+test('trpc-to-openapi sends the text a given responseSerializer makes, and JSON.stringify’s without one', async (t) => {
+  const tr = initTRPC.meta<OpenApiMeta>().create();
+  const router = tr.router({
+    echo: tr.procedure
+      .meta({ openapi: { method: 'GET', path: '/echo' } })
+      .input(z.object({ word: z.string().min(2) }))
+      .output(z.object({ word: z.string() }))
+      .query(({ input }) => ({ word: input.word })),
+  });
+  const seen: unknown[] = [];
+  const serialized = createOpenApiNodeHttpHandler({
+    router,
+    responseSerializer: (body) => {
+      seen.push(body);
+      return `{"serialized":${JSON.stringify(body)}}`;
+    },
+  }) as unknown as NodeHandler;
+  const plain = createOpenApiNodeHttpHandler({ router }) as unknown as NodeHandler;
+  const request = (query: string) => ({ method: 'GET', url: `/echo?${query}`, headers: {} });
+
+  t.deepEqual(await callHandler(serialized, request('word=hello')), {
+    status: 200,
+    body: '{"serialized":{"word":"hello"}}',
+  });
+  t.deepEqual(seen, [{ word: 'hello' }]);
+  t.deepEqual(await callHandler(plain, request('word=hello')), { status: 200, body: '{"word":"hello"}' });
+
+  const failed = await callHandler(serialized, request('word=h'));
+  t.is(failed.status, 400);
+  t.true(failed.body.startsWith('{"serialized":{'), 'an error body goes through the serializer too');
+  t.is(seen.length, 2);
+});
