@@ -57,7 +57,7 @@ export function* catalogSteps(content: PublishedContent, options: CatalogOptions
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const indexed: IndexedEvent[] = [];
   for (const event of content.events) {
-    indexed.push(indexEvent(withUrl(event, eventUrl(baseUrl, event.id))));
+    indexed.push(indexEvent(deepFreeze(withUrl(event, eventUrl(baseUrl, event.id)))));
     if (indexed.length % ITEMS_PER_STEP === 0) yield;
   }
   const events = sortAscending(indexed);
@@ -92,6 +92,16 @@ export function* catalogSteps(content: PublishedContent, options: CatalogOptions
     byId: new Map(events.map((event) => [event.record.id, event.record])),
     views,
   };
+}
+
+/**
+ * A published record never changes within its revision. Frozen, whatever serves it may rely on that:
+ * the API validates and serializes each record once per revision.
+ */
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
 }
 
 /**

@@ -25,6 +25,7 @@ import { createPages, PAGE_CSP } from './pages/page-routes.js';
 import { RenderCache } from './render-cache.js';
 import { createRestBridge } from './rest/bridge.js';
 import { restOperations } from './rest/operations.js';
+import { validateRecordsOnce } from './rest/published-records.js';
 import { ResponseCache } from './rest/response-cache.js';
 import { createRestResponder } from './rest/rest-response.js';
 import { restHandler } from './rest/rest-routes.js';
@@ -35,6 +36,9 @@ import { createRoutes } from './routes.js';
 // up front makes the tRPC endpoint behave the same before and after that call.
 coerceSchema(StatusQuery);
 coerceSchema(ResetsQuery);
+// Every output validates the event records it carries; a catalog record is validated in full the first
+// time, then passed as it is, its text reused (server/rest/published-records.ts).
+validateRecordsOnce();
 
 export interface AppDeps {
   readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'>;

@@ -1,6 +1,7 @@
 import type { OpenApiRouter } from 'trpc-to-openapi';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import type { Context } from '../context.js';
+import { serializeResponse } from './published-records.js';
 
 export interface ProcedureResult {
   readonly status: number;
@@ -26,6 +27,8 @@ export function createRestBridge(router: OpenApiRouter) {
     onError: ({ error, req }: { error: unknown; req: object }) => {
       errors.set(req, error);
     },
+    // Event records are validated and serialized once per revision, then put into pages as text.
+    responseSerializer: serializeResponse,
   }) as unknown as NodeHandler;
 
   /** Calls the procedure mounted at `path` (relative to `/api`) with already-read query parameters. */
