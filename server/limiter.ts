@@ -29,7 +29,7 @@ export function createLimiter(config: Config['rateLimit'], events: StoreEvents =
   if (!config.redisUrl) return { limiter: new RateLimiterMemory(options), ...local };
 
   // Loaded only when a shared store is configured: the client and the modules it pulls in cost each
-  // worker ~9 MB of resident memory that a process counting in memory never uses.
+  // worker several MB of resident memory that a process counting in memory never uses.
   const { Redis } = createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient };
   const redis = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   let down = false;
