@@ -130,6 +130,42 @@ async function measure(
   return row;
 }
 
+/**
+ * tRPC hot status against REST hot status on the same server, back to back, alternating which goes
+ * first: scenarios 1 and 5 are minutes apart, and on a shared machine a disturbance in between moves
+ * their ratio more than either path does. Medians of the per-pair ratios, by rate and by CPU per request.
+ */
+async function pairTrpcWithRest(server: Running): Promise<string> {
+  const byRate: number[] = [];
+  const byCpu: number[] = [];
+  const p99: Record<'rest' | 'trpc', number[]> = { rest: [], trpc: [] };
+  const run = async (path: string) => {
+    const cpuBefore = cpuTimeUs(server.pid);
+    const result = await runWrk({
+      url: server.origin + path,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      cores: LOAD_CORES,
+    });
+    return { result, cpuUs: (cpuTimeUs(server.pid) - cpuBefore) / (result.requestsPerSecond * SECONDS) };
+  };
+  for (let pair = 0; pair < 2 * ROUNDS; pair += 1) {
+    const first = pair % 2 === 0 ? STATUS : TRPC_STATUS;
+    const a = await run(first);
+    const b = await run(first === STATUS ? TRPC_STATUS : STATUS);
+    const [rest, trpc] = first === STATUS ? [a, b] : [b, a];
+    byRate.push(trpc.result.requestsPerSecond / rest.result.requestsPerSecond);
+    byCpu.push(rest.cpuUs / trpc.cpuUs);
+    p99.rest.push(rest.result.p99Ms);
+    p99.trpc.push(trpc.result.p99Ms);
+  }
+  const rate = median(byRate);
+  const cpu = median(byCpu);
+  const [restP99, trpcP99] = [median(p99.rest), median(p99.trpc)];
+  const check = (ok: boolean) => (ok ? '✓' : '✗');
+  return `tRPC hot status ÷ REST hot status, ${2 * ROUNDS} back-to-back pairs on the server: ${rate.toFixed(2)} by rate (target ≥ 0.8 ${check(rate >= 0.8)}), ${cpu.toFixed(2)} by CPU per request; median p99 ${trpcP99.toFixed(2)} ms vs ${restP99.toFixed(2)} ms (target ≤ 2× ${check(trpcP99 <= 2 * restP99)})`;
+}
+
 async function etagOf(origin: string, url: string): Promise<string> {
   const response = await fetch(origin + url);
   await response.arrayBuffer();
@@ -217,6 +253,7 @@ async function benchSet(
         ]
       : [hot, coldScenario];
   for (const scenario of scenarios) rows.push(await measure(set, scenario, running));
+  if (set === 'default') notes.push(await pairTrpcWithRest(server));
   const memory = memoryOf(server.pid);
   notes.push(
     `${set}: server RSS after its scenarios ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakMb.toFixed(0)} MB); peer ${memoryOf(running.peer.pid).rssMb.toFixed(0)} MB, Koa floor ${memoryOf(running.floor.pid).rssMb.toFixed(0)} MB`,
