@@ -20,7 +20,7 @@ export interface Row {
   readonly rssMb: number;
   readonly bodyBytes: number;
   /**
-   * The server's CPU time per request (median over rounds): unlike a rate, it does not move when the
+   * The server's CPU time per request (median over rounds): it moves much less than a rate when the
    * shared machine gives the server's core less time.
    */
   readonly serverCpuUs: number;

@@ -77,6 +77,14 @@ const notes: string[] = [];
 // Below the ephemeral range (32768+), where the load generator's own sockets could hold a port.
 let nextPort = 21_000 + Math.floor(Math.random() * 5000);
 
+/** One wrk run against the server, with the server's CPU time per request over it. */
+async function runOnServer(settings: WrkRun, pid: number): Promise<{ result: WrkResult; cpuUs: number }> {
+  const before = cpuTimeUs(pid);
+  const result = await runWrk(settings);
+  // wrk's rate is its request count over the run's length; the server is idle around the run.
+  return { result, cpuUs: (cpuTimeUs(pid) - before) / (result.requestsPerSecond * settings.seconds) };
+}
+
 async function measure(
   set: string,
   scenario: Scenario,
@@ -98,13 +106,13 @@ async function measure(
     // Rotate who goes first, so drift on a shared machine does not favour one side.
     const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]!);
     for (const side of order) {
-      const cpuBefore = cpuTimeUs(running.server.pid);
-      const result = await runWrk(settings(running[side].origin));
-      // wrk's rate is its request count over the run's length; the server is idle around the run.
       if (side === 'server') {
-        serverCpu.push((cpuTimeUs(running.server.pid) - cpuBefore) / (result.requestsPerSecond * SECONDS));
+        const { result, cpuUs } = await runOnServer(settings(running.server.origin), running.server.pid);
+        serverCpu.push(cpuUs);
+        results.server.push(result);
+      } else {
+        results[side].push(await runWrk(settings(running[side].origin)));
       }
-      results[side].push(result);
     }
     const ours = results.server.at(-1)!.requestsPerSecond;
     for (const side of ['bare', 'floor', 'peer'] as const) {
@@ -139,16 +147,11 @@ async function pairTrpcWithRest(server: Running): Promise<string> {
   const byRate: number[] = [];
   const byCpu: number[] = [];
   const p99: Record<'rest' | 'trpc', number[]> = { rest: [], trpc: [] };
-  const run = async (path: string) => {
-    const cpuBefore = cpuTimeUs(server.pid);
-    const result = await runWrk({
-      url: server.origin + path,
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-      cores: LOAD_CORES,
-    });
-    return { result, cpuUs: (cpuTimeUs(server.pid) - cpuBefore) / (result.requestsPerSecond * SECONDS) };
-  };
+  const run = (path: string) =>
+    runOnServer(
+      { url: server.origin + path, seconds: SECONDS, connections: CONNECTIONS, cores: LOAD_CORES },
+      server.pid,
+    );
   for (let pair = 0; pair < 2 * ROUNDS; pair += 1) {
     const first = pair % 2 === 0 ? STATUS : TRPC_STATUS;
     const a = await run(first);

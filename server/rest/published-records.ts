@@ -11,7 +11,8 @@ const validated = new WeakSet<object>();
 
 /**
  * The JSON text of validated records, bounded in bytes: with 10,000 events every record's text
- * would hold ~11 MB. A record whose text was dropped is written again when next served.
+ * would hold ~11 MB. A record whose text was dropped is written again when next served; after a
+ * republish the old revision's texts are dropped as the new ones come in.
  */
 const texts = new LRUCache<object, string>({
   maxSize: 4 * 1024 * 1024,
