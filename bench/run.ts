@@ -77,6 +77,9 @@ const notes: string[] = [];
 // Below the ephemeral range (32768+), where the load generator's own sockets could hold a port.
 let nextPort = 21_000 + Math.floor(Math.random() * 5000);
 
+/** A target's mark in the report. */
+const check = (ok: boolean) => (ok ? '✓' : '✗');
+
 /** One wrk run against the server, with the server's CPU time per request over it. */
 async function runOnServer(settings: WrkRun, pid: number): Promise<{ result: WrkResult; cpuUs: number }> {
   const before = cpuTimeUs(pid);
@@ -165,7 +168,6 @@ async function pairTrpcWithRest(server: Running): Promise<string> {
   const rate = median(byRate);
   const cpu = median(byCpu);
   const [restP99, trpcP99] = [median(p99.rest), median(p99.trpc)];
-  const check = (ok: boolean) => (ok ? '✓' : '✗');
   return `tRPC hot status ÷ REST hot status, ${2 * ROUNDS} back-to-back pairs on the server: ${rate.toFixed(2)} by rate (target ≥ 0.8 ${check(rate >= 0.8)}), ${cpu.toFixed(2)} by CPU per request; median p99 ${trpcP99.toFixed(2)} ms vs ${restP99.toFixed(2)} ms (target ≤ 2× ${check(trpcP99 <= 2 * restP99)})`;
 }
 
@@ -281,7 +283,6 @@ try {
   const largeCold = find(`${flags.events} events`, TARGETS.cold.name);
   const restStatus = find('default', TARGETS.status.name);
   const trpcStatus = find('default', TARGETS.trpcStatus.name);
-  const check = (ok: boolean) => (ok ? '✓' : '✗');
   const scale = largeCold.server.requestsPerSecond / defaultCold.server.requestsPerSecond;
   const trpcRatio = trpcStatus.server.requestsPerSecond / restStatus.server.requestsPerSecond;
   const trpcCpuRatio = restStatus.serverCpuUs / trpcStatus.serverCpuUs;

@@ -98,7 +98,7 @@ export function* catalogSteps(content: PublishedContent, options: CatalogOptions
  * A published record never changes within its revision. Frozen, whatever serves it may rely on that:
  * the API validates and serializes each record once per revision.
  */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   for (const inner of Object.values(value)) deepFreeze(inner);
   return Object.freeze(value);

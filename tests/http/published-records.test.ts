@@ -1,7 +1,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import path from 'node:path';
-import { buildCatalog } from '../../domain/catalog.js';
+import { buildCatalog, deepFreeze } from '../../domain/catalog.js';
 import { loadContent } from '../../domain/content/load.js';
 import type { ResetSummary } from '../../domain/schemas/index.js';
 import { ResetsResponse, StatusResponse } from '../../domain/schemas/index.js';
@@ -123,7 +123,7 @@ test('serializeResponse handles status bodies, errors and values without records
 test('texts dropped past the bound are written again: every body stays what JSON.stringify writes', (t) => {
   // More text than the bound holds (4 MB): 3,000 records with ~2 KB summaries.
   const many = Array.from({ length: 3000 }, (_, i) =>
-    deepFrozen({
+    deepFreeze({
       ...structuredClone(records[i % records.length]!),
       id: `bulk-${i}`,
       summary: 'x'.repeat(2000),
@@ -137,11 +137,3 @@ test('texts dropped past the bound are written again: every body stays what JSON
     }
   }
 });
-
-function deepFrozen<T>(value: T): T {
-  if (value !== null && typeof value === 'object') {
-    for (const inner of Object.values(value)) deepFrozen(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
