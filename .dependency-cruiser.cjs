@@ -1,8 +1,9 @@
 /**
  * The import direction between folders (docs/architecture.md): domain/ knows nothing of the server;
- * server/http/ holds the middleware and HTTP helpers every face uses; the faces (rest/, pages/,
- * feeds/) import http/ and the domain, never each other; only the wiring (app.ts, routes.ts,
- * server.ts) sees all of them. `npm run lint:deps` checks it.
+ * server/content/ holds the content being served, server/http/ the middleware and problems every face
+ * uses; the faces (server/api/, server/site/ and its parts) import those and the domain, never each
+ * other; only the wiring (app.ts, routes.ts, server.ts, main.ts) sees all of them; tools/ may import
+ * the server's modules, never the reverse. `npm run lint:deps` checks it.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -17,34 +18,56 @@ module.exports = {
     {
       name: 'domain-is-pure',
       severity: 'error',
-      comment: 'domain/ imports no server/ module, no HTTP or RPC framework.',
+      comment: 'domain/ imports no server/ or tools/ module, no HTTP or RPC framework, no file system.',
       from: { path: '^domain/' },
-      to: { path: ['^server/', 'node_modules/(koa|@koa|@trpc|trpc-to-openapi|pino|ioredis)/'] },
+      to: {
+        path: [
+          '^(server|tools)/',
+          'node_modules/(koa|@koa|@trpc|trpc-to-openapi|pino|ioredis)/',
+          '^(node:)?(fs|fs/promises|child_process|net|http)$',
+        ],
+      },
+    },
+    {
+      name: 'server-without-tools',
+      severity: 'error',
+      comment: 'The running service never imports a curator or maintenance command.',
+      from: { path: '^server/' },
+      to: { path: '^tools/' },
     },
     {
       name: 'http-below-faces',
       severity: 'error',
-      comment: 'Middleware and HTTP helpers import no face, no routes and no app wiring.',
+      comment: 'Middleware and HTTP helpers import no face, no content state and no app wiring.',
       from: { path: '^server/http/' },
-      to: {
-        path: '^server/(rest|pages|feeds|badges|exports)/|^server/(app|routes|server|router|main)\\.ts$',
-      },
+      to: { path: '^server/(api|site|content)/|^server/(app|routes|server|main)\\.ts$' },
     },
     {
-      name: 'faces-apart',
+      name: 'content-below-faces',
       severity: 'error',
-      comment: 'The REST/tRPC face, the pages and the feeds do not import each other.',
-      from: { path: '^server/(rest|pages|feeds|badges|exports)/' },
-      to: {
-        path: '^server/(rest|pages|feeds|badges|exports)/',
-        pathNot: '^server/$1/',
-      },
+      comment: 'The content state knows nothing of the faces that serve it.',
+      from: { path: '^server/content/' },
+      to: { path: '^server/(api|site|http)/|^server/(app|routes|server|main)\\.ts$' },
+    },
+    {
+      name: 'api-and-site-apart',
+      severity: 'error',
+      comment: 'The API faces and the site do not import each other.',
+      from: { path: '^server/(api|site)/' },
+      to: { path: '^server/(api|site)/', pathNot: '^server/$1/' },
+    },
+    {
+      name: 'site-faces-apart',
+      severity: 'error',
+      comment: 'Pages, feeds, exports and badges do not import each other; what they share is at server/site/.',
+      from: { path: '^server/site/(pages|feeds|exports|badges)/' },
+      to: { path: '^server/site/(pages|feeds|exports|badges)/', pathNot: '^server/site/$1/' },
     },
     {
       name: 'wiring-on-top',
       severity: 'error',
       comment: 'Only the entry points import the app and the route map.',
-      from: { path: '^(domain|server/(http|rest|pages|feeds))/' },
+      from: { path: '^(domain|server/(http|api|site|content))/' },
       to: { path: '^server/(app|routes|server|main)\\.ts$' },
     },
     {
@@ -53,7 +76,7 @@ module.exports = {
       comment:
         'The published client imports only its tRPC peers: no server or domain module, nothing of their dependencies.',
       from: { path: '^client/src/' },
-      to: { path: '^(server|domain)/|node_modules/(?!@trpc/(client|server)/)' },
+      to: { path: '^(server|domain|tools)/|node_modules/(?!@trpc/(client|server)/)' },
     },
   ],
   options: {

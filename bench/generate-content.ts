@@ -6,7 +6,7 @@ import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventFile } from '../domain/content/files.js';
-import { loadContent } from '../domain/content/load.js';
+import { loadContent } from '../server/content/read-content.js';
 
 const TWITTER_EPOCH_MS = 1288834974657n;
 const START_MS = Date.UTC(2013, 0, 1);

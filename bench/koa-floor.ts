@@ -9,16 +9,16 @@ import type { Middleware } from 'koa';
 import { copyResponses } from './copy-responses.js';
 import { createStack, listen } from './stack.js';
 import type * as Routes from '../server/routes.js';
-import type * as Operations from '../server/rest/operations.js';
-import type * as RouterModule from '../server/router.js';
+import type * as Operations from '../server/api/rest-operations.js';
+import type * as RouterModule from '../server/api/procedures.js';
 
 const [port = '0', origin = '', urlsFile = ''] = process.argv.slice(2);
 const stored = await copyResponses(origin, urlsFile);
 const { createRoutes } = (await import(path.resolve('dist/server/routes.js'))) as typeof Routes;
 const { restOperations } = (await import(
-  path.resolve('dist/server/rest/operations.js')
+  path.resolve('dist/server/api/rest-operations.js')
 )) as typeof Operations;
-const { appRouter } = (await import(path.resolve('dist/server/router.js'))) as typeof RouterModule;
+const { appRouter } = (await import(path.resolve('dist/server/api/procedures.js'))) as typeof RouterModule;
 
 const serve: Middleware = (ctx) => {
   const response = stored.get(ctx.url);

@@ -45,26 +45,26 @@ interface FakeContext {
 
 async function handlerOf(dist: string, contentDir: string): Promise<(query: string) => Promise<FakeContext>> {
   const load = (file: string) => import(path.join(dist, file)) as Promise<Record<string, unknown>>;
-  const { ContentState } = (await load('server/content-state.js')) as {
+  const { ContentState } = (await load('server/content/content-state.js')) as {
     ContentState: new (load: () => Promise<unknown>, base: string) => { reload(): Promise<unknown> };
   };
   const { loadContent } = (await load('domain/content/load.js')) as {
     loadContent: (dir: string) => Promise<unknown>;
   };
-  const { appRouter } = (await load('server/router.js')) as { appRouter: unknown };
-  const { createRestBridge } = (await load('server/rest/bridge.js')) as {
+  const { appRouter } = (await load('server/api/procedures.js')) as { appRouter: unknown };
+  const { createRestBridge } = (await load('server/api/rest-bridge.js')) as {
     createRestBridge: (r: unknown) => unknown;
   };
-  const { restOperations } = (await load('server/rest/operations.js')) as {
+  const { restOperations } = (await load('server/api/rest-operations.js')) as {
     restOperations: (r: unknown) => { path: string }[];
   };
-  const { createRestResponder } = (await load('server/rest/rest-response.js')) as {
+  const { createRestResponder } = (await load('server/api/rest-responder.js')) as {
     createRestResponder: (o: unknown) => unknown;
   };
-  const { ResponseCache } = (await load('server/rest/response-cache.js')) as {
+  const { ResponseCache } = (await load('server/api/response-cache.js')) as {
     ResponseCache: new (o: unknown) => unknown;
   };
-  const { restHandler } = (await load('server/rest/rest-routes.js')) as {
+  const { restHandler } = (await load('server/api/rest-handler.js')) as {
     restHandler: (op: unknown, responder: unknown, base: string) => Middleware;
   };
   // app.ts coerces the query schemas at load; the handler alone must do the same.

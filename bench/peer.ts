@@ -8,14 +8,14 @@ import path from 'node:path';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import { createOpenApiKoaMiddleware } from 'trpc-to-openapi';
 import { createStack, listen } from './stack.js';
-import type * as RouterModule from '../server/router.js';
-import type * as ContentStateModule from '../server/content-state.js';
-import type * as LoadModule from '../domain/content/load.js';
+import type * as RouterModule from '../server/api/procedures.js';
+import type * as ContentStateModule from '../server/content/content-state.js';
+import type * as LoadModule from '../server/content/read-content.js';
 
 const [port = '0', contentDir = 'content'] = process.argv.slice(2);
 const dist = (file: string) => path.resolve('dist', file);
-const { appRouter } = (await import(dist('server/router.js'))) as typeof RouterModule;
-const { ContentState } = (await import(dist('server/content-state.js'))) as typeof ContentStateModule;
+const { appRouter } = (await import(dist('server/api/procedures.js'))) as typeof RouterModule;
+const { ContentState } = (await import(dist('server/content/content-state.js'))) as typeof ContentStateModule;
 const { loadContent } = (await import(dist('domain/content/load.js'))) as typeof LoadModule;
 
 const base = process.env['PUBLIC_BASE_URL'] ?? 'http://localhost:3000';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import type * as ConfigModule from '../server/config.js';
 import type * as LoggerModule from '../server/logger.js';
-import type * as LimiterModule from '../server/limiter.js';
+import type * as LimiterModule from '../server/http/rate-limit-store.js';
 import type * as RequestLog from '../server/http/request-log.js';
 import type * as Boundary from '../server/http/problem-boundary.js';
 import type * as RequireHost from '../server/http/require-host.js';

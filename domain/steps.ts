@@ -1,7 +1,7 @@
 /**
  * Long computations over a whole content set (validation, the revision hash, the catalog) are
  * written as generators that yield between slices of work, so the server can run them between
- * requests (server/slices.ts); `runSteps` runs one to the end at once, as tests and tools do.
+ * requests (server/content/slices.ts); `runSteps` runs one to the end at once, as tests and tools do.
  */
 export type Steps<T> = Generator<undefined, T, undefined>;
 

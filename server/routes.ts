@@ -2,16 +2,16 @@ import http from 'node:http';
 import Router from '@koa/router';
 import type { RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';
-import type { ContentState } from './content-state.js';
-import type { createFeeds } from './feeds/feed-routes.js';
+import type { ContentState } from './content/content-state.js';
+import type { createFeeds } from './site/feeds/feed-routes.js';
 import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
-import { healthz } from './http/healthz.js';
-import { TRPC_PREFIX } from './rest/trpc-endpoint.js';
-import type { Exports } from './exports/export-routes.js';
-import type { Pages } from './pages/page-routes.js';
-import { DOCS_ASSETS } from './pages/docs-page.js';
-import type { RestOperation } from './rest/operations.js';
-import { FEED_PATHS } from './site.js';
+import { healthz } from './content/healthz.js';
+import { TRPC_PREFIX } from './api/trpc-endpoint.js';
+import type { Exports } from './site/exports/export-routes.js';
+import type { Pages } from './site/pages/page-routes.js';
+import { DOCS_ASSETS } from './site/pages/docs-page.js';
+import type { RestOperation } from './api/rest-operations.js';
+import { FEED_PATHS } from './site/site-info.js';
 
 export interface RouteHandlers {
   readonly content: ContentState;

@@ -2,17 +2,17 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { openContent } from '../domain/content/load.js';
+import { openContent } from './content/read-content.js';
 import { validateSteps } from '../domain/content/validate.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './http/client-errors.js';
 import type { Config } from './config.js';
-import { ContentState } from './content-state.js';
-import { createLimiter } from './limiter.js';
-import { createLastGoodStore } from './last-good.js';
+import { ContentState } from './content/content-state.js';
+import { createLimiter } from './http/rate-limit-store.js';
+import { createLastGoodStore } from './content/last-good.js';
 import { createLogger } from './logger.js';
-import { runInSlices } from './slices.js';
+import { runInSlices } from './content/slices.js';
 
 export interface RunningServer {
   readonly url: string;

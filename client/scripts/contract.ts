@@ -4,13 +4,13 @@ import * as prettier from 'prettier';
 
 /**
  * The client's contract (`client/src/contract.ts`): the input, output and error types of every
- * procedure of `server/router.ts`, written out in full by the compiler, so the published declarations
+ * procedure of `server/api/procedures.ts`, written out in full by the compiler, so the published declarations
  * name no server module and need none of the server's dependencies. Each object schema of
  * domain/schemas (ResetSummary, Stats, Problem, …) becomes a named type that the others use, as in the
  * spec. Context and meta are the server's own business and are left out of the router type (`object`).
  */
 export async function generateContract(root: string): Promise<string> {
-  const entry = path.join(root, 'server/router.ts');
+  const entry = path.join(root, 'server/api/procedures.ts');
   const config = ts.getParsedCommandLineOfConfigFile(
     path.join(root, 'tsconfig.json'),
     {},
@@ -27,7 +27,7 @@ export async function generateContract(root: string): Promise<string> {
   const source = program.getSourceFile(entry);
   const module = source && checker.getSymbolAtLocation(source);
   const alias = module && checker.getExportsOfModule(module).find((symbol) => symbol.name === 'AppRouter');
-  if (!source || !alias) throw new Error('server/router.ts exports no AppRouter type');
+  if (!source || !alias) throw new Error('server/api/procedures.ts exports no AppRouter type');
 
   const property = (type: ts.Type, name: string): ts.Type => {
     const symbol = type.getProperty(name);
@@ -73,7 +73,7 @@ export async function generateContract(root: string): Promise<string> {
   ]);
 
   const lines = [
-    '// Generated from server/router.ts by `npm run client:contract`; do not edit.',
+    '// Generated from server/api/procedures.ts by `npm run client:contract`; do not edit.',
     "import type { TRPCBuiltRouter, TRPCDecorateCreateRouterOptions, TRPCQueryProcedure, TRPC_ERROR_CODE_NUMBER } from '@trpc/server';",
     '',
     ...named.flatMap(({ name, doc, text }) => [`/** ${doc} */`, `export type ${name} = ${text};`, '']),

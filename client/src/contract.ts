@@ -1,4 +1,4 @@
-// Generated from server/router.ts by `npm run client:contract`; do not edit.
+// Generated from server/api/procedures.ts by `npm run client:contract`; do not edit.
 import type {
   TRPCBuiltRouter,
   TRPCDecorateCreateRouterOptions,

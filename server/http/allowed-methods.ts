@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { makeProblem } from '../problems.js';
+import { makeProblem } from './problem-types.js';
 import { HttpProblem } from './http-problem.js';
 
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];

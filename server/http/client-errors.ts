@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ProblemCode } from '../problems.js';
-import { makeProblem } from '../problems.js';
+import type { ProblemCode } from './problem-types.js';
+import { makeProblem } from './problem-types.js';
 
 /** The problem for each error Node's parser reports before a request reaches the app. */
 function problemCodeOf(error: NodeJS.ErrnoException): ProblemCode {

@@ -1,6 +1,6 @@
 import type { FilterSet } from '../../domain/filters.js';
 import { StatusQuery } from '../../domain/schemas/index.js';
-import { makeProblem } from '../problems.js';
+import { makeProblem } from './problem-types.js';
 import { HttpProblem } from './http-problem.js';
 import { readQuery } from './query.js';
 

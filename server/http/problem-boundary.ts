@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Problem } from '../../domain/schemas/index.js';
-import { makeProblem, problemFromError } from '../problems.js';
+import { makeProblem, problemFromError } from './problem-types.js';
 import { HttpProblem } from './http-problem.js';
 import { CONTENT_UNAVAILABLE_RETRY_SECONDS, PUBLIC_CACHE_CONTROL } from './cache-control.js';
 

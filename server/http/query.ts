@@ -1,4 +1,4 @@
-import { makeProblem } from '../problems.js';
+import { makeProblem } from './problem-types.js';
 import { HttpProblem } from './http-problem.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { makeProblem } from '../problems.js';
+import { makeProblem } from './problem-types.js';
 import { HttpProblem } from './http-problem.js';
 
 export interface RateLimitOptions {

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { makeProblem } from '../problems.js';
+import { makeProblem } from './problem-types.js';
 import { HttpProblem } from './http-problem.js';
 
 /**

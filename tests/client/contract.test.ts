@@ -4,7 +4,7 @@ import test from 'ava';
 import type { inferRouterError, inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { generateContract } from '../../client/scripts/contract.js';
 import type { AppRouter as PublishedRouter } from '../../client/src/index.js';
-import type { AppRouter } from '../../server/router.js';
+import type { AppRouter } from '../../server/api/procedures.js';
 import { ROOT } from '../helpers/consumer.js';
 
 /** True only when A and B are the same type (not merely assignable one way). */
@@ -19,7 +19,7 @@ test('the published router types every input, output and error exactly as the se
   t.true(sameInputs && sameOutputs && sameErrors);
 });
 
-test('client/src/contract.ts is what the generator writes from server/router.ts today', async (t) => {
+test('client/src/contract.ts is what the generator writes from server/api/procedures.ts today', async (t) => {
   const committed = await readFile(path.join(ROOT, 'client/src/contract.ts'), 'utf8');
   t.is(committed, await generateContract(ROOT), 'run `npm run client:contract`');
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { openapiFetchExample, trpcClientExample } from '../../server/pages/client-examples.js';
+import { openapiFetchExample, trpcClientExample } from '../../server/site/pages/client-examples.js';
 import { ROOT } from '../helpers/consumer.js';
 import { TEST_BASE_URL, withServer } from '../helpers/with-server.js';
 

@@ -1,7 +1,7 @@
 import { rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { openapiFetchExample } from '../../server/pages/client-examples.js';
+import { openapiFetchExample } from '../../server/site/pages/client-examples.js';
 import type { RunningServer } from '../../server/server.js';
 import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js';
 import type { Completed } from '../helpers/run.js';

@@ -1,7 +1,7 @@
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { trpcClientExample } from '../../server/pages/client-examples.js';
+import { trpcClientExample } from '../../server/site/pages/client-examples.js';
 import type { RunningServer } from '../../server/server.js';
 import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js';
 import type { Completed } from '../helpers/run.js';

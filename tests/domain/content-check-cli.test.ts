@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
-import { loadContent } from '../../domain/content/load.js';
+import { loadContent } from '../../server/content/read-content.js';
 import { formatProblem } from '../../domain/content/problems.js';
 import { VALID_DIR, fixtureDir } from '../helpers/content.js';
 import type { Completed } from '../helpers/run.js';
@@ -9,9 +9,9 @@ import { runToEnd } from '../helpers/run.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs `tsx server/content-check.ts <dir>` in a child process, as `npm run content:check` does. */
+/** Runs `tsx tools/content-check.ts <dir>` in a child process, as `npm run content:check` does. */
 function contentCheck(dir: string, ...flags: string[]): Promise<Completed> {
-  return runToEnd(process.execPath, ['--import', 'tsx', 'server/content-check.ts', dir, ...flags], {
+  return runToEnd(process.execPath, ['--import', 'tsx', 'tools/content-check.ts', dir, ...flags], {
     cwd: ROOT,
     env: { ...process.env, CONTENT_DIR: '' },
   });

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { readContent } from '../../domain/content/load.js';
+import { readContent } from '../../server/content/read-content.js';
 import {
   ANNOUNCED,
   DATED,

@@ -3,7 +3,7 @@ import { mkdtemp, rm, symlink, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { loadContent, MAX_FILE_BYTES } from '../../domain/content/load.js';
+import { loadContent, MAX_FILE_BYTES } from '../../server/content/read-content.js';
 import { copyContent, VALID_FIXTURE } from '../helpers/with-server.js';
 
 async function withCopy(run: (dir: string) => Promise<void>): Promise<void> {

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { readContent } from '../../domain/content/load.js';
+import { readContent } from '../../server/content/read-content.js';
 import { CONTENT_LIMITS } from '../../domain/content/files.js';
 import { validateContent } from '../../domain/content/validate.js';
 import { VALID_DIR, WEEKLY, assertProblems, editContent, eventFile } from '../helpers/content.js';

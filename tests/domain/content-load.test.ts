@@ -1,7 +1,7 @@
 import test from 'ava';
 import type { PublishedContent } from '../../domain/catalog.js';
 import { buildCatalog } from '../../domain/catalog.js';
-import { readContent } from '../../domain/content/load.js';
+import { readContent } from '../../server/content/read-content.js';
 import type { RawContent } from '../../domain/content/validate.js';
 import { validateContent } from '../../domain/content/validate.js';
 import { ResetSummary } from '../../domain/schemas/index.js';

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { loadContent } from '../../domain/content/load.js';
+import { loadContent } from '../../server/content/read-content.js';
 import { formatProblem } from '../../domain/content/problems.js';
 import { copyContent, VALID_FIXTURE } from '../helpers/with-server.js';
 

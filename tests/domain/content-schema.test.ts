@@ -1,5 +1,5 @@
 import test from 'ava';
-import { loadContent, readContent } from '../../domain/content/load.js';
+import { loadContent, readContent } from '../../server/content/read-content.js';
 import { validateContent } from '../../domain/content/validate.js';
 import {
   DATED,

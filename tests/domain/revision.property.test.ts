@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'ava';
 import fc from 'fast-check';
-import { readContent } from '../../domain/content/load.js';
+import { readContent } from '../../server/content/read-content.js';
 import { decodePostTime, parsePostUrl } from '../../domain/content/post-time.js';
 import type { RawContent } from '../../domain/content/validate.js';
 import { validateContent } from '../../domain/content/validate.js';

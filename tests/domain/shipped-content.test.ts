@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { buildCatalog } from '../../domain/catalog.js';
-import { loadContent } from '../../domain/content/load.js';
+import { loadContent } from '../../server/content/read-content.js';
 import { formatProblem } from '../../domain/content/problems.js';
 import { StatusData } from '../../domain/schemas/index.js';
 import { getStatus } from '../../domain/status.js';

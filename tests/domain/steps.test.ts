@@ -1,10 +1,10 @@
 import test from 'ava';
 import { buildCatalog, catalogSteps } from '../../domain/catalog.js';
-import { readContent } from '../../domain/content/load.js';
+import { readContent } from '../../server/content/read-content.js';
 import { validateContent, validateSteps } from '../../domain/content/validate.js';
 import type { Steps } from '../../domain/steps.js';
 import { ITEMS_PER_STEP } from '../../domain/steps.js';
-import { runInSlices } from '../../server/slices.js';
+import { runInSlices } from '../../server/content/slices.js';
 import { DEMO_CONTENT } from '../helpers/with-server.js';
 
 /** Runs the steps one by one, counting the yields. */

@@ -3,7 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ICAL from 'ical.js';
 import Parser from 'rss-parser';
 import { ResetSummary } from '../../domain/schemas/index.js';
-import { CSV_COLUMNS } from '../../server/exports/resets-csv.js';
+import { CSV_COLUMNS } from '../../server/site/exports/resets-csv.js';
 import { assertProblem, FILTER_COMBINATIONS, revalidate, withoutGeneratedAt } from '../helpers/api.js';
 import { usingServer, withServer } from '../helpers/with-server.js';
 

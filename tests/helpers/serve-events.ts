@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { PublishedEvent } from '../../domain/content/events.js';
 import { createApp } from '../../server/app.js';
-import { ContentState } from '../../server/content-state.js';
+import { ContentState } from '../../server/content/content-state.js';
 import { BASE_URL, publishedContent } from './events.js';
 import type { ListeningApp } from './with-server.js';
 import { listen } from './with-server.js';

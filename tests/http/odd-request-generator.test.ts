@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
-import { PROBLEM_TYPES } from '../../server/problems.js';
+import { PROBLEM_TYPES } from '../../server/http/problem-types.js';
 import type { OddRequest } from '../helpers/odd-requests.js';
 import { oddRequests } from '../helpers/odd-requests.js';
 import type { RawResponse } from '../helpers/raw-http.js';

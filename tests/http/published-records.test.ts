@@ -2,10 +2,10 @@ import test from 'ava';
 import fc from 'fast-check';
 import path from 'node:path';
 import { buildCatalog, deepFreeze } from '../../domain/catalog.js';
-import { loadContent } from '../../domain/content/load.js';
+import { loadContent } from '../../server/content/read-content.js';
 import type { ResetSummary } from '../../domain/schemas/index.js';
 import { ResetsResponse, StatusResponse } from '../../domain/schemas/index.js';
-import { serializeResponse } from '../../server/rest/published-records.js';
+import { serializeResponse } from '../../server/api/published-records.js';
 
 // The app sets ResetSummary to validate catalog records once when it is loaded (server/app.ts).
 import '../../server/app.js';

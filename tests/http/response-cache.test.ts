@@ -1,9 +1,9 @@
 import test from 'ava';
 import pino from 'pino';
-import { loadContent } from '../../domain/content/load.js';
+import { loadContent } from '../../server/content/read-content.js';
 import type { ResetsResponse, StatusResponse } from '../../domain/schemas/index.js';
 import { createApp } from '../../server/app.js';
-import { ContentState } from '../../server/content-state.js';
+import { ContentState } from '../../server/content/content-state.js';
 import { getJson } from '../helpers/api.js';
 import type { ListeningApp } from '../helpers/with-server.js';
 import { DEMO_CONTENT, listen, TEST_BASE_URL } from '../helpers/with-server.js';

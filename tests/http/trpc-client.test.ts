@@ -1,7 +1,7 @@
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '../../server/router.js';
+import type { AppRouter } from '../../server/api/procedures.js';
 import { getJson, urlOf, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js';
 import { withServer } from '../helpers/with-server.js';
 

@@ -3,7 +3,7 @@ import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import { Ajv } from 'ajv';
 import type { StatusData } from '../../domain/schemas/index.js';
-import { renderBadgeSvg, textWidth } from '../../server/badges/badge-svg.js';
+import { renderBadgeSvg, textWidth } from '../../server/site/badges/badge-svg.js';
 import { dateEvent, exactEvent } from '../helpers/events.js';
 import { serveEvents } from '../helpers/serve-events.js';
 import { revalidate, startSite } from './serve.js';

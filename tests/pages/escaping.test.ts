@@ -1,6 +1,6 @@
 import test from 'ava';
 import Parser from 'rss-parser';
-import { html, safeHref } from '../../server/pages/html.js';
+import { html, safeHref } from '../../server/site/pages/html.js';
 import { fixture, getText, withSite } from './serve.js';
 
 const HOSTILE = fixture('content-script');

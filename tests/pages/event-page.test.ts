@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import test from 'ava';
 import { buildCatalog } from '../../domain/catalog.js';
 import type { Catalog } from '../../domain/catalog.js';
-import { loadContent } from '../../domain/content/load.js';
+import { loadContent } from '../../server/content/read-content.js';
 import type { RunningServer } from '../../server/server.js';
 import { BASE, DEMO_DIR, getText, squash, startSite } from './serve.js';
 

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { HISTORY_PAGE_ROWS, HOME_HISTORY_ROWS } from '../../server/pages/home-page.js';
+import { HISTORY_PAGE_ROWS, HOME_HISTORY_ROWS } from '../../server/site/pages/home-page.js';
 import { serveEvents } from '../helpers/serve-events.js';
 import { exactEvent } from '../helpers/events.js';
 import { assertProblem } from '../helpers/api.js';

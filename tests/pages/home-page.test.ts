@@ -1,5 +1,5 @@
 import test from 'ava';
-import { HOME_HISTORY_ROWS } from '../../server/pages/home-page.js';
+import { HOME_HISTORY_ROWS } from '../../server/site/pages/home-page.js';
 import type { RunningServer } from '../../server/server.js';
 import { getText, squash, startSite } from './serve.js';
 

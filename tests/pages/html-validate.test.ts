@@ -3,8 +3,8 @@ import path from 'node:path';
 import test from 'ava';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from '../../domain/schemas/index.js';
-import { PROBLEM_TYPES } from '../../server/problems.js';
-import { documentTitle } from '../../server/pages/layout.js';
+import { PROBLEM_TYPES } from '../../server/http/problem-types.js';
+import { documentTitle } from '../../server/site/pages/layout.js';
 import { DEMO_DIR, startSite } from './serve.js';
 
 const CONFIG = path.resolve('.htmlvalidate.json');

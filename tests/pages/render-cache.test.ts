@@ -1,5 +1,5 @@
 import test from 'ava';
-import { RenderCache, rendered } from '../../server/render-cache.js';
+import { RenderCache, rendered } from '../../server/site/render-cache.js';
 
 test('renders each key once per content revision and again after a republish', (t) => {
   const cache = new RenderCache();

@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 import test from 'ava';
 import type { SourceAccount } from '../../domain/schemas/index.js';
-import { PROBLEM_TYPES } from '../../server/problems.js';
+import { PROBLEM_TYPES } from '../../server/http/problem-types.js';
 import type { RunningServer } from '../../server/server.js';
 import { BASE, getText, squash, startSite } from './serve.js';
 

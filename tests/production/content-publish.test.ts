@@ -34,7 +34,7 @@ test('content:publish signals the server under `npm run dev`, not npm, and print
   const npm = spawn('npm', ['run', 'dev'], { cwd: ROOT, env, stdio: 'ignore', detached: true });
   const health = async () => (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as Health;
   const publish = () =>
-    run(process.execPath, ['--import', 'tsx', 'server/content-publish.ts'], { cwd: ROOT, env }).then(
+    run(process.execPath, ['--import', 'tsx', 'tools/content-publish.ts'], { cwd: ROOT, env }).then(
       ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
@@ -91,7 +91,7 @@ test('content:publish under PM2 signals every worker and returns once each serve
     await editJson(contentDir, EDITED, (event) => {
       event.summary = 'Republished to the cluster with content:publish.';
     });
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/content-publish.ts'], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'tools/content-publish.ts'], {
       cwd: ROOT,
       env,
     });

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import test from 'ava';
-import { loadContent } from '../../domain/content/load.js';
+import { loadContent } from '../../server/content/read-content.js';
 import type { ValidationResult } from '../../domain/content/validate.js';
-import { ContentState } from '../../server/content-state.js';
+import { ContentState } from '../../server/content/content-state.js';
 import { ROOT } from './helpers/build.js';
 import { copyFixtureContent, editJson } from './helpers/content.js';
 import { sleep } from './helpers/http.js';

@@ -4,9 +4,9 @@ import path from 'node:path';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import type { PublishedContent } from '../../domain/catalog.js';
-import { loadContent } from '../../domain/content/load.js';
+import { loadContent } from '../../server/content/read-content.js';
 import { computeRevision } from '../../domain/content/revision.js';
-import { createLastGoodStore } from '../../server/last-good.js';
+import { createLastGoodStore } from '../../server/content/last-good.js';
 
 const CONTENT_DIR = path.resolve('content');
 

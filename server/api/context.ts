@@ -1,0 +1,10 @@
+import type { ContentSnapshot } from '../content/content-state.js';
+
+/** What a procedure call sees: the content being served and the time of the request. */
+export interface Context {
+  readonly snapshot: ContentSnapshot;
+  /** Epoch milliseconds at which the request is answered. */
+  readonly now: number;
+  /** Base of problem `type` URLs (`{base}/problems/{code}`). */
+  readonly problemTypeBase: string;
+}

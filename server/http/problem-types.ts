@@ -1,0 +1,178 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
+import { DomainError } from '../../domain/errors.js';
+import type { Problem } from '../../domain/schemas/index.js';
+import { HttpProblem } from './http-problem.js';
+
+/** Every problem code the service emits, with its status and title (PRODUCT.md "Errors"). */
+export const PROBLEM_TYPES = {
+  invalid_parameter: {
+    status: 400,
+    title: 'Invalid parameter',
+    about: 'A query parameter has a value the operation does not accept.',
+  },
+  unknown_parameter: {
+    status: 400,
+    title: 'Unknown parameter',
+    about:
+      'The request names a query parameter the operation does not take, so it is refused rather than ignored.',
+  },
+  repeated_parameter: {
+    status: 400,
+    title: 'Repeated parameter',
+    about: 'The same query parameter was given more than once.',
+  },
+  invalid_cursor: {
+    status: 400,
+    title: 'Invalid cursor',
+    about:
+      'The cursor is malformed, was altered, or was issued for a different query. Start again without a cursor, or repeat the original query parameters.',
+  },
+  invalid_range: { status: 400, title: 'Invalid range', about: 'The "from" bound is after the "to" bound.' },
+  not_found: { status: 404, title: 'Not found', about: 'No resource exists at this address.' },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed',
+    about: 'The service is read-only: use GET or HEAD. The Allow header lists the methods.',
+  },
+  malformed_request: {
+    status: 400,
+    title: 'Malformed request',
+    about:
+      'The request is not valid HTTP (a malformed request line or header, or raw non-ASCII bytes in the target). Percent-encode the URL and send well-formed headers.',
+  },
+  request_timeout: {
+    status: 408,
+    title: 'Request timeout',
+    about: 'The request headers did not arrive in time; the connection is closed. Send the request again.',
+  },
+  expectation_failed: {
+    status: 417,
+    title: 'Expectation failed',
+    about: 'The request carries an Expect header the service does not meet; send it without one.',
+  },
+  request_too_large: {
+    status: 431,
+    title: 'Request header fields too large',
+    about: 'The request target or headers are larger than the service reads (16 KB in all); shorten them.',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Too many requests',
+    about:
+      'The client sent more requests than the rate limit allows. Wait the number of seconds in Retry-After; cache responses for at least a minute.',
+  },
+  internal_error: {
+    status: 500,
+    title: 'Internal error',
+    about: 'The service failed unexpectedly. Nothing about the request needs to change; try again later.',
+  },
+  content_unavailable: {
+    status: 503,
+    title: 'Content unavailable',
+    about:
+      'The reset data is temporarily unavailable because the published content is missing or invalid. Retry after the number of seconds in Retry-After.',
+  },
+} as const satisfies Record<string, { status: number; title: string; about: string }>;
+
+export type ProblemCode = keyof typeof PROBLEM_TYPES;
+
+export function isProblemCode(value: string): value is ProblemCode {
+  return Object.hasOwn(PROBLEM_TYPES, value);
+}
+
+export function problemTypeUrl(base: string, code: ProblemCode): string {
+  return `${base}/problems/${code}`;
+}
+
+export function makeProblem(base: string, code: ProblemCode, detail: string, parameter?: string): Problem {
+  const { status, title } = PROBLEM_TYPES[code];
+  return {
+    type: problemTypeUrl(base, code),
+    title,
+    status,
+    code,
+    detail,
+    ...(parameter === undefined ? {} : { parameter }),
+  };
+}
+
+const TRPC_CODE_BY_STATUS: Readonly<Record<number, TRPC_ERROR_CODE_KEY>> = {
+  400: 'BAD_REQUEST',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** The tRPC error a domain failure becomes, so tRPC clients see its real status (not a 500). */
+export function trpcErrorFrom(error: DomainError): TRPCError {
+  const code = TRPC_CODE_BY_STATUS[PROBLEM_TYPES[error.code].status] ?? 'INTERNAL_SERVER_ERROR';
+  return new TRPCError({ code, message: error.detail, cause: error });
+}
+
+/** A problem answered outside tRPC (a method, a rate limit) as the tRPC error that carries it. */
+export function trpcErrorFromProblem(problem: Problem): TRPCError {
+  const code = TRPC_CODE_BY_STATUS[problem.status] ?? 'INTERNAL_SERVER_ERROR';
+  return new TRPCError({ code, message: problem.detail, cause: new HttpProblem(problem) });
+}
+
+interface ZodLikeIssue {
+  readonly code?: string;
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  /** Set on `unrecognized_keys` issues. */
+  readonly keys?: readonly string[];
+}
+
+function zodIssues(cause: unknown): readonly ZodLikeIssue[] | null {
+  if (cause instanceof Error && Array.isArray((cause as { issues?: unknown }).issues)) {
+    return (cause as unknown as { issues: ZodLikeIssue[] }).issues;
+  }
+  return null;
+}
+
+/** The single mapping from anything a procedure throws to the problem a client sees. */
+export function problemFromError(error: unknown, base: string): Problem {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (cause instanceof HttpProblem) return cause.problem;
+  if (cause instanceof DomainError) return makeProblem(base, cause.code, cause.detail, cause.parameter);
+  if (error instanceof TRPCError && error.code === 'BAD_REQUEST') {
+    const issue = zodIssues(cause)?.[0];
+    if (issue) {
+      // An unknown key is reported on the object itself (empty path), with the keys listed.
+      if (issue.code === 'unrecognized_keys') {
+        const keys = issue.keys ?? [];
+        return makeProblem(
+          base,
+          'unknown_parameter',
+          `${issue.message}.`,
+          keys.length === 1 ? keys[0] : undefined,
+        );
+      }
+      const name = issue.path[0];
+      if (name === undefined)
+        return makeProblem(base, 'invalid_parameter', `Invalid input: ${issue.message}.`);
+      // A cursor that breaks its pattern or length is malformed: the client should drop it, not fix it.
+      if (name === 'cursor') {
+        return makeProblem(base, 'invalid_cursor', `The cursor is malformed: ${issue.message}.`, 'cursor');
+      }
+      return makeProblem(
+        base,
+        'invalid_parameter',
+        `Invalid value for "${String(name)}": ${issue.message}.`,
+        String(name),
+      );
+    }
+  }
+  if (error instanceof TRPCError) {
+    const { code, message } = error;
+    if (code === 'PARSE_ERROR')
+      return makeProblem(base, 'invalid_parameter', `The input is not valid JSON: ${message}`, 'input');
+    if (code === 'BAD_REQUEST') return makeProblem(base, 'invalid_parameter', message);
+    if (code === 'NOT_FOUND') return makeProblem(base, 'not_found', message || 'No such procedure.');
+    if (code === 'METHOD_NOT_SUPPORTED')
+      return makeProblem(base, 'method_not_allowed', `${message}; queries take GET.`);
+  }
+  return makeProblem(base, 'internal_error', 'The service failed unexpectedly.');
+}

@@ -1,0 +1,51 @@
+import type { OpenAPIObject, OperationObject, ParameterObject } from 'openapi3-ts/oas31';
+import { SITE_DESCRIPTION, SITE_NAME } from '../site-info.js';
+
+function parameterList(operation: OperationObject): string {
+  const names = (operation.parameters ?? [])
+    .filter((parameter): parameter is ParameterObject => 'in' in parameter && parameter.in === 'query')
+    .map((parameter) => `\`${parameter.name}\``);
+  return names.length > 0 ? ` Query parameters: ${names.join(', ')}.` : '';
+}
+
+/**
+ * `/llms.txt` (the llms.txt format: a title, a one-paragraph summary, then sections of links) for
+ * language-model agents, written from the OpenAPI document's operations so it never drifts from
+ * the API.
+ */
+export function renderLlmsTxt(document: OpenAPIObject, baseUrl: string): string {
+  const api = document.servers?.[0]?.url ?? `${baseUrl}/api`;
+  const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    item.get ? [{ path, operation: item.get }] : [],
+  );
+  return [
+    `# ${SITE_NAME}`,
+    '',
+    `> ${SITE_DESCRIPTION} A free, read-only JSON API; no key. Responses carry ETag and`,
+    '> `Cache-Control: public, max-age=60`; errors are RFC 9457 problem+json.',
+    '',
+    'Only confirmed `usage_reset` events are counted; `announced_reset` is a stated future reset, not yet',
+    'counted. Filters: `audience` (all, broad, max, pro, team) and `window` (any, five_hour, weekly).',
+    '',
+    '## API',
+    '',
+    ...operations.map(
+      ({ path, operation }) =>
+        `- [${operation.operationId ?? path}](${api}${path}): ${operation.summary ?? ''}. ${operation.description ?? ''}${parameterList(operation)}`,
+    ),
+    '',
+    '## Docs',
+    '',
+    `- [OpenAPI document](${baseUrl}/api/openapi.json): the machine-readable description of the operations above`,
+    `- [API reference](${baseUrl}/docs): the same, for people, with a TypeScript client example`,
+    `- [Error codes](${baseUrl}/problems): every problem \`code\` and what to do about it`,
+    '',
+    '## Optional',
+    '',
+    `- [Whole data set](${baseUrl}/data/events.json): every published event with its metadata`,
+    `- [Counted resets as CSV](${baseUrl}/resets.csv): one row per counted reset, with the filters`,
+    `- [Calendar](${baseUrl}/calendar.ics): announced and counted resets (RFC 5545)`,
+    `- [Atom feed](${baseUrl}/feed.atom), [RSS](${baseUrl}/feed.xml), [JSON Feed](${baseUrl}/feed.json): the newest entries`,
+    '',
+  ].join('\n');
+}

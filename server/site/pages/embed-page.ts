@@ -1,0 +1,109 @@
+import type { Context } from 'koa';
+import type { Catalog, FilterView } from '../../../domain/catalog.js';
+import { viewFor } from '../../../domain/catalog.js';
+import type { FilterSet } from '../../../domain/filters.js';
+import { filterKey } from '../../../domain/filters.js';
+import type { ResetSummary } from '../../../domain/schemas/index.js';
+import { daysSince } from '../../../domain/stats.js';
+import type { ContentState } from '../../content/content-state.js';
+import { requireCatalog } from '../require-catalog.js';
+import { PUBLIC_CACHE_CONTROL } from '../../http/cache-control.js';
+import { daysAgo, dateTag, timeTag, whenTag } from './format.js';
+import { filterLabel, homeHref } from './home-page.js';
+import type { SafeHtml } from './html.js';
+import { html } from './html.js';
+import { readFilters } from './read-filters.js';
+import type { RenderCache } from '../render-cache.js';
+import { rendered, sendRendered } from '../render-cache.js';
+import { SITE_NAME } from '../site-info.js';
+
+export const EMBED_PATH = '/embed';
+export const EMBED_CSS_PATH = '/assets/embed.css';
+/** Like the site's pages (no script, same-origin styles), but any site may frame it. */
+export const EMBED_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *";
+
+export interface EmbedRouteOptions {
+  readonly content: ContentState;
+  readonly baseUrl: string;
+  readonly clock: () => number;
+  readonly cache: RenderCache;
+}
+
+/** Links leave the frame: the card is shown inside someone else's page. */
+const outLink = (href: string, text: SafeHtml | string) =>
+  html`<a href="${href}" target="_blank" rel="noopener">${text}</a>`;
+
+function latest(view: FilterView, days: number | null, home: string): SafeHtml {
+  if (view.latest.ambiguous) {
+    const day = view.latest.ambiguous[0]?.day ?? '';
+    return html`<p class="big">${dateTag(day)}</p>
+      <p class="small">
+        ${view.latest.ambiguous.length} resets that day could be the latest; their order is not known.
+        ${outLink(home, 'See them')}.
+      </p>`;
+  }
+  const event = view.latest.latest?.record;
+  if (!event) return html`<p class="big">None recorded</p>`;
+  return html`<p class="big">${days === null ? whenTag(event) : daysAgo(days)}</p>
+    <p>${outLink(event.url, event.title)}</p>
+    <p class="small muted">${whenTag(event)}</p>`;
+}
+
+function announced(event: ResetSummary | null): SafeHtml {
+  if (!event) return html``;
+  return html`<div class="announced">
+    <h2>Announced, not yet counted</h2>
+    <p>${outLink(event.url, event.title)}</p>
+    <p class="small muted">
+      ${event.effective_at ? html`Stated for ${timeTag(event.effective_at)}` : html`Announced ${whenTag(event)}`}
+    </p>
+  </div>`;
+}
+
+/** The whole document of the card for one filter combination; `days` is whole days since the latest exact reset. */
+export function renderEmbed(
+  catalog: Catalog,
+  filters: FilterSet,
+  days: number | null,
+  baseUrl: string,
+): string {
+  const view = viewFor(catalog, filters);
+  const home = `${baseUrl}${homeHref(filters)}`;
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>Latest usage-limit reset · ${SITE_NAME}</title>
+        <link rel="canonical" href="${home}" />
+        <link rel="stylesheet" href="${EMBED_CSS_PATH}" />
+      </head>
+      <body>
+        <main class="embed">
+          <h1>Latest usage-limit reset <span class="muted">(${filterLabel(filters)})</span></h1>
+          ${latest(view, days, home)} ${announced(view.announced)}
+          <p class="foot">${outLink(home, html`${SITE_NAME} →`)}</p>
+        </main>
+      </body>
+    </html>`.value.replace(/[ \t]+$/gm, '');
+}
+
+/** `/embed`: the card, with the filters of `/api/v1/status`, rendered once per revision, filters and day. */
+export function embedRoutes(options: EmbedRouteOptions): Record<string, (ctx: Context) => void> {
+  const { content, baseUrl, clock, cache } = options;
+  return {
+    [EMBED_PATH]: (ctx) => {
+      const filters = readFilters(ctx.querystring, baseUrl);
+      const catalog = requireCatalog(content, baseUrl, 'The card');
+      const days = daysSince(viewFor(catalog, filters).stats.last_reset_at, clock());
+      const whole = days === null ? null : Math.floor(days);
+      const response = cache.get(catalog.revision, `embed ${filterKey(filters)} ${whole}`, () =>
+        rendered(renderEmbed(catalog, filters, whole, baseUrl), 'text/html; charset=utf-8'),
+      );
+      ctx.set('Content-Security-Policy', EMBED_CSP);
+      sendRendered(ctx, response, PUBLIC_CACHE_CONTROL);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * `npm run content:check [-- <dir> | --dir <dir>] [--json]`: validates a content folder without
+ * starting the server. Prints the revision and a summary, or every problem with file, field, the
+ * value found and the rule (exit 1). `--json` prints one JSON object instead, for CI. `--since <git
+ * ref>` also flags every event file changed since that ref without a `revision` and `revised_at` bump.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadContent } from '../server/content/read-content.js';
+import { formatProblem } from '../domain/content/problems.js';
+import { summarizeContent } from '../domain/content/summary.js';
+import { editsWithoutRevision } from './content-history.js';
+
+const { values: flags, positionals } = parseArgs({
+  options: { dir: { type: 'string' }, json: { type: 'boolean', default: false }, since: { type: 'string' } },
+  allowPositionals: true,
+});
+const dir = path.resolve(flags.dir ?? positionals[0] ?? process.env.CONTENT_DIR ?? 'content');
+const loaded = await loadContent(dir);
+const unbumped = flags.since === undefined ? [] : await editsWithoutRevision(dir, flags.since);
+const result: typeof loaded =
+  unbumped.length === 0
+    ? loaded
+    : { ok: false, problems: [...(loaded.ok ? [] : loaded.problems), ...unbumped], directory: null };
+if (flags.json) {
+  console.log(
+    JSON.stringify(
+      result.ok
+        ? { ok: true, dir, revision: result.content.revision, events: result.content.events.length }
+        : { ok: false, dir, problems: result.problems },
+      null,
+      2,
+    ),
+  );
+} else if (result.ok) {
+  console.log(`content ok: ${dir}`);
+  console.log(`revision ${result.content.revision}`);
+  console.log(summarizeContent(result.content));
+} else {
+  console.error(
+    `content invalid: ${dir} (${result.problems.length} problem${result.problems.length === 1 ? '' : 's'})`,
+  );
+  for (const problem of result.problems) console.error(`  ${formatProblem(problem)}`);
+}
+if (!result.ok) process.exitCode = 1;

@@ -1,0 +1,127 @@
+/**
+ * `npm run content:publish [-- --dir <folder>]`: republishes the content folder to the running
+ * server and says what happened. The folder is checked first; an invalid set is not sent, and its
+ * problems are printed (exit 1). Under PM2 every worker gets SIGHUP through `pm2 sendSignal`;
+ * otherwise the server's own pid, from the pid file it wrote (`PID_FILE`, default one per `PORT` in
+ * the temp folder), gets it, never npm. Then `/healthz` on `PORT` must show the new revision, from
+ * every PM2 worker when there are several.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadContent } from '../server/content/read-content.js';
+import { formatProblem } from '../domain/content/problems.js';
+import { parseConfig } from '../server/config.js';
+
+const APP = 'reset-tracker';
+const WAIT_MS = 30_000;
+
+interface Health {
+  readonly pid: number;
+  readonly content_revision: string | null;
+  readonly last_reload: { readonly ok: boolean; readonly at: string; readonly problems: number } | null;
+}
+
+const { values: flags } = parseArgs({ options: { dir: { type: 'string' } } });
+const config = parseConfig(process.env);
+const dir = path.resolve(flags.dir ?? config.contentDir);
+const healthUrl = `http://127.0.0.1:${config.port}/healthz`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** The pids of PM2's processes of this app, when a PM2 daemon (of `PM2_HOME`) runs it. */
+function pm2Workers(): number[] {
+  try {
+    const pm2 = createRequire(import.meta.url).resolve('pm2/bin/pm2');
+    const list = JSON.parse(execFileSync(process.execPath, [pm2, 'jlist'], { encoding: 'utf8' })) as {
+      name: string;
+      pid: number;
+    }[];
+    return list.filter((entry) => entry.name === APP && entry.pid > 0).map((entry) => entry.pid);
+  } catch {
+    return [];
+  }
+}
+
+/** `/healthz` over a connection of its own, so PM2's round robin hands successive asks to every worker. */
+function health(): Promise<Health | null> {
+  return new Promise((resolve) => {
+    const request = http.get(healthUrl, { agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => {
+        try {
+          resolve(JSON.parse(body) as Health);
+        } catch {
+          resolve(null);
+        }
+      });
+    });
+    request.on('error', () => resolve(null));
+  });
+}
+
+const result = await loadContent(dir);
+if (!result.ok) {
+  console.error(
+    `not published: ${dir} is invalid (${result.problems.length} problems); the server keeps its set`,
+  );
+  for (const problem of result.problems) console.error(`  ${formatProblem(problem)}`);
+  process.exit(1);
+}
+const revision = result.content.revision;
+const before = await health();
+if (!before) fail(`no server answers on ${healthUrl}: start it, or set PORT`);
+if (before.content_revision === revision) {
+  console.log(`already serving revision ${revision}`);
+  process.exit(0);
+}
+
+const workers = pm2Workers();
+const signalledAt = Date.now();
+if (workers.length > 0) {
+  const pm2 = createRequire(import.meta.url).resolve('pm2/bin/pm2');
+  execFileSync(process.execPath, [pm2, 'sendSignal', 'SIGHUP', APP], { stdio: 'ignore' });
+  console.log(`sent SIGHUP to the ${workers.length} PM2 worker(s) of ${APP}`);
+} else {
+  if (!config.pidFile) fail('PID_FILE is off: send SIGHUP to the server process yourself');
+  let pid: number;
+  try {
+    pid = Number(readFileSync(config.pidFile, 'utf8').trim());
+  } catch {
+    fail(`no pid file at ${config.pidFile}: is the server running on port ${config.port} outside PM2?`);
+  }
+  try {
+    process.kill(pid, 'SIGHUP');
+  } catch {
+    fail(`the pid file ${config.pidFile} names process ${pid}, which is not running`);
+  }
+  console.log(`sent SIGHUP to the server (pid ${pid})`);
+}
+
+// Outside PM2 the one server answers every ask; under PM2 each worker must show the revision.
+const waitingFor = new Set(workers);
+const deadline = Date.now() + WAIT_MS;
+for (;;) {
+  const now = await health();
+  if (now?.content_revision === revision) waitingFor.delete(now.pid);
+  if (now?.content_revision === revision && waitingFor.size === 0) {
+    const where = workers.length > 1 ? ` on all ${workers.length} workers` : '';
+    console.log(`published: now serving revision ${revision}${where}`);
+    break;
+  }
+  if (now?.last_reload && !now.last_reload.ok && Date.parse(now.last_reload.at) >= signalledAt) {
+    fail(
+      `refused by the server (${now.last_reload.problems} problems): it keeps revision ${now.content_revision}`,
+    );
+  }
+  if (Date.now() > deadline) fail(`the server did not show revision ${revision} within ${WAIT_MS / 1000} s`);
+  if (now?.content_revision !== revision) await new Promise((resolve) => setTimeout(resolve, 200));
+}
