@@ -48,7 +48,7 @@ async function handlerOf(dist: string, contentDir: string): Promise<(query: stri
   const { ContentState } = (await load('server/content/content-state.js')) as {
     ContentState: new (load: () => Promise<unknown>, base: string) => { reload(): Promise<unknown> };
   };
-  const { loadContent } = (await load('domain/content/load.js')) as {
+  const { loadContent } = (await load('server/content/read-content.js')) as {
     loadContent: (dir: string) => Promise<unknown>;
   };
   const { appRouter } = (await load('server/api/procedures.js')) as { appRouter: unknown };

@@ -16,7 +16,7 @@ const [port = '0', contentDir = 'content'] = process.argv.slice(2);
 const dist = (file: string) => path.resolve('dist', file);
 const { appRouter } = (await import(dist('server/api/procedures.js'))) as typeof RouterModule;
 const { ContentState } = (await import(dist('server/content/content-state.js'))) as typeof ContentStateModule;
-const { loadContent } = (await import(dist('domain/content/load.js'))) as typeof LoadModule;
+const { loadContent } = (await import(dist('server/content/read-content.js'))) as typeof LoadModule;
 
 const base = process.env['PUBLIC_BASE_URL'] ?? 'http://localhost:3000';
 const content = new ContentState(() => loadContent(contentDir), base);

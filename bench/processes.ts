@@ -147,7 +147,7 @@ const exec = promisify(execFile);
  */
 export async function measureLoad(contentDir: string): Promise<{ loadMs: number; rssMb: number }> {
   const script = `
-    const { loadContent } = await import(process.cwd() + '/dist/domain/content/load.js');
+    const { loadContent } = await import(process.cwd() + '/dist/server/content/read-content.js');
     const { buildCatalog } = await import(process.cwd() + '/dist/domain/catalog.js');
     const started = performance.now();
     const result = await loadContent(process.argv[1]);

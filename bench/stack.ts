@@ -30,7 +30,7 @@ export async function createStack(): Promise<Koa> {
   const { default: etag } = await import('@koa/etag');
   const { parseConfig } = await load<typeof ConfigModule>('config.js');
   const { createLogger } = await load<typeof LoggerModule>('logger.js');
-  const { createLimiter } = await load<typeof LimiterModule>('limiter.js');
+  const { createLimiter } = await load<typeof LimiterModule>('http/rate-limit-store.js');
   const http = {
     requestLog: await load<typeof RequestLog>('http/request-log.js'),
     boundary: await load<typeof Boundary>('http/problem-boundary.js'),
