@@ -4,8 +4,6 @@ import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { coerceSchema } from 'trpc-to-openapi';
-import { ResetsQuery, StatusQuery } from '../domain/schemas/index.js';
 import type { Config } from './config.js';
 import type { ContentState } from './content/content-state.js';
 import { createExports } from './site/exports/export-routes.js';
@@ -25,20 +23,12 @@ import { createPages, PAGE_CSP } from './site/pages/page-routes.js';
 import { RenderCache } from './site/render-cache.js';
 import { createRestBridge } from './api/rest-bridge.js';
 import { restOperations } from './api/rest-operations.js';
-import { validateRecordsOnce } from './api/published-records.js';
 import { ResponseCache } from './api/response-cache.js';
 import { createRestResponder } from './api/rest-responder.js';
 import { restHandler } from './api/rest-handler.js';
 import { appRouter } from './api/procedures.js';
 import { createRoutes } from './routes.js';
 
-// trpc-to-openapi coerces query strings by mutating the input schemas on the first REST call; doing it
-// up front makes the tRPC endpoint behave the same before and after that call.
-coerceSchema(StatusQuery);
-coerceSchema(ResetsQuery);
-// Every output validates the event records it carries; a catalog record is validated in full the first
-// time, then passed as it is, its text reused (server/rest/published-records.ts).
-validateRecordsOnce();
 
 export interface AppDeps {
   readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'>;

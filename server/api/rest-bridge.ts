@@ -1,7 +1,6 @@
 import type { OpenApiRouter } from 'trpc-to-openapi';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import type { Context } from './context.js';
-import { serializeResponse } from './published-records.js';
 
 export interface ProcedureResult {
   readonly status: number;
@@ -10,13 +9,25 @@ export interface ProcedureResult {
   readonly error: unknown;
 }
 
-type NodeHandler = (req: unknown, res: unknown) => Promise<void>;
+/** The response trpc-to-openapi's handler writes to: its status and body are all that is kept. */
+interface CapturedResponse {
+  statusCode: number;
+  setHeader(name: string, value: string | readonly string[]): void;
+  end(body?: string): void;
+}
+
+type NodeHandler = (req: Request, res: CapturedResponse) => Promise<void>;
+
+/** Any origin: trpc-to-openapi reads only the path and query of the request's URL. */
+const ORIGIN = 'http://procedures.invalid';
 
 /**
  * Runs a REST path through trpc-to-openapi and hands back its status and body instead of letting it
  * write the socket, so the middleware in front (ETag, conditional GET, CORS, problems, the response
- * cache) sees the real response. The handler is created once: its procedure table is not rebuilt per
- * request, and in development it does not regenerate the whole OpenAPI document per request either.
+ * cache) sees the real response. This is what trpc-to-openapi's own fetch adapter does (a fetch
+ * `Request` in, a response object that collects `statusCode` and `end`), with the handler created once
+ * rather than per request: its procedure table is built once, and outside production it does not
+ * validate the whole router again for every call.
  */
 export function createRestBridge(router: OpenApiRouter) {
   const contexts = new WeakMap<object, Context>();
@@ -27,8 +38,6 @@ export function createRestBridge(router: OpenApiRouter) {
     onError: ({ error, req }: { error: unknown; req: object }) => {
       errors.set(req, error);
     },
-    // Event records are validated and serialized once per revision, then put into pages as text.
-    responseSerializer: serializeResponse,
   }) as unknown as NodeHandler;
 
   /** Calls the procedure mounted at `path` (relative to `/api`) with already-read query parameters. */
@@ -37,15 +46,14 @@ export function createRestBridge(router: OpenApiRouter) {
     query: Record<string, string>,
     context: Context,
   ): Promise<ProcedureResult> {
-    // What trpc-to-openapi reads of a Node request, and no more: it reads `req.query` when present
-    // instead of parsing the URL again, and (patched, patches/) makes an abort signal only if asked for one.
-    const req = { method: 'GET', url: path, headers: {}, query };
+    const search = new URLSearchParams(query).toString();
+    const req = new Request(`${ORIGIN}${path}${search === '' ? '' : `?${search}`}`);
     contexts.set(req, context);
     return new Promise((resolve, reject) => {
-      const res = {
+      const res: CapturedResponse = {
         statusCode: 200,
         setHeader: () => undefined,
-        end: (body: string) => resolve({ status: res.statusCode, body, error: errors.get(req) }),
+        end: (body = '') => resolve({ status: res.statusCode, body, error: errors.get(req) }),
       };
       handler(req, res).catch(reject);
     });

@@ -1,0 +1,130 @@
+/**
+ * Server CPU per cold request, A/B: each build (a folder holding a compiled `dist/` and its
+ * `node_modules`) runs as its own server process on the same content; distinct `/api/v1/resets`
+ * queries (every one a cache miss, in the cold scenario's mix of page sizes) go to each server in
+ * alternating blocks, so drift on a shared machine reaches both alike. Reports the median over blocks
+ * of the server's CPU µs (from /proc) per request.
+ *
+ *   npx tsx bench/cold-ab.ts [--content DIR] [--blocks N] [--requests N] LABEL=DIR ...
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { cpuTimeUs } from './processes.js';
+import { median } from './report.js';
+
+const { values: flags, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    content: { type: 'string', default: 'content' },
+    blocks: { type: 'string', default: '20' },
+    requests: { type: 'string', default: '400' },
+  },
+});
+
+const LIMITS = [1, 1, 1, 2, 2, 3, 5, 10, 20];
+const FILTERS = ['all', 'broad', 'max', 'pro', 'team'].flatMap((audience) =>
+  ['any', 'five_hour', 'weekly'].flatMap((window) =>
+    ['asc', 'desc'].map((order) => `order=${order}&audience=${audience}&window=${window}`),
+  ),
+);
+
+/** Distinct queries: a filter combination, a page size and a lower bound that moves a day at a time. */
+function* coldPaths(): Generator<string> {
+  for (let day = 0; ; day += 1) {
+    const from = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+    for (const filters of FILTERS) {
+      const limit = LIMITS[(day + filters.length) % LIMITS.length]!;
+      yield `/api/v1/resets?limit=${limit}&${filters}&from=${from}`;
+    }
+  }
+}
+
+interface Server {
+  readonly label: string;
+  readonly pid: number;
+  readonly port: number;
+  readonly samples: number[];
+  stop(): void;
+}
+
+async function start(label: string, dir: string, port: number, contentDir: string): Promise<Server> {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CONTENT_DIR: contentDir,
+      CONTENT_CACHE_DIR: 'off',
+      PID_FILE: 'off',
+      RATE_LIMIT_POINTS: '0',
+      LOG_LEVEL: 'silent',
+      PUBLIC_BASE_URL: 'https://tracker.test',
+    },
+  });
+  for (let i = 0; i < 200; i += 1) {
+    const ok = await get(port, '/healthz').then(
+      (status) => status === 200,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { label, pid: child.pid!, port, samples: [], stop: () => child.kill('SIGTERM') };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+
+function get(port: number, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: url, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
+const contentDir = path.resolve(flags.content);
+const servers: Server[] = [];
+for (const [index, arg] of positionals.entries()) {
+  const [label, dir] = arg.split('=') as [string, string];
+  servers.push(await start(label, path.resolve(dir), 39_100 + index, contentDir));
+}
+const paths = coldPaths();
+const perBlock = Number(flags.requests);
+async function block(server: Server): Promise<number> {
+  const urls = Array.from({ length: perBlock }, () => paths.next().value!);
+  const before = cpuTimeUs(server.pid);
+  for (let i = 0; i < urls.length; i += 8) {
+    const statuses = await Promise.all(urls.slice(i, i + 8).map((url) => get(server.port, url)));
+    if (statuses.some((status) => status !== 200)) throw new Error(`${server.label}: ${statuses.join(',')}`);
+  }
+  return (cpuTimeUs(server.pid) - before) / urls.length;
+}
+try {
+  for (const server of servers) for (let i = 0; i < 3; i += 1) await block(server);
+  const blocks = Number(flags.blocks);
+  for (let round = 0; round < blocks; round += 1) {
+    const order = round % 2 === 0 ? servers : [...servers].reverse();
+    for (const server of order) server.samples.push(await block(server));
+  }
+  console.log(
+    `${blocks} blocks of ${perBlock} cold requests per build, ${flags.content}, Node ${process.version}`,
+  );
+  const first = median(servers[0]!.samples);
+  for (const server of servers) {
+    const value = median(server.samples);
+    console.log(
+      `${server.label}: ${value.toFixed(1)} µs server CPU per cold request (÷ first ${(value / first).toFixed(3)})`,
+    );
+  }
+} finally {
+  for (const server of servers) server.stop();
+  agent.destroy();
+}
