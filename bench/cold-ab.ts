@@ -31,7 +31,7 @@ const FILTERS = ['all', 'broad', 'max', 'pro', 'team'].flatMap((audience) =>
 );
 
 /** Distinct queries: a filter combination, a page size and a lower bound that moves a day at a time. */
-function* coldPaths(): Generator<string> {
+function* coldPaths(): Generator<string, never> {
   for (let day = 0; ; day += 1) {
     const from = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
     for (const filters of FILTERS) {
@@ -99,7 +99,7 @@ for (const [index, arg] of positionals.entries()) {
 const paths = coldPaths();
 const perBlock = Number(flags.requests);
 async function block(server: Server): Promise<number> {
-  const urls = Array.from({ length: perBlock }, () => paths.next().value!);
+  const urls = Array.from({ length: perBlock }, (): string => paths.next().value);
   const before = cpuTimeUs(server.pid);
   for (let i = 0; i < urls.length; i += 8) {
     const statuses = await Promise.all(urls.slice(i, i + 8).map((url) => get(server.port, url)));
