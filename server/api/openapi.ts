@@ -2,19 +2,20 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { HeaderObject, OpenAPIObject, ResponseObject } from 'openapi3-ts/oas31';
 import { Problem } from '../../domain/schemas/index.js';
 import type { AppRouter } from './procedures.js';
+import type { RestOperation } from './rest-operations.js';
+import { restOperations } from './rest-operations.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
 import { PROBLEM_TYPES } from '../http/problem-types.js';
 import type { ProblemCode } from '../http/problem-types.js';
 
 /**
- * Error statuses each operation can answer (SPEC §7, plus 405 and 500 for every path). Sources answer
- * 503 too, but only when the sources files themselves are missing or invalid (PRODUCT "Content").
+ * The error statuses of an operation follow from its procedure: 400 when it reads parameters (an
+ * operation without any ignores a query string, docs/api-contract.md §4.3); 405, 429 and 500 on every
+ * path; 503 while the content it serves is unavailable.
  */
-const ERROR_STATUSES: Record<string, readonly number[]> = {
-  getResetStatus: [400, 405, 429, 500, 503],
-  listResets: [400, 405, 429, 500, 503],
-  listSources: [405, 429, 500, 503],
-};
+function errorStatusesOf(operation: RestOperation): readonly number[] {
+  return [...(operation.params ? [400] : []), 405, 429, 500, 503];
+}
 
 const RESPONSE_NAMES: Record<number, string> = {
   400: 'BadRequest',
@@ -122,9 +123,11 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
       Object.entries(RESPONSE_NAMES).map(([status, name]) => [name, problemResponse(Number(status))]),
     ),
   };
+  const operations = new Map(restOperations(router).map((operation) => [operation.operationId, operation]));
   for (const pathItem of Object.values(document.paths ?? {})) {
     const operation = pathItem.get;
-    if (!operation?.operationId) continue;
+    const rest = operations.get(operation?.operationId ?? '');
+    if (!operation || !rest) continue;
     const ok = operation.responses?.['200'] as { headers?: Record<string, unknown> } | undefined;
     if (ok) {
       ok.headers = {
@@ -132,7 +135,7 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
         'Cache-Control': ref('headers', 'CacheControl'),
         'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
         RateLimit: ref('headers', 'RateLimit'),
-        ...(operation.operationId === 'listResets' ? { Link: ref('headers', 'Link') } : {}),
+        ...(rest.paginated ? { Link: ref('headers', 'Link') } : {}),
       };
     }
     operation.parameters = [...(operation.parameters ?? []), ref('parameters', 'IfNoneMatch')];
@@ -143,10 +146,7 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
         headers: { ETag: ref('headers', 'ETag'), 'Cache-Control': ref('headers', 'CacheControl') },
       },
       ...Object.fromEntries(
-        (ERROR_STATUSES[operation.operationId] ?? []).map((status) => [
-          String(status),
-          ref('responses', RESPONSE_NAMES[status]!),
-        ]),
+        errorStatusesOf(rest).map((status) => [String(status), ref('responses', RESPONSE_NAMES[status]!)]),
       ),
     };
     delete operation.security;

@@ -23,7 +23,6 @@ export function restHandler(
   responder: RestResponder,
   problemTypeBase: string,
 ): Middleware {
-  const paginated = operation.params?.has('cursor') === true;
   return async (ctx) => {
     const { params, canonical } = operation.params
       ? readQuery(new URLSearchParams(ctx.querystring), operation.params, problemTypeBase)
@@ -34,7 +33,7 @@ export function restHandler(
     ctx.type = 'application/json';
     ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
     ctx.etag = response.etag;
-    if (paginated) {
+    if (operation.paginated) {
       const cursor = response.nextCursor;
       if (cursor) ctx.set('Link', nextLink(problemTypeBase, operation.path, cursor, params));
     }

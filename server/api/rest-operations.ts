@@ -7,12 +7,15 @@ import type { ProcedureMeta } from './trpc.js';
 export const REST_PREFIX = '/api';
 
 export interface RestOperation {
+  readonly operationId: string;
   /** The public path, `REST_PREFIX` plus the path of the procedure's OpenAPI meta. */
   readonly path: string;
   /** The path trpc-to-openapi's handler routes, relative to `REST_PREFIX`. */
   readonly procedurePath: string;
   /** Query parameters the operation takes; anything else is refused. `null`: the query is ignored. */
   readonly params: ReadonlySet<string> | null;
+  /** Pages through a `cursor` input: the response names the next page in a `Link` header. */
+  readonly paginated: boolean;
   /** The instant the body is computed for, when it moves with the clock (the response cache keys on it). */
   readonly instant: ((now: number) => number) | null;
 }
@@ -32,12 +35,15 @@ export function restOperations(router: AppRouter): readonly RestOperation[] {
   return procedures.flatMap((procedure) => {
     const meta = procedure._def.meta as ProcedureMeta | undefined;
     if (!meta?.openapi) return [];
-    const { path } = meta.openapi;
+    const { path, operationId } = meta.openapi;
+    const params = paramsOf(procedure._def.inputs[0]);
     return [
       {
+        operationId: operationId ?? path,
         path: `${REST_PREFIX}${path}`,
         procedurePath: path,
-        params: paramsOf(procedure._def.inputs[0]),
+        params,
+        paginated: params?.has('cursor') === true,
         instant: meta.instant ?? null,
       },
     ];

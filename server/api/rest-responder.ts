@@ -82,7 +82,7 @@ export function createRestResponder(options: RestResponderOptions) {
       const body = Buffer.allocUnsafeSlow(Buffer.byteLength(result.body));
       body.write(result.body);
       // Read once here, not per request: scanning a large page for it cost every hit.
-      const nextCursor = request.operation.params?.has('cursor') ? nextCursorOf(body) : null;
+      const nextCursor = request.operation.paginated ? nextCursorOf(body) : null;
       const response = { body, etag: etagFor(body), nextCursor };
       cache.set(request.key, response);
       return response;
