@@ -59,7 +59,8 @@ module.exports = {
     {
       name: 'site-faces-apart',
       severity: 'error',
-      comment: 'Pages, feeds, exports and badges do not import each other; what they share is at server/site/.',
+      comment:
+        'Pages, feeds, exports and badges do not import each other; what they share is at server/site/.',
       from: { path: '^server/site/(pages|feeds|exports|badges)/' },
       to: { path: '^server/site/(pages|feeds|exports|badges)/', pathNot: '^server/site/$1/' },
     },

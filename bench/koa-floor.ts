@@ -11,6 +11,7 @@ import { createStack, listen } from './stack.js';
 import type * as Routes from '../server/routes.js';
 import type * as Operations from '../server/api/rest-operations.js';
 import type * as RouterModule from '../server/api/procedures.js';
+import type * as SiteModule from '../server/site/site-resources.js';
 
 const [port = '0', origin = '', urlsFile = ''] = process.argv.slice(2);
 const stored = await copyResponses(origin, urlsFile);
@@ -19,6 +20,9 @@ const { restOperations } = (await import(
   path.resolve('dist/server/api/rest-operations.js')
 )) as typeof Operations;
 const { appRouter } = (await import(path.resolve('dist/server/api/procedures.js'))) as typeof RouterModule;
+const { siteResources } = (await import(
+  path.resolve('dist/server/site/site-resources.js')
+)) as typeof SiteModule;
 
 const serve: Middleware = (ctx) => {
   const response = stored.get(ctx.url);
@@ -35,11 +39,8 @@ const router = createRoutes({
   rest: restOperations(appRouter).map((operation) => ({ operation, handle: serve })),
   trpc: serve,
   openApiBody: '{}',
-  feeds: { rss: serve, json: serve, atom: serve },
-  pages: new Proxy({} as never, { get: () => serve }),
-  badges: { '/badge.svg': serve, '/badge/resets.svg': serve, '/badge.json': serve },
-  embed: { '/embed': serve },
-  exports: { resetsCsv: serve, calendar: serve, eventsJson: serve, llmsTxt: serve },
+  site: siteResources({ baseUrl: origin, openApi: { openapi: '3.1.0', info: { title: '', version: '' } } }),
+  serve: () => serve,
 });
 const app = await createStack();
 app.use(router.routes());

@@ -6,8 +6,6 @@ import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from './config.js';
 import type { ContentState } from './content/content-state.js';
-import { createExports } from './site/exports/export-routes.js';
-import { createFeeds } from './site/feeds/feed-routes.js';
 import { allowedMethods } from './http/allowed-methods.js';
 import { evaluatePreconditions } from './http/preconditions.js';
 import { problemBoundary } from './http/problem-boundary.js';
@@ -17,9 +15,10 @@ import { requireHost } from './http/require-host.js';
 import { securityHeaders } from './http/security-headers.js';
 import { TRPC_PREFIX, trpcCallCount, trpcEndpoint, trpcErrorBody } from './api/trpc-endpoint.js';
 import { buildOpenApiDocument } from './api/openapi.js';
-import { badgeRoutes } from './site/badges/badge-routes.js';
-import { EMBED_CSP, EMBED_PATH, embedRoutes } from './site/pages/embed-page.js';
-import { createPages, PAGE_CSP } from './site/pages/page-routes.js';
+import { EMBED_CSP, EMBED_PATH } from './site/pages/embed-page.js';
+import { PAGE_CSP, problemPageRenderer } from './site/pages/page-resources.js';
+import { serveResource } from './site/resource.js';
+import { siteResources } from './site/site-resources.js';
 import { RenderCache } from './site/render-cache.js';
 import { createRestBridge } from './api/rest-bridge.js';
 import { restOperations } from './api/rest-operations.js';
@@ -28,7 +27,6 @@ import { createRestResponder } from './api/rest-responder.js';
 import { restHandler } from './api/rest-handler.js';
 import { appRouter } from './api/procedures.js';
 import { createRoutes } from './routes.js';
-
 
 export interface AppDeps {
   readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'>;
@@ -56,7 +54,6 @@ export function createApp(deps: AppDeps): Koa {
   evaluatePreconditions(app);
 
   const renders = new RenderCache();
-  const pages = createPages({ content, baseUrl: base, clock, cache: renders });
   // One response cache for both API faces: REST and tRPC answers are keyed apart, bounded together.
   const cache = new ResponseCache();
   const responder = createRestResponder({
@@ -75,11 +72,8 @@ export function createApp(deps: AppDeps): Koa {
     })),
     trpc: trpcEndpoint({ router: appRouter, content, clock, problemTypeBase: base, cache }),
     openApiBody: JSON.stringify(openApi),
-    feeds: createFeeds({ content, baseUrl: base, cache: renders }),
-    pages,
-    badges: badgeRoutes({ content, baseUrl: base, clock, cache: renders }),
-    embed: embedRoutes({ content, baseUrl: base, clock, cache: renders }),
-    exports: createExports({ content, baseUrl: base, clock, cache: renders, openApi }),
+    site: siteResources({ baseUrl: base, openApi }),
+    serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
   });
 
   app.use(requestLog(logger));
@@ -87,7 +81,7 @@ export function createApp(deps: AppDeps): Koa {
     problemBoundary({
       problemTypeBase: base,
       logger,
-      renderPage: pages.problemPage,
+      renderPage: problemPageRenderer(base),
       // The card's own problem page stays frameable, like the card.
       pageHeaders: (path) => ({ 'Content-Security-Policy': path === EMBED_PATH ? EMBED_CSP : PAGE_CSP }),
       envelope: {

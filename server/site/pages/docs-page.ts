@@ -1,7 +1,7 @@
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { openapiFetchExample, trpcClientExample } from './client-examples.js';
 import { codeBlock } from './format.js';
-import type { SafeHtml } from './html.js';
-import { html } from './html.js';
+import { html, SafeHtml } from './html.js';
 
 export const DOCS_ASSETS = '/docs/assets';
 
@@ -18,8 +18,21 @@ const EMBED_EXAMPLE = (baseUrl: string) => `![last reset](${baseUrl}/badge.svg?a
 
 <iframe src="${baseUrl}/embed?audience=max" title="Latest usage-limit reset" width="340" height="240"></iframe>`;
 
+/** The public paths of the document's operations: its server's path (`/api`) and each operation's. */
+function operationPaths(openApi: OpenAPIObject): string[] {
+  const server = openApi.servers?.[0]?.url;
+  const prefix = server ? new URL(server).pathname.replace(/\/$/, '') : '';
+  return Object.keys(openApi.paths ?? {}).map((path) => `${prefix}${path}`);
+}
+
+/** One list item per operation, each on its own line of the list. */
+function operationLinks(openApi: OpenAPIObject): SafeHtml {
+  const items = operationPaths(openApi).map((path) => html`<li><a href="${path}">${path}</a></li>`.value);
+  return new SafeHtml(items.join('\n      '));
+}
+
 /** `/docs`: the interactive reference (Swagger UI, from local files) and how to call the API from TypeScript. */
-export function docsMain(baseUrl: string): SafeHtml {
+export function docsMain(baseUrl: string, openApi: OpenAPIObject): SafeHtml {
   return html`<h1>API documentation</h1>
     <p>
       A free, read-only JSON API: no key needed. Please send a <code>User-Agent</code> that identifies your
@@ -28,9 +41,7 @@ export function docsMain(baseUrl: string): SafeHtml {
     </p>
     <ul class="links">
       <li><a href="/api/openapi.json">OpenAPI 3.1 document</a></li>
-      <li><a href="/api/v1/status">/api/v1/status</a></li>
-      <li><a href="/api/v1/resets">/api/v1/resets</a></li>
-      <li><a href="/api/v1/sources">/api/v1/sources</a></li>
+      ${operationLinks(openApi)}
       <li><a href="/problems">Error codes</a></li>
     </ul>
     <h2>Use it from TypeScript</h2>

@@ -1,20 +1,16 @@
-import type { Context } from 'koa';
 import type { Catalog, FilterView } from '../../../domain/catalog.js';
 import { viewFor } from '../../../domain/catalog.js';
 import type { FilterSet } from '../../../domain/filters.js';
 import { filterKey } from '../../../domain/filters.js';
 import type { ResetSummary } from '../../../domain/schemas/index.js';
 import { daysSince } from '../../../domain/stats.js';
-import type { ContentState } from '../../content/content-state.js';
-import { requireCatalog } from '../require-catalog.js';
-import { PUBLIC_CACHE_CONTROL } from '../../http/cache-control.js';
 import { daysAgo, dateTag, timeTag, whenTag } from './format.js';
 import { filterLabel, homeHref } from './home-page.js';
 import type { SafeHtml } from './html.js';
 import { html } from './html.js';
 import { readFilters } from './read-filters.js';
-import type { RenderCache } from '../render-cache.js';
-import { rendered, sendRendered } from '../render-cache.js';
+import { rendered } from '../render-cache.js';
+import type { SiteResource } from '../resource.js';
 import { SITE_NAME } from '../site-info.js';
 
 export const EMBED_PATH = '/embed';
@@ -22,13 +18,6 @@ export const EMBED_CSS_PATH = '/assets/embed.css';
 /** Like the site's pages (no script, same-origin styles), but any site may frame it. */
 export const EMBED_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *";
-
-export interface EmbedRouteOptions {
-  readonly content: ContentState;
-  readonly baseUrl: string;
-  readonly clock: () => number;
-  readonly cache: RenderCache;
-}
 
 /** Links leave the frame: the card is shown inside someone else's page. */
 const outLink = (href: string, text: SafeHtml | string) =>
@@ -91,19 +80,21 @@ export function renderEmbed(
 }
 
 /** `/embed`: the card, with the filters of `/api/v1/status`, rendered once per revision, filters and day. */
-export function embedRoutes(options: EmbedRouteOptions): Record<string, (ctx: Context) => void> {
-  const { content, baseUrl, clock, cache } = options;
+export function embedResource(baseUrl: string): SiteResource {
   return {
-    [EMBED_PATH]: (ctx) => {
-      const filters = readFilters(ctx.querystring, baseUrl);
-      const catalog = requireCatalog(content, baseUrl, 'The card');
-      const days = daysSince(viewFor(catalog, filters).stats.last_reset_at, clock());
+    path: EMBED_PATH,
+    csp: EMBED_CSP,
+    unavailable: { detail: 'The card is unavailable while the content is invalid.' },
+    resolve: (request) => {
+      const filters = readFilters(request.querystring, baseUrl);
+      const catalog = request.catalog();
+      const days = daysSince(viewFor(catalog, filters).stats.last_reset_at, request.now);
       const whole = days === null ? null : Math.floor(days);
-      const response = cache.get(catalog.revision, `embed ${filterKey(filters)} ${whole}`, () =>
-        rendered(renderEmbed(catalog, filters, whole, baseUrl), 'text/html; charset=utf-8'),
-      );
-      ctx.set('Content-Security-Policy', EMBED_CSP);
-      sendRendered(ctx, response, PUBLIC_CACHE_CONTROL);
+      return {
+        revision: catalog.revision,
+        key: `embed ${filterKey(filters)} ${whole}`,
+        render: () => rendered(renderEmbed(catalog, filters, whole, baseUrl), 'text/html; charset=utf-8'),
+      };
     },
   };
 }

@@ -1,0 +1,36 @@
+import { buildFeedData } from './feed-data.js';
+import { rendered } from '../render-cache.js';
+import type { SiteResource } from '../resource.js';
+import { FEED_PATHS, SITE_DESCRIPTION, SITE_NAME } from '../site-info.js';
+import { renderJsonFeed } from './json-feed.js';
+import { renderRss } from './rss.js';
+import { renderAtom } from './atom.js';
+
+const FEEDS = [
+  { path: FEED_PATHS.rss, type: 'application/rss+xml; charset=utf-8', render: renderRss },
+  { path: FEED_PATHS.json, type: 'application/feed+json; charset=utf-8', render: renderJsonFeed },
+  { path: FEED_PATHS.atom, type: 'application/atom+xml; charset=utf-8', render: renderAtom },
+] as const;
+
+/** `/feed.xml` (RSS 2.0), `/feed.json` (JSON Feed 1.1) and `/feed.atom` (Atom 1.0), each rendered once per content revision. */
+export function feedResources(baseUrl: string): SiteResource[] {
+  return FEEDS.map(({ path, type, render }) => ({
+    path,
+    unavailable: { detail: 'The feed is unavailable while the content is invalid.' },
+    resolve: (request) => {
+      const catalog = request.catalog();
+      return {
+        revision: catalog.revision,
+        key: `feed ${path}`,
+        render: () => {
+          const data = buildFeedData(catalog, {
+            baseUrl,
+            title: `${SITE_NAME}: usage-limit resets`,
+            description: SITE_DESCRIPTION,
+          });
+          return rendered(render(data, `${baseUrl}${path}`), type);
+        },
+      };
+    },
+  }));
+}

@@ -1,0 +1,191 @@
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { viewFor } from '../../../domain/catalog.js';
+import { daysSince } from '../../../domain/stats.js';
+import type { Problem } from '../../../domain/schemas/index.js';
+import { HttpProblem } from '../../http/http-problem.js';
+import { isProblemCode, makeProblem } from '../../http/problem-types.js';
+import { createAssets } from './assets.js';
+import { DOCS_ASSETS, docsMain } from './docs-page.js';
+import { eventMain } from './event-page.js';
+import { homeMain } from './home-page.js';
+import type { PageSpec } from './layout.js';
+import { renderPage } from './layout.js';
+import { errorMain, problemIndexMain, problemMain } from './problem-pages.js';
+import { historyMain, historyPages } from './history-page.js';
+import { readFilters, readHistoryQuery } from './read-filters.js';
+import type { Rendered } from '../render-cache.js';
+import { rendered } from '../render-cache.js';
+import type { SiteResource } from '../resource.js';
+import { sourcesMain } from './sources-page.js';
+
+export interface PagesOptions {
+  readonly baseUrl: string;
+  /** The OpenAPI document: `/docs` lists its operations. */
+  readonly openApi: OpenAPIObject;
+}
+
+const HTML = 'text/html; charset=utf-8';
+const COMMON_CSP = "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/** No script at all on the site's pages. */
+export const PAGE_CSP = `default-src 'none'; style-src 'self'; img-src 'self'; ${COMMON_CSP}`;
+/** /docs runs Swagger UI from same-origin files; its stylesheet draws icons from data: URIs. */
+export const DOCS_CSP = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; ${COMMON_CSP}`;
+const ASSET_CACHE_CONTROL = 'public, max-age=3600';
+
+/** The site's pages and their files, as resources; failures are thrown as `HttpProblem`s. */
+export function pageResources(options: PagesOptions): SiteResource[] {
+  const { baseUrl } = options;
+  const asset = createAssets();
+  const page = (spec: PageSpec, status = 200) => rendered(renderPage(baseUrl, spec), HTML, status);
+  const unavailable = {
+    detail: 'The reset data is being republished or is invalid. Please try again in a minute.',
+    heading: 'Temporarily unavailable',
+  };
+  const notFound = (path: string) =>
+    new HttpProblem(makeProblem(baseUrl, 'not_found', `There is nothing at ${path}.`), {
+      heading: 'Page not found',
+    });
+  const pageResource = (path: string, resolve: SiteResource['resolve'], csp = PAGE_CSP): SiteResource => ({
+    path,
+    csp,
+    unavailable,
+    resolve,
+  });
+  const fileResource = (path: string): SiteResource => ({
+    path,
+    cacheControl: ASSET_CACHE_CONTROL,
+    resolve: (request) => {
+      const file = asset(request.path);
+      if (!file) throw notFound(request.path);
+      return { revision: null, key: `asset ${request.path}`, render: () => file };
+    },
+  });
+
+  return [
+    pageResource('/', (request) => {
+      const filters = readFilters(request.querystring, baseUrl);
+      const catalog = request.catalog();
+      const days = daysSince(viewFor(catalog, filters).stats.last_reset_at, request.now);
+      const whole = days === null ? null : Math.floor(days);
+      // Whole days is all the page shows of the clock, so the body (and its ETag) holds for a day.
+      return {
+        revision: catalog.revision,
+        key: `home ${filters.audience}/${filters.window} ${whole}`,
+        render: () =>
+          page({
+            title: 'Latest resets',
+            path: '/',
+            main: homeMain(catalog, filters, whole),
+            notice: catalog.collection.notice,
+          }),
+      };
+    }),
+
+    pageResource('/history', (request) => {
+      const { filters, page: number } = readHistoryQuery(request.querystring, baseUrl);
+      const catalog = request.catalog();
+      if (number > historyPages(catalog, filters)) {
+        const detail = `There is no page ${number} of this history.`;
+        throw new HttpProblem(makeProblem(baseUrl, 'not_found', detail), { heading: 'No such page' });
+      }
+      return {
+        revision: catalog.revision,
+        key: `history ${filters.audience}/${filters.window} ${number}`,
+        render: () =>
+          page({
+            title: 'Counted history',
+            path: '/history',
+            main: historyMain(catalog, filters, number),
+            notice: catalog.collection.notice,
+          }),
+      };
+    }),
+
+    pageResource('/events/:id', (request) => {
+      const id = request.params['id'] ?? '';
+      const catalog = request.catalog();
+      const record = catalog.byId.get(id);
+      if (!record)
+        throw new HttpProblem(makeProblem(baseUrl, 'not_found', `There is no event with the id "${id}".`), {
+          heading: 'No such event',
+        });
+      return {
+        revision: catalog.revision,
+        key: `event ${id}`,
+        render: () =>
+          page({
+            title: record.title,
+            path: `/events/${id}`,
+            description: record.summary,
+            main: eventMain(catalog, record),
+            notice: catalog.collection.notice,
+          }),
+      };
+    }),
+
+    {
+      ...pageResource('/sources', (request) => {
+        const directory = request.directory();
+        return {
+          revision: directory.revision,
+          key: 'sources',
+          render: () =>
+            page({
+              title: 'Sources',
+              path: '/sources',
+              main: sourcesMain(directory),
+              notice: directory.collection.notice,
+            }),
+        };
+      }),
+      unavailable: { detail: 'The sources directory is unavailable.', heading: 'Temporarily unavailable' },
+    },
+
+    pageResource(
+      '/docs',
+      () => ({
+        revision: null,
+        key: 'docs',
+        render: () =>
+          page({
+            title: 'API documentation',
+            path: '/docs',
+            main: docsMain(baseUrl, options.openApi),
+            styles: [`${DOCS_ASSETS}/swagger-ui.css`],
+            scripts: [`${DOCS_ASSETS}/swagger-ui-bundle.js`, `${DOCS_ASSETS}/docs-init.js`],
+          }),
+      }),
+      DOCS_CSP,
+    ),
+    fileResource(`${DOCS_ASSETS}/:file`),
+
+    pageResource('/problems', () => ({
+      revision: null,
+      key: 'problems',
+      render: () => page({ title: 'Error codes', path: '/problems', main: problemIndexMain() }),
+    })),
+
+    pageResource('/problems/:code', (request) => {
+      const code = request.params['code'] ?? '';
+      if (!isProblemCode(code)) throw notFound(request.path);
+      return {
+        revision: null,
+        key: `problem ${code}`,
+        render: () => page({ title: code, path: `/problems/${code}`, main: problemMain(code, baseUrl) }),
+      };
+    }),
+
+    /** Same-origin files: the site's stylesheet and icon. */
+    fileResource('/assets/:file'),
+  ];
+}
+
+/** The HTML page of a failed page request (the problem boundary sends it). */
+export function problemPageRenderer(baseUrl: string) {
+  return (problem: Problem, heading: string, path: string): Rendered =>
+    rendered(
+      renderPage(baseUrl, { title: heading, path, main: errorMain(heading, problem.detail) }),
+      HTML,
+      problem.status,
+    );
+}

@@ -1,0 +1,101 @@
+import type { RouterMiddleware } from '@koa/router';
+import type { Catalog } from '../../domain/catalog.js';
+import type { DirectoryContent } from '../../domain/content/validate.js';
+import type { ContentState } from '../content/content-state.js';
+import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
+import { HttpProblem } from '../http/http-problem.js';
+import { makeProblem } from '../http/problem-types.js';
+import type { RenderCache, Rendered } from './render-cache.js';
+
+/** What a resource sees of one request. */
+export interface ResourceRequest {
+  readonly path: string;
+  readonly querystring: string;
+  /** The route's path parameters (`/events/:id`). */
+  readonly params: Readonly<Record<string, string | undefined>>;
+  /** Epoch milliseconds at which the request is answered. */
+  readonly now: number;
+  /** The events being served; while there are none, the resource's `content_unavailable` problem. */
+  catalog(): Catalog;
+  /** The collection and sources being served; while there are none, the same problem. */
+  directory(): DirectoryContent;
+}
+
+/** The body a request names: rendered once per content revision and key, then served from the cache. */
+export interface ResolvedBody {
+  /** The content revision the body is made from; `null` for a body no content goes into. */
+  readonly revision: string | null;
+  readonly key: string;
+  readonly render: () => Rendered;
+  /** Its Content-Security-Policy, when it differs from the resource's. */
+  readonly csp?: string;
+  /** Offered as a download under this name (`Content-Disposition`). */
+  readonly filename?: string;
+}
+
+/** What the `content_unavailable` problem of a resource says, and the heading of its HTML page. */
+export interface Unavailable {
+  readonly detail: string;
+  readonly heading?: string;
+}
+
+/**
+ * A GET resource of the site (a page, feed, export, badge, the card, a static file): its path, its
+ * headers and how a request names its body. `resolve` reads the request strictly first (a bad
+ * parameter is refused before the content is looked at), then asks for the content it needs.
+ */
+export interface SiteResource {
+  readonly path: string;
+  readonly csp?: string;
+  /** Defaults to the short public caching every resource has (`PUBLIC_CACHE_CONTROL`). */
+  readonly cacheControl?: string;
+  readonly unavailable?: Unavailable;
+  resolve(request: ResourceRequest): ResolvedBody;
+}
+
+export interface ResourceDeps {
+  readonly content: ContentState;
+  readonly baseUrl: string;
+  readonly clock: () => number;
+  readonly cache: RenderCache;
+}
+
+const DEFAULT_UNAVAILABLE: Unavailable = {
+  detail: 'This resource is unavailable while the content is invalid.',
+};
+
+/** The one handler of every site resource: the content guard, the render cache and the headers. */
+export function serveResource(resource: SiteResource, deps: ResourceDeps): RouterMiddleware {
+  const { content, baseUrl, clock, cache } = deps;
+  const unavailable = (): HttpProblem => {
+    const { detail, heading } = resource.unavailable ?? DEFAULT_UNAVAILABLE;
+    return new HttpProblem(
+      makeProblem(baseUrl, 'content_unavailable', detail),
+      heading === undefined ? undefined : { heading },
+    );
+  };
+  return (ctx) => {
+    const snapshot = content.snapshot;
+    const resolved = resource.resolve({
+      path: ctx.path,
+      querystring: ctx.querystring,
+      params: ctx.params,
+      now: clock(),
+      catalog: () => snapshot.catalog ?? throwing(unavailable()),
+      directory: () => snapshot.directory ?? throwing(unavailable()),
+    });
+    const body = cache.get(resolved.revision ?? '-', resolved.key, resolved.render);
+    const csp = resolved.csp ?? resource.csp;
+    if (csp) ctx.set('Content-Security-Policy', csp);
+    if (resolved.filename) ctx.set('Content-Disposition', `attachment; filename="${resolved.filename}"`);
+    ctx.status = body.status;
+    ctx.type = body.type;
+    ctx.set('Cache-Control', resource.cacheControl ?? PUBLIC_CACHE_CONTROL);
+    ctx.etag = body.etag;
+    ctx.body = body.body;
+  };
+}
+
+function throwing(error: Error): never {
+  throw error;
+}

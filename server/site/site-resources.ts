@@ -1,0 +1,23 @@
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { badgeResources } from './badges/badge-resources.js';
+import { exportResources } from './exports/export-resources.js';
+import { feedResources } from './feeds/feed-resources.js';
+import { embedResource } from './pages/embed-page.js';
+import { pageResources } from './pages/page-resources.js';
+import type { SiteResource } from './resource.js';
+
+export interface SiteOptions {
+  readonly baseUrl: string;
+  readonly openApi: OpenAPIObject;
+}
+
+/** Every GET resource of the site, each served by `serveResource` (server/site/resource.ts). */
+export function siteResources(options: SiteOptions): SiteResource[] {
+  return [
+    ...feedResources(options.baseUrl),
+    ...exportResources(options),
+    ...badgeResources(options.baseUrl),
+    embedResource(options.baseUrl),
+    ...pageResources(options),
+  ];
+}
