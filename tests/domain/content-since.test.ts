@@ -14,7 +14,7 @@ async function script(
   name: string,
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  return exec(process.execPath, ['--import', 'tsx', `server/${name}.ts`, ...args], { cwd: ROOT }).then(
+  return exec(process.execPath, ['--import', 'tsx', `tools/${name}.ts`, ...args], { cwd: ROOT }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );

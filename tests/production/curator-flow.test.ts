@@ -28,7 +28,7 @@ test('a curator adds, checks, publishes, retracts and republishes an event with 
     RATE_LIMIT_POINTS: '0',
   };
   const command = (script: string, ...args: string[]) =>
-    exec(process.execPath, ['--import', 'tsx', `server/${script}.ts`, ...args], { cwd: ROOT, env }).then(
+    exec(process.execPath, ['--import', 'tsx', `tools/${script}.ts`, ...args], { cwd: ROOT, env }).then(
       ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
