@@ -1,5 +1,5 @@
 /**
- * Writes a valid content folder with many events, for benchmarks: `tsx bench/generate-content.ts DIR [COUNT]`.
+ * Writes a valid content folder with many events, for benchmarks: `tsx bench/generate-content.ts <dir> [<count>]`.
  * Deterministic (seeded), so every run benchmarks the same set. The loader validates the result.
  */
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventFile } from '../domain/content/files.js';
 import { loadContent } from '../server/content/read-content.js';
+import { readCommandLine } from '../tools/command-line.js';
 
 const TWITTER_EPOCH_MS = 1288834974657n;
 const START_MS = Date.UTC(2013, 0, 1);
@@ -153,11 +154,20 @@ export async function generateContent(dir: string, count: number, seed = 6): Pro
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const [dir, count = '10000'] = process.argv.slice(2);
-  if (!dir) {
-    console.error('usage: tsx bench/generate-content.ts DIR [COUNT]');
-    process.exit(2);
-  }
+  const {
+    positionals: [dir = '', count = '10000'],
+    refuse,
+  } = readCommandLine({
+    usage: 'tsx bench/generate-content.ts <dir> [<count>]',
+    description:
+      'Writes a valid content folder of generated events (the same set on every run), for benchmarks.',
+    arguments: [
+      { name: '<dir>', required: true, description: 'the folder to write (replaced)' },
+      { name: '<count>', description: 'how many events (default: 10000)' },
+    ],
+    options: {},
+  });
+  if (!/^[1-9]\d*$/.test(count)) refuse(`<count>: '${count}' is not a positive whole number`);
   await generateContent(dir, Number(count));
   const result = await loadContent(dir);
   if (!result.ok) {

@@ -24,7 +24,8 @@ export function parseBound(value: string, side: 'from' | 'to'): Bound {
 
 /**
  * A bound the client gives must lie in the collection's plausible range: from the year of
- * `coverage_start` to the year 9999. A year 0000 or 1970 is a mistake, not a query (PRODUCT "Filters").
+ * `coverage_start` to the year 9999. A year 0000 or 1970 is a mistake, not a query
+ * (docs/product-decisions.md §3).
  */
 export function checkPlausible(bound: Bound, side: 'from' | 'to', coverageStart: string): void {
   const year = Number(bound.day.slice(0, 4));

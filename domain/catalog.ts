@@ -105,9 +105,9 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Key order of the published record follows SPEC §2.1. Written out field by field: a rest pattern and
- * spread built each record through V8's generic property copy, with 10,000 events several times
- * slower than this literal and a quarter larger in the heap (BENCHMARKS.md).
+ * Key order of the published record follows docs/api-contract.md §2.1. Written out field by field,
+ * because a rest pattern and spread build each record through V8's generic property copy: several
+ * times slower with 10,000 events and a quarter larger in the heap (BENCHMARKS.md).
  */
 function withUrl(event: Omit<ResetSummary, 'url'>, url: string): ResetSummary {
   return {

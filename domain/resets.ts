@@ -95,7 +95,7 @@ function collect(
   return out;
 }
 
-/** SPEC §4.2: one page of qualifying resets, by keyset on (sort key, id). */
+/** docs/api-contract.md §4.2: one page of qualifying resets, by keyset on (sort key, id). */
 export function listResets(catalog: Catalog, input: ResetsQuery): ResetsPage {
   const cursor = input.cursor === undefined ? null : decodeCursor(input.cursor);
   const query = resolveQuery(input, cursor, catalog.collection.coverage_start);

@@ -15,8 +15,8 @@ export interface Latest {
 }
 
 /**
- * PRODUCT.md `announced_reset`: the most recently announced `usage_reset` still `announced` that
- * matches the filters. A passed `effective_at` does not make it confirmed.
+ * The announced reset (docs/product-decisions.md §5): the most recently announced `usage_reset` still
+ * `announced` that matches the filters. A passed `effective_at` does not make it confirmed.
  */
 export function findAnnouncedReset(
   ascending: readonly IndexedEvent[],
@@ -48,7 +48,7 @@ export function findLatest(ascending: readonly IndexedEvent[]): Latest {
 export interface Gap {
   readonly before: IndexedEvent;
   readonly after: IndexedEvent;
-  /** Length in days when the gap is eligible (PRODUCT.md "Gaps"); null when it cannot be measured. */
+  /** Length in days when the gap is eligible (docs/product-decisions.md §5); null when it cannot be measured. */
   readonly days: number | null;
 }
 
@@ -68,7 +68,10 @@ export function listGaps(ascending: readonly IndexedEvent[]): Gap[] {
   return gaps;
 }
 
-/** Stats over an ascending, filtered list of qualifying events, applying the gap rules of PRODUCT.md. */
+/**
+ * Stats over an ascending, filtered list of qualifying events, applying the gap rules of
+ * docs/product-decisions.md §5.
+ */
 export function computeBaseStats(ascending: readonly IndexedEvent[], latest: Latest): BaseStats {
   const gaps = listGaps(ascending).flatMap((gap) => (gap.days === null ? [] : [gap.days]));
   const totalGaps = Math.max(ascending.length - 1, 0);

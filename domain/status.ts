@@ -14,7 +14,10 @@ export function statusInstant(now: number): number {
   return Math.floor(now / MINUTE_MS) * MINUTE_MS;
 }
 
-/** SPEC §4.1: the latest confirmed reset, an announced one, and the stats, for one filter combination. */
+/**
+ * docs/api-contract.md §4.1: the latest confirmed reset, an announced one, and the stats, for one
+ * filter combination.
+ */
 export function getStatus(catalog: Catalog, filters: FilterSet, now: number): StatusData {
   const view = viewFor(catalog, filters);
   const { stats } = view;
@@ -39,7 +42,7 @@ export function getStatus(catalog: Catalog, filters: FilterSet, now: number): St
   };
 }
 
-/** SPEC §2.6 */
+/** docs/api-contract.md §2.6 */
 export function buildMeta(catalog: Pick<Catalog, 'revision' | 'collection'>, generatedAt: number): Meta {
   return {
     api_version: 'v1',

@@ -5,15 +5,29 @@
  * ref>` also flags every event file changed since that ref without a `revision` and `revised_at` bump.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadContent } from '../server/content/read-content.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { summarizeContent } from '../domain/content/summary.js';
+import { readCommandLine } from './command-line.js';
 import { editsWithoutRevision } from './content-history.js';
 
-const { values: flags, positionals } = parseArgs({
-  options: { dir: { type: 'string' }, json: { type: 'boolean', default: false }, since: { type: 'string' } },
-  allowPositionals: true,
+const { values: flags, positionals } = readCommandLine({
+  usage: 'npm run content:check -- [<dir>] [--dir <folder>] [--json] [--since <git ref>]',
+  description: 'Validates a content folder without starting the server (exit 1 when it is invalid).',
+  arguments: [{ name: '<dir>', description: 'the content folder (as --dir)' }],
+  options: {
+    dir: {
+      type: 'string',
+      value: '<folder>',
+      description: 'the content folder (default: CONTENT_DIR, else content/)',
+    },
+    json: { type: 'boolean', default: false, description: 'print one JSON object instead, for CI' },
+    since: {
+      type: 'string',
+      value: '<git ref>',
+      description: 'also flag every event file changed since the ref without a revision bump',
+    },
+  },
 });
 const dir = path.resolve(flags.dir ?? positionals[0] ?? process.env.CONTENT_DIR ?? 'content');
 const loaded = await loadContent(dir);

@@ -27,7 +27,7 @@ const comparable = (text: string): string => {
 
 /**
  * Event files whose content changed since the git `ref` while `revision` and `revised_at` stayed
- * the same: an edit readers and feeds would not see as one (SPEC §3: an edit bumps both).
+ * the same: an edit readers and feeds would not see as one (docs/api-contract.md §3: an edit moves both).
  */
 export async function editsWithoutRevision(dir: string, ref: string): Promise<ContentProblem[]> {
   const problems: ContentProblem[] = [];

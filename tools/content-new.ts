@@ -5,41 +5,58 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { draftEvent } from '../domain/content/draft.js';
 import { loadContent } from '../server/content/read-content.js';
 import { formatProblem } from '../domain/content/problems.js';
 import type { SourceAccount } from '../domain/schemas/index.js';
+import { readCommandLine } from './command-line.js';
 import { contentDirOf, readJsonFile, writeContentFile } from './content-files.js';
 
-const { values: flags, positionals } = parseArgs({
+const {
+  values: flags,
+  positionals: [postUrl = ''],
+  refuse,
+} = readCommandLine({
+  usage:
+    'npm run content:new -- <post URL> [--kind … --status … --title … --plans … --windows …] [--dir <folder>]',
+  description: 'Writes events/<id>.json for a new event from its post URL and says what is left to fill in.',
+  arguments: [
+    {
+      name: '<post URL>',
+      required: true,
+      description: 'the announcement: an X or Bluesky post, or a web page',
+    },
+  ],
   options: {
-    dir: { type: 'string' },
-    kind: { type: 'string' },
-    status: { type: 'string' },
-    title: { type: 'string' },
-    plans: { type: 'string' },
-    windows: { type: 'string' },
+    kind: { type: 'string', value: '<kind>', description: 'the event kind, e.g. usage_reset' },
+    status: { type: 'string', value: '<status>', description: 'the event status, e.g. confirmed' },
+    title: { type: 'string', value: '<title>', description: 'the title; the id is its day and slug' },
+    plans: {
+      type: 'string',
+      value: '<plans>',
+      description: 'all, subscribers, unspecified, or plans separated by commas',
+    },
+    windows: { type: 'string', value: '<windows>', description: 'the windows reset, separated by commas' },
+    dir: {
+      type: 'string',
+      value: '<folder>',
+      description: 'the content folder (default: CONTENT_DIR, else content/)',
+    },
   },
-  allowPositionals: true,
 });
-const [postUrl] = positionals;
-if (!postUrl) {
-  console.error(
-    'usage: npm run content:new -- <post URL> [--kind … --status … --title … --plans … --windows …]',
-  );
-  process.exit(2);
-}
+if (!URL.canParse(postUrl)) refuse(`<post URL>: '${postUrl}' is not a URL`);
 const dir = contentDirOf(flags.dir);
 const sourcesFile = await readJsonFile(path.join(dir, 'sources.json')).catch(() => ({ sources: [] }));
 const sources = (sourcesFile['sources'] ?? []) as SourceAccount[];
-let event: Record<string, unknown>;
-try {
-  event = draftEvent(postUrl, flags, sources, Date.now());
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
+/** The draft, or a usage error when the URL is on X or Bluesky but names no post. */
+function draft(): Record<string, unknown> {
+  try {
+    return draftEvent(postUrl, flags, sources, Date.now());
+  } catch (error) {
+    return refuse(`<post URL>: ${(error as Error).message}`);
+  }
 }
+const event = draft();
 const file = path.join(dir, 'events', `${String(event['id'])}.json`);
 if (existsSync(file)) {
   console.error(

@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadContent } from '../server/content/read-content.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { parseConfig } from '../server/config.js';
+import { readCommandLine } from './command-line.js';
 
 const APP = 'reset-tracker';
 const WAIT_MS = 30_000;
@@ -25,7 +25,18 @@ interface Health {
   readonly last_reload: { readonly ok: boolean; readonly at: string; readonly problems: number } | null;
 }
 
-const { values: flags } = parseArgs({ options: { dir: { type: 'string' } } });
+const { values: flags } = readCommandLine({
+  usage: 'npm run content:publish -- [--dir <folder>]',
+  description:
+    'Checks the content folder and has the running server (on PORT) serve it, waiting until it does.',
+  options: {
+    dir: {
+      type: 'string',
+      value: '<folder>',
+      description: "the content folder (default: the server's CONTENT_DIR, else content/)",
+    },
+  },
+});
 const config = parseConfig(process.env);
 const dir = path.resolve(flags.dir ?? config.contentDir);
 const healthUrl = `http://127.0.0.1:${config.port}/healthz`;

@@ -4,31 +4,43 @@
  * together; without an action it records a hand edit. Key order and formatting are kept.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Revision } from '../domain/content/revise.js';
 import { reviseEvent } from '../domain/content/revise.js';
+import { Slug } from '../domain/schemas/enums.js';
+import { readCommandLine } from './command-line.js';
 import { contentDirOf, readJsonFile, writeContentFile } from './content-files.js';
 
-const { values: flags, positionals } = parseArgs({
+const ACTIONS = ['confirm', 'cancel', 'retract', 'correct'] as const;
+const {
+  values: flags,
+  positionals: [id = ''],
+  refuse,
+} = readCommandLine({
+  usage:
+    'npm run content:revise -- <id> [--confirm | --cancel "reason" | --retract "reason" | --correct "reason"] [--dir <folder>]',
+  description:
+    'Records a revision of an event: bumps revision, sets revised_at, and writes the new status and correction.',
+  arguments: [{ name: '<id>', required: true, description: 'the event id (its file name without .json)' }],
   options: {
-    dir: { type: 'string' },
-    confirm: { type: 'boolean' },
-    cancel: { type: 'string' },
-    retract: { type: 'string' },
-    correct: { type: 'string' },
+    confirm: { type: 'boolean', description: 'the announced event took place (status confirmed)' },
+    cancel: { type: 'string', value: '"reason"', description: 'it was called off (status cancelled)' },
+    retract: { type: 'string', value: '"reason"', description: 'it never was (status retracted)' },
+    correct: { type: 'string', value: '"reason"', description: 'a correction of its facts' },
+    dir: {
+      type: 'string',
+      value: '<folder>',
+      description: 'the content folder (default: CONTENT_DIR, else content/)',
+    },
   },
-  allowPositionals: true,
 });
-const [id] = positionals;
-const actions = [flags.confirm, flags.cancel, flags.retract, flags.correct].filter(
-  (flag) => flag !== undefined,
+const actions = ACTIONS.filter((action) => flags[action] !== undefined);
+if (actions.length > 1)
+  refuse(`choose one action, not ${actions.map((action) => `--${action}`).join(' and ')}`);
+if (!Slug.safeParse(id).success) refuse(`<id>: '${id}' is not an event id (a URL slug, as the file name)`);
+const emptyReason = ACTIONS.find(
+  (action) => flags[action] !== undefined && String(flags[action]).trim() === '',
 );
-if (!id || actions.length > 1) {
-  console.error(
-    'usage: npm run content:revise -- <id> [--confirm | --cancel "reason" | --retract "reason" | --correct "reason"]',
-  );
-  process.exit(2);
-}
+if (emptyReason) refuse(`--${emptyReason} needs a reason`);
 const revision: Revision = flags.confirm
   ? { action: 'confirm' }
   : flags.cancel !== undefined

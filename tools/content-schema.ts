@@ -4,11 +4,22 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { CONTENT_SCHEMAS, contentJsonSchema } from '../domain/content/json-schema.js';
+import { readCommandLine } from './command-line.js';
 import { contentDirOf, writeContentFile } from './content-files.js';
 
-const { values: flags } = parseArgs({ options: { dir: { type: 'string' } } });
+const { values: flags } = readCommandLine({
+  usage: 'npm run content:schema -- [--dir <folder>]',
+  description:
+    "Writes the JSON Schemas of the content files (schema/*.schema.json) from the loader's schemas.",
+  options: {
+    dir: {
+      type: 'string',
+      value: '<folder>',
+      description: 'the content folder (default: CONTENT_DIR, else content/)',
+    },
+  },
+});
 const dir = contentDirOf(flags.dir);
 await mkdir(path.join(dir, 'schema'), { recursive: true });
 for (const [kind, { file }] of Object.entries(CONTENT_SCHEMAS)) {

@@ -4,10 +4,11 @@ import * as prettier from 'prettier';
 
 /**
  * The client's contract (`client/src/contract.ts`): the input, output and error types of every
- * procedure of `server/api/procedures.ts`, written out in full by the compiler, so the published declarations
- * name no server module and need none of the server's dependencies. Each object schema of
- * domain/schemas (ResetSummary, Stats, Problem, …) becomes a named type that the others use, as in the
- * spec. Context and meta are the server's own business and are left out of the router type (`object`).
+ * procedure of `server/api/procedures.ts`, written out in full by the compiler, so the published
+ * declarations name no server module and need none of the server's dependencies. Each object schema
+ * of domain/schemas (ResetSummary, Stats, Problem, …) becomes a named type that the others use, as in
+ * docs/api-contract.md §2. Context and meta are the server's own business and are left out of the
+ * router type (`object`).
  */
 export async function generateContract(root: string): Promise<string> {
   const entry = path.join(root, 'server/api/procedures.ts');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../../tools/command-line.js';
 import { generateContract } from './contract.js';
 
 /**
@@ -17,7 +17,18 @@ const client = path.join(root, 'client');
 /** What the published files may import besides their own folder. */
 const ALLOWED_IMPORTS = new Set(['@trpc/client', '@trpc/server', '@trpc/server/observable']);
 
-const { values } = parseArgs({ options: { destination: { type: 'string', default: root } } });
+const { values } = readCommandLine({
+  usage: 'npm run client:pack -- [--destination <folder>]',
+  description: 'Builds the client package, checks its contract and imports, and writes its npm tarball.',
+  options: {
+    destination: {
+      type: 'string',
+      default: root,
+      value: '<folder>',
+      description: 'where to write the tarball (default: the repository root)',
+    },
+  },
+});
 const destination = path.resolve(values.destination);
 
 const contract = await readFile(path.join(client, 'src/contract.ts'), 'utf8');

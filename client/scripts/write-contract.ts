@@ -1,13 +1,21 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCommandLine } from '../../tools/command-line.js';
 import { generateContract } from './contract.js';
 
 /** `npm run client:contract`: writes client/src/contract.ts; `--check` only says whether it is current. */
+const { values } = readCommandLine({
+  usage: 'npm run client:contract -- [--check]',
+  description: "Writes the client's contract, client/src/contract.ts, from server/api/procedures.ts.",
+  options: {
+    check: { type: 'boolean', description: 'only say whether the file is current (exit 1 when not)' },
+  },
+});
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const target = path.join(root, 'client/src/contract.ts');
 const contract = await generateContract(root);
-if (process.argv.includes('--check')) {
+if (values.check) {
   const current = await readFile(target, 'utf8').catch(() => '');
   if (current !== contract) {
     console.error('client/src/contract.ts is out of date: run `npm run client:contract`');

@@ -11,7 +11,7 @@ import { ResetSummary } from './event.js';
 
 const count = () => z.int().min(0);
 
-/** SPEC §2.5 */
+/** docs/api-contract.md §2.5 */
 export const Stats = z
   .strictObject({
     total: count(),
@@ -27,7 +27,7 @@ export const Stats = z
   })
   .meta({ id: 'Stats', description: 'Statistics over the qualifying events matching the filters.' });
 
-/** SPEC §2.6 */
+/** docs/api-contract.md §2.6 */
 export const Meta = z
   .strictObject({
     api_version: z.literal('v1'),
@@ -38,12 +38,12 @@ export const Meta = z
   })
   .meta({ id: 'Meta', description: 'Response metadata, present in every 200 response.' });
 
-/** SPEC §2.7 */
+/** docs/api-contract.md §2.7 */
 export const Filters = z
   .strictObject({ audience: AudienceFilter, window: WindowFilter })
   .meta({ id: 'Filters', description: 'The filters the response was computed with.' });
 
-/** SPEC §2.8 */
+/** docs/api-contract.md §2.8 */
 export const SourceAccount = z
   .strictObject({
     id: z.string(),
@@ -63,7 +63,7 @@ export const SourceAccount = z
   })
   .meta({ id: 'SourceAccount', description: 'A public account the tracker watches.' });
 
-/** SPEC §2.9 */
+/** docs/api-contract.md §2.9 */
 export const Pagination = z
   .strictObject({
     has_more: z.boolean(),
@@ -72,7 +72,7 @@ export const Pagination = z
   })
   .meta({ id: 'Pagination', description: 'Keyset pagination state.' });
 
-/** SPEC §7: RFC 9457 problem details. */
+/** docs/api-contract.md §7: RFC 9457 problem details. */
 export const Problem = z
   .strictObject({
     type: z.url(),

@@ -44,7 +44,7 @@ export const Correction = z
   })
   .meta({ id: 'Correction', description: 'A correction or retraction of the event record.' });
 
-/** SPEC §2.1: the published event record. */
+/** docs/api-contract.md §2.1: the published event record. */
 export const ResetSummary = z
   .strictObject({
     id: z.string(),

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors.js';
 import type { Problem } from '../../domain/schemas/index.js';
 import { HttpProblem } from './http-problem.js';
 
-/** Every problem code the service emits, with its status and title (PRODUCT.md "Errors"). */
+/** Every problem code the service emits, with its status and title (docs/product-decisions.md §3). */
 export const PROBLEM_TYPES = {
   invalid_parameter: {
     status: 400,

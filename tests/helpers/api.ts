@@ -39,8 +39,9 @@ export interface ExpectedProblem {
 }
 
 /**
- * Asserts an RFC 9457 problem as SPEC §7 and PRODUCT "Errors" define it: `application/problem+json`,
- * exactly the spec's keys, `type` = `{base}/problems/{code}`. Returns the body.
+ * Asserts an RFC 9457 problem as docs/api-contract.md §7 and docs/product-decisions.md §3 define
+ * it: `application/problem+json`, exactly the contract's keys, `type` = `{base}/problems/{code}`.
+ * Returns the body.
  */
 export async function assertProblem(
   t: ExecutionContext,

@@ -1,6 +1,6 @@
 /*
- * A deliberately naive restatement of the PRODUCT.md rules (no indexes, no binary search, no
- * precomputed views), for property tests to compare the domain against.
+ * A deliberately naive restatement of the rules of docs/product-decisions.md §5 and §6 (no indexes, no
+ * binary search, no precomputed views), for property tests to compare the domain against.
  */
 import type { PublishedEvent } from '../../domain/content/events.js';
 import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js';
@@ -85,7 +85,7 @@ export interface RefStats {
   readonly eligibleGaps: readonly number[];
 }
 
-/** Latest and eligible gaps of an ascending list, straight from the PRODUCT.md wording. */
+/** Latest and eligible gaps of an ascending list, straight from docs/product-decisions.md §5. */
 export function referenceStats(ascending: readonly PublishedEvent[]): RefStats {
   const newest = ascending.at(-1);
   let latestId: string | null = null;

@@ -17,7 +17,7 @@ function describe({ status, code, parameter }: ExpectedProblem): string {
   return `${status} ${code}${parameter ? ` (${parameter})` : ''}`;
 }
 
-/** The request is refused with the problem SPEC §7 and PRODUCT "Errors" name. */
+/** The request is refused with the problem docs/api-contract.md §7 and docs/product-decisions.md §3 name. */
 const refused = test.macro<[string, Query, ExpectedProblem]>({
   async exec(t, path: string, query: Query, expected: ExpectedProblem) {
     await usingServer({}, async (server) => {
@@ -155,7 +155,7 @@ test('a cursor sent with a different order, audience, window, from or to is inva
   });
 });
 
-test('sources take no parameters and ignore a query string (SPEC §4.3: no 400)', async (t) => {
+test('sources take no parameters and ignore a query string (docs/api-contract.md §4.3: no 400)', async (t) => {
   await usingServer({}, async (server) => {
     const response = await fetch(`${server.url}/api/v1/sources?cache_buster=1&cache_buster=2`);
     t.is(response.status, 200);

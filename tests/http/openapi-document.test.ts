@@ -17,7 +17,10 @@ const OPERATIONS = {
   '/v1/sources': 'listSources',
 } as const;
 
-/** Error statuses per operation: SPEC §7, plus 405 and 500 everywhere and 503 for a missing directory. */
+/**
+ * Error statuses per operation: docs/api-contract.md §7, plus 405 and 500 everywhere and 503 for a
+ * missing directory.
+ */
 const ERROR_STATUSES: Record<string, readonly string[]> = {
   getResetStatus: ['400', '405', '429', '500', '503'],
   listResets: ['400', '405', '429', '500', '503'],
@@ -121,41 +124,50 @@ test(
   },
 );
 
-test('errors are problem+json with the statuses of SPEC §7, 405 and 500', withServer, async (t, server) => {
-  const document = await fetchDocument(server.url);
-  for (const [path, operation] of operations(document)) {
-    const errors = Object.keys(operation.responses ?? {}).filter((status) => Number(status) >= 400);
-    t.deepEqual(errors, ERROR_STATUSES[operation.operationId!], path);
-    for (const status of errors) {
-      const response = responseOf(document, operation, status);
-      t.deepEqual(Object.keys(response.content ?? {}), ['application/problem+json'], `${path} ${status}`);
-      t.deepEqual(response.content?.['application/problem+json']?.schema, {
-        $ref: '#/components/schemas/Problem',
-      });
-      const headers = Object.keys(response.headers ?? {});
-      if (status === '429' || status === '503') t.true(headers.includes('Retry-After'), `${path} ${status}`);
-      if (status === '405') t.true(headers.includes('Allow'), `${path} ${status}`);
+test(
+  'errors are problem+json with the statuses of docs/api-contract.md §7, 405 and 500',
+  withServer,
+  async (t, server) => {
+    const document = await fetchDocument(server.url);
+    for (const [path, operation] of operations(document)) {
+      const errors = Object.keys(operation.responses ?? {}).filter((status) => Number(status) >= 400);
+      t.deepEqual(errors, ERROR_STATUSES[operation.operationId!], path);
+      for (const status of errors) {
+        const response = responseOf(document, operation, status);
+        t.deepEqual(Object.keys(response.content ?? {}), ['application/problem+json'], `${path} ${status}`);
+        t.deepEqual(response.content?.['application/problem+json']?.schema, {
+          $ref: '#/components/schemas/Problem',
+        });
+        const headers = Object.keys(response.headers ?? {});
+        if (status === '429' || status === '503')
+          t.true(headers.includes('Retry-After'), `${path} ${status}`);
+        if (status === '405') t.true(headers.includes('Allow'), `${path} ${status}`);
+      }
     }
-  }
-});
-
-test('the Problem schema has exactly the fields of SPEC §7', withServer, async (t, server) => {
-  const document = await fetchDocument(server.url);
-  const problem = document.components?.schemas?.Problem as SchemaObject;
-  t.deepEqual(Object.keys(problem.properties ?? {}).sort(), [
-    'code',
-    'detail',
-    'parameter',
-    'status',
-    'title',
-    'type',
-  ]);
-  t.deepEqual([...(problem.required ?? [])].sort(), ['code', 'detail', 'status', 'title', 'type']);
-  t.false(problem.additionalProperties);
-});
+  },
+);
 
 test(
-  'query parameters carry the names, values, defaults and limits of SPEC §4',
+  'the Problem schema has exactly the fields of docs/api-contract.md §7',
+  withServer,
+  async (t, server) => {
+    const document = await fetchDocument(server.url);
+    const problem = document.components?.schemas?.Problem as SchemaObject;
+    t.deepEqual(Object.keys(problem.properties ?? {}).sort(), [
+      'code',
+      'detail',
+      'parameter',
+      'status',
+      'title',
+      'type',
+    ]);
+    t.deepEqual([...(problem.required ?? [])].sort(), ['code', 'detail', 'status', 'title', 'type']);
+    t.false(problem.additionalProperties);
+  },
+);
+
+test(
+  'query parameters carry the names, values, defaults and limits of docs/api-contract.md §4',
   withServer,
   async (t, server) => {
     const document = await fetchDocument(server.url);

@@ -1,0 +1,121 @@
+import { fileURLToPath } from 'node:url';
+import type { ExecutionContext } from 'ava';
+import test from 'ava';
+import type { Completed } from '../helpers/run.js';
+import { outputOf, runToEnd } from '../helpers/run.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Command {
+  readonly file: string;
+  /** The options `--help` must list. */
+  readonly options: readonly string[];
+  /** Command lines the command refuses, each with what its one line must say. */
+  readonly bad: readonly { readonly args: readonly string[]; readonly says: RegExp }[];
+}
+
+const COMMANDS: readonly Command[] = [
+  {
+    file: 'tools/content-check.ts',
+    options: ['--dir <folder>', '--json', '--since <git ref>'],
+    bad: [
+      { args: ['one', 'two'], says: /unexpected argument 'two'/ },
+      { args: ['--since'], says: /option --since needs a value/ },
+      { args: ['--json=yes'], says: /option --json takes no value/ },
+    ],
+  },
+  {
+    file: 'tools/content-new.ts',
+    options: ['--kind', '--status', '--title', '--plans', '--windows', '--dir'],
+    bad: [
+      { args: [], says: /missing argument <post URL>/ },
+      { args: ['not-a-url'], says: /'not-a-url' is not a URL/ },
+      {
+        args: ['https://x.com/example', '--dir', '/nonexistent-folder'],
+        says: /https:\/\/x\.com\/example is on X or Bluesky but is not a post URL/,
+      },
+    ],
+  },
+  {
+    file: 'tools/content-revise.ts',
+    options: ['--confirm', '--cancel', '--retract', '--correct', '--dir'],
+    bad: [
+      { args: [], says: /missing argument <id>/ },
+      { args: ['an-event', '--confirm', '--retract', 'why'], says: /one action.*--confirm and --retract/ },
+      { args: ['../an-event'], says: /'\.\.\/an-event' is not an event id/ },
+      { args: ['an-event', '--cancel', ' '], says: /--cancel needs a reason/ },
+    ],
+  },
+  {
+    file: 'tools/content-schema.ts',
+    options: ['--dir <folder>'],
+    bad: [{ args: ['schema'], says: /unexpected argument 'schema'/ }],
+  },
+  {
+    file: 'tools/content-publish.ts',
+    options: ['--dir <folder>'],
+    bad: [
+      { args: ['content'], says: /unexpected argument 'content'/ },
+      { args: ['--dir'], says: /option --dir needs a value/ },
+    ],
+  },
+  {
+    file: 'tools/openapi-dump.ts',
+    options: [],
+    bad: [{ args: ['a.json', 'b.json'], says: /unexpected argument 'b\.json'/ }],
+  },
+  {
+    file: 'client/scripts/write-contract.ts',
+    options: ['--check'],
+    bad: [{ args: ['contract.ts'], says: /unexpected argument 'contract\.ts'/ }],
+  },
+  {
+    file: 'client/scripts/pack.ts',
+    options: ['--destination <folder>'],
+    bad: [{ args: ['--destination'], says: /option --destination needs a value/ }],
+  },
+  {
+    file: 'bench/generate-content.ts',
+    options: [],
+    bad: [
+      { args: [], says: /missing argument <dir>/ },
+      { args: ['/nonexistent-folder', 'many'], says: /<count>: 'many' is not a positive whole number/ },
+    ],
+  },
+];
+
+function run(file: string, args: readonly string[]): Promise<Completed> {
+  return runToEnd(process.execPath, ['--import', 'tsx', file, ...args], { cwd: ROOT });
+}
+
+/** A usage error: exit 2, nothing on stdout, one line saying what is wrong and the usage line, no stack. */
+function assertRefused(t: ExecutionContext, refused: Completed, says: RegExp): void {
+  t.is(refused.code, 2, outputOf(refused));
+  t.is(refused.stdout, '');
+  const lines = refused.stderr.trimEnd().split('\n');
+  t.is(lines.length, 2, refused.stderr);
+  t.regex(lines[0] ?? '', says);
+  t.regex(lines[1] ?? '', /^usage: /);
+  t.notRegex(refused.stderr, /^\s+at /m, 'no stack trace');
+}
+
+for (const command of COMMANDS) {
+  test(`${command.file} --help prints its usage, what it does and its options`, async (t) => {
+    // -h is the same flag; once is enough to show it.
+    for (const flag of command === COMMANDS[0] ? ['--help', '-h'] : ['--help']) {
+      const help = await run(command.file, [flag]);
+      t.is(help.code, 0, outputOf(help));
+      t.is(help.stderr, '');
+      t.regex(help.stdout, /^usage: \S/);
+      for (const option of [...command.options, '-h, --help']) t.true(help.stdout.includes(option), option);
+    }
+  });
+
+  test(`${command.file} refuses an unknown option in one line`, async (t) => {
+    assertRefused(t, await run(command.file, ['--bogus']), /unknown option --bogus/);
+  });
+
+  test(`${command.file} refuses a bad argument in one line`, async (t) => {
+    for (const { args, says } of command.bad) assertRefused(t, await run(command.file, args), says);
+  });
+}
