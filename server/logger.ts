@@ -6,7 +6,7 @@ let lastTime = '';
 
 /**
  * `pino.stdTimeFunctions.isoTime`, formatted once per millisecond: under load many lines share one,
- * and `Date#toISOString` was a tenth of the cost of an access log line (BENCHMARKS.md).
+ * and `Date#toISOString` is a large part of the cost of an access log line.
  */
 function isoTime(): string {
   const now = Date.now();
@@ -24,7 +24,7 @@ export const BATCH_MS = 50;
 /**
  * Log lines are encoded into one buffer and written to `process.stdout` together, at most
  * `BATCH_MS` after the first of them (or when the buffer fills), instead of one write per line: the
- * per-line write and string handling were most of an access log line's cost (BENCHMARKS.md). Pending
+ * per-line write and string handling are most of an access log line's cost. Pending
  * lines are written on exit and by `flush()` (the shutdown path).
  * It must be `process.stdout.write`, not a file descriptor of its own (pino's sonic-boom destinations):
  * under PM2 cluster mode that method is PM2's, and writes to fd 1 never reach its log file.

@@ -23,7 +23,7 @@ function requireCatalog(ctx: Context): Catalog {
 /**
  * tRPC would report a thrown DomainError as INTERNAL_SERVER_ERROR (HTTP 500); each resolver keeps its
  * meaning. A wrapper rather than a middleware: each middleware level costs every call two copies of
- * tRPC's call options, about 7 µs of a ~100 µs cache miss (BENCHMARKS.md).
+ * tRPC's call options.
  */
 function keepingDomainErrors<Options, Result>(resolve: (options: Options) => Result) {
   return (options: Options): Result => {

@@ -4,7 +4,7 @@ import type { RestOperation } from './rest-operations.js';
 import { readQuery } from '../http/query.js';
 import type { RestResponder } from './rest-responder.js';
 
-/** SPEC §8 `limit` default, repeated in the next link so a client following links keeps its page size. */
+/** docs/api-contract.md §8: the `limit` default, repeated in the next link so a client following links keeps its page size. */
 const DEFAULT_LIMIT = '20';
 
 /** RFC 8288 `Link` to the next page: the cursor and the same `limit` (the cursor carries the rest). */

@@ -24,7 +24,7 @@ function paramsOf(input: unknown): ReadonlySet<string> | null {
   let schema = input;
   if (schema instanceof z.ZodPrefault || schema instanceof z.ZodDefault) schema = schema.unwrap();
   if (schema instanceof z.ZodObject) return new Set(Object.keys(schema.shape));
-  // SPEC §4.3: an operation without parameters has no 400 response; a query string (say, a cache
+  // docs/api-contract.md §4.3: an operation without parameters has no 400 response; a query string (say, a cache
   // buster) is ignored.
   return null;
 }
