@@ -11,7 +11,8 @@ import type * as LoggerModule from '../server/logger.js';
 import type * as LimiterModule from '../server/http/rate-limit-store.js';
 import type * as RequestLog from '../server/http/request-log.js';
 import type * as Boundary from '../server/http/problem-boundary.js';
-import type * as RequireHost from '../server/http/require-host.js';
+import type * as RequestShape from '../server/http/request-shape.js';
+import type * as Cors from '../server/http/cors.js';
 import type * as Security from '../server/http/security-headers.js';
 import type * as RateLimit from '../server/http/rate-limit.js';
 import type * as Preconditions from '../server/http/preconditions.js';
@@ -25,7 +26,6 @@ const load = async <T>(file: string): Promise<T> => {
 
 export async function createStack(): Promise<Koa> {
   const { default: KoaApp } = await import('koa');
-  const { default: cors } = await import('@koa/cors');
   const { default: conditional } = await import('koa-conditional-get');
   const { default: etag } = await import('@koa/etag');
   const { parseConfig } = await load<typeof ConfigModule>('config.js');
@@ -34,7 +34,8 @@ export async function createStack(): Promise<Koa> {
   const http = {
     requestLog: await load<typeof RequestLog>('http/request-log.js'),
     boundary: await load<typeof Boundary>('http/problem-boundary.js'),
-    host: await load<typeof RequireHost>('http/require-host.js'),
+    shape: await load<typeof RequestShape>('http/request-shape.js'),
+    cors: await load<typeof Cors>('http/cors.js'),
     security: await load<typeof Security>('http/security-headers.js'),
     rateLimit: await load<typeof RateLimit>('http/rate-limit.js'),
     preconditions: await load<typeof Preconditions>('http/preconditions.js'),
@@ -55,16 +56,15 @@ export async function createStack(): Promise<Koa> {
       pageHeaders: () => ({}),
     }),
   );
-  app.use(http.host.requireHost(base));
   app.use(http.security.securityHeaders());
   app.use(
-    cors({
-      origin: '*',
+    http.cors.publicCors({
       allowMethods: ['GET', 'HEAD', 'OPTIONS'],
       exposeHeaders: ['ETag', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'],
-      maxAge: 86400,
+      maxAgeSeconds: 86400,
     }),
   );
+  app.use(http.shape.checkRequestShape(base));
   if (limiter) {
     app.use(
       http.rateLimit.rateLimit({

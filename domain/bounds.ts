@@ -22,18 +22,20 @@ export function parseBound(value: string, side: 'from' | 'to'): Bound {
   return { canonical: `t:${ms}`, day: utcDay(ms), ms };
 }
 
+/** The days a bound may name, in UTC: every calendar date of the years 0001 to 9999. */
+const FIRST_DAY = '0001-01-01';
+const LAST_DAY = '9999-12-31';
+
 /**
- * A bound the client gives must lie in the collection's plausible range: from the year of
- * `coverage_start` to the year 9999. A year 0000 or 1970 is a mistake, not a query
- * (docs/product-decisions.md §3).
+ * A bound the client gives may be any date or date-time whose UTC day lies from 0001-01-01 to
+ * 9999-12-31: one before the collection starts or far in the future is a question with an empty or
+ * full answer, not a mistake (docs/product-decisions.md §3).
  */
-export function checkPlausible(bound: Bound, side: 'from' | 'to', coverageStart: string): void {
-  const year = Number(bound.day.slice(0, 4));
-  const earliest = Number(coverageStart.slice(0, 4));
-  if (!Number.isFinite(year) || year < earliest || year > 9999 || bound.day.length !== 10) {
+export function checkWithinCalendar(bound: Bound, side: 'from' | 'to'): void {
+  if (bound.day.length !== 10 || bound.day < FIRST_DAY || bound.day > LAST_DAY) {
     throw new DomainError(
       'invalid_parameter',
-      `"${side}" must fall between the year ${earliest} (the collection starts ${coverageStart}) and 9999.`,
+      `"${side}" must be a date or date-time from ${FIRST_DAY} to ${LAST_DAY} (UTC).`,
       side,
     );
   }

@@ -1,5 +1,5 @@
 import type { Bound, Range } from './bounds.js';
-import { boundFromCanonical, checkPlausible, checkRange, inRange, parseBound } from './bounds.js';
+import { boundFromCanonical, checkWithinCalendar, checkRange, inRange, parseBound } from './bounds.js';
 import type { Catalog } from './catalog.js';
 import { viewFor } from './catalog.js';
 import type { CursorQuery, CursorState } from './cursor.js';
@@ -25,11 +25,11 @@ const DEFAULTS = { order: 'desc', audience: 'all', window: 'any' } as const;
  * Binds the request to its cursor: parameters left out take the cursor's values, repeated ones must
  * match, so a page can never silently belong to another query.
  */
-function resolveQuery(input: ResetsQuery, cursor: CursorState | null, coverageStart: string): ResolvedQuery {
+function resolveQuery(input: ResetsQuery, cursor: CursorState | null): ResolvedQuery {
   const given = (value: string | undefined, side: 'from' | 'to') => {
     if (value === undefined) return undefined;
     const bound = parseBound(value, side);
-    checkPlausible(bound, side, coverageStart);
+    checkWithinCalendar(bound, side);
     return bound;
   };
   const from = given(input.from, 'from');
@@ -98,7 +98,7 @@ function collect(
 /** docs/api-contract.md §4.2: one page of qualifying resets, by keyset on (sort key, id). */
 export function listResets(catalog: Catalog, input: ResetsQuery): ResetsPage {
   const cursor = input.cursor === undefined ? null : decodeCursor(input.cursor);
-  const query = resolveQuery(input, cursor, catalog.collection.coverage_start);
+  const query = resolveQuery(input, cursor);
   const { range } = query;
   const list = viewFor(catalog, query).ascending;
   let start: number;

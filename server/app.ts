@@ -1,5 +1,4 @@
 import Koa from 'koa';
-import cors from '@koa/cors';
 import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
 import type { Logger } from 'pino';
@@ -7,11 +6,12 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from './config.js';
 import type { ContentState } from './content/content-state.js';
 import { allowedMethods } from './http/allowed-methods.js';
+import { publicCors } from './http/cors.js';
 import { evaluatePreconditions } from './http/preconditions.js';
 import { problemBoundary } from './http/problem-boundary.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestLog } from './http/request-log.js';
-import { requireHost } from './http/require-host.js';
+import { checkRequestShape } from './http/request-shape.js';
 import { securityHeaders } from './http/security-headers.js';
 import { TRPC_PREFIX, trpcCallCount, trpcEndpoint, trpcErrorBody } from './api/trpc-endpoint.js';
 import { buildOpenApiDocument } from './api/openapi.js';
@@ -90,16 +90,16 @@ export function createApp(deps: AppDeps): Koa {
       },
     }),
   );
-  app.use(requireHost(base));
+  // Before anything else reads the request, but after the headers every answer carries.
   app.use(securityHeaders());
   app.use(
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+    publicCors({
       exposeHeaders: EXPOSED_HEADERS,
-      maxAge: 86400,
+      allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+      maxAgeSeconds: 86400,
     }),
   );
+  app.use(checkRequestShape(base));
   if (deps.limiter && config.rateLimit.points > 0) {
     app.use(
       rateLimit({

@@ -112,6 +112,9 @@ export function createServer(config: Config) {
       },
     );
     server.keepAliveTimeout = 65_000;
+    // Every header line is kept and counted by the app (server/http/request-shape.ts), rather than
+    // lines past 2,000 entries dropped without a word.
+    server.maxHeadersCount = 0;
     answerClientErrors(server, config.publicBaseUrl);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -10,7 +10,15 @@ function problemCodeOf(error: NodeJS.ErrnoException): ProblemCode {
   return 'malformed_request';
 }
 
-function problemResponse(status: number, body: string): string {
+/**
+ * The refused request's method, when its first bytes can be read (Node passes them as `rawPacket`):
+ * a HEAD is answered without a body, or its client would read the body as the next response.
+ */
+function isHead(error: NodeJS.ErrnoException & { rawPacket?: unknown }): boolean {
+  return Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+}
+
+function problemResponse(status: number, body: string, head: boolean): string {
   return [
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}`,
     'Content-Type: application/problem+json',
@@ -20,7 +28,7 @@ function problemResponse(status: number, body: string): string {
     'Access-Control-Allow-Origin: *',
     'Connection: close',
     '',
-    body,
+    head ? '' : body,
   ].join('\r\n');
 }
 
@@ -43,7 +51,7 @@ export function answerClientErrors(server: http.Server, problemTypeBase: string)
       code,
       `The request was refused before it was read: ${code}.`,
     );
-    socket.end(problemResponse(problem.status, JSON.stringify(problem)));
+    socket.end(problemResponse(problem.status, JSON.stringify(problem), isHead(error)));
   });
   server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const problem = makeProblem(

@@ -54,7 +54,8 @@ export const PROBLEM_TYPES = {
   request_too_large: {
     status: 431,
     title: 'Request header fields too large',
-    about: 'The request target or headers are larger than the service reads (16 KB in all); shorten them.',
+    about:
+      'The request target or headers are larger than the service reads (16 KB in all, at most 200 header lines); shorten them.',
   },
   rate_limited: {
     status: 429,

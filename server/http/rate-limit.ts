@@ -53,6 +53,9 @@ function rateLimitHeaders(
 /**
  * Counts requests per client IP (`ctx.ip`, which honours X-Forwarded-For only when the app trusts
  * proxies) and sends the IETF draft `RateLimit-Policy` / `RateLimit` headers on every counted response.
+ * A request answered 304 Not Modified is given its points back (its `RateLimit` says so): revalidating
+ * a cached copy costs a client nothing, which is what a client that caches should get. A client over
+ * its quota is refused before its request is read, revalidations included.
  */
 export function rateLimit(options: RateLimitOptions): Middleware {
   return async (ctx, next) => {
@@ -60,7 +63,9 @@ export function rateLimit(options: RateLimitOptions): Middleware {
       await next();
       return;
     }
-    const counted = await countRequest(options.limiter, ctx.ip || 'unknown', options.cost?.(ctx.path) ?? 1);
+    const key = ctx.ip || 'unknown';
+    const cost = options.cost?.(ctx.path) ?? 1;
+    const counted = await countRequest(options.limiter, key, cost);
     // A store failure: let the request through rather than fail it.
     if (!counted) {
       await next();
@@ -79,5 +84,9 @@ export function rateLimit(options: RateLimitOptions): Middleware {
     }
     ctx.set(headers);
     await next();
+    if (ctx.status === 304) {
+      const refunded = await options.limiter.reward(key, cost).catch(() => null);
+      if (refunded) ctx.set(rateLimitHeaders(options, refunded).headers);
+    }
   };
 }
