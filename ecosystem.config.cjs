@@ -28,11 +28,8 @@ module.exports = {
       exec_mode: 'cluster',
       instances: readInstances(process.env.INSTANCES),
       env: { NODE_ENV: 'production' },
-      // V8's heap sizing, for a server whose live heap is small and steady (BENCHMARKS.md, "Memory"):
-      // a 2 MB young generation (semi-space; the default grows to 16 MB), and an old generation allowed
-      // to grow 30 % past what the last full collection kept (V8 otherwise lets it reach up to 4x, and
-      // that memory stays resident). `npm run bench` runs the server with these flags.
-      node_args: ['--max-semi-space-size=2', '--heap-growing-percent=30'],
+      // V8's heap sizing (server/node-flags.json, the one list `npm start` and `npm run bench` use too).
+      node_args: require('./server/node-flags.json'),
       // A worker that grows past this is replaced, through the same graceful path as a reload.
       max_memory_restart: process.env.MAX_MEMORY_RESTART ?? '400M',
       // Content is loaded before `listen`, so PM2's wait for 'listening' is a wait for readiness; a

@@ -6,6 +6,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from './config.js';
 import type { ContentState } from './content/content-state.js';
 import { allowedMethods } from './http/allowed-methods.js';
+import { compression } from './http/compression.js';
 import { publicCors } from './http/cors.js';
 import { evaluatePreconditions } from './http/preconditions.js';
 import { problemBoundary } from './http/problem-boundary.js';
@@ -71,7 +72,7 @@ export function createApp(deps: AppDeps): Koa {
       handle: restHandler(operation, responder, base),
     })),
     trpc: trpcEndpoint({ router: appRouter, content, clock, problemTypeBase: base, cache }),
-    openApiBody: JSON.stringify(openApi),
+    openApiBody: Buffer.from(JSON.stringify(openApi)),
     site: siteResources({ baseUrl: base, openApi }),
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
   });
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): Koa {
     );
   }
   app.use(conditional());
+  app.use(compression());
   app.use(etag());
   app.use(router.routes());
   app.use(allowedMethods(router, base));

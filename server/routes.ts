@@ -13,7 +13,7 @@ export interface RouteHandlers {
   readonly content: ContentState;
   readonly rest: readonly { readonly operation: RestOperation; readonly handle: Middleware }[];
   readonly trpc: RouterMiddleware;
-  readonly openApiBody: string;
+  readonly openApiBody: Buffer;
   /** Pages, feeds, exports, badges, the card and static files (server/site/site-resources.ts). */
   readonly site: readonly SiteResource[];
   readonly serve: (resource: SiteResource) => RouterMiddleware;

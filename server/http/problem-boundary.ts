@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Problem } from '../../domain/schemas/index.js';
 import { makeProblem, problemFromError } from './problem-types.js';
+import { encodeResponse } from './compression.js';
 import { HttpProblem } from './http-problem.js';
 import { CONTENT_UNAVAILABLE_RETRY_SECONDS, PUBLIC_CACHE_CONTROL } from './cache-control.js';
 
@@ -10,7 +11,7 @@ export type ProblemPage = (
   problem: Problem,
   heading: string,
   path: string,
-) => { readonly body: string; readonly etag: string };
+) => { readonly body: Buffer | string; readonly etag: string };
 
 export interface ProblemBoundaryOptions {
   readonly problemTypeBase: string;
@@ -60,6 +61,7 @@ export function problemBoundary(options: ProblemBoundaryOptions): Middleware {
         failure = new HttpProblem(problem);
       }
       send(ctx, failure);
+      await encodeResponse(ctx);
     }
   };
 

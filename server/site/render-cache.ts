@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Context } from 'koa';
 
 /** A response body rendered once, with the entity tag of exactly those bytes. */
 export interface Rendered {
   readonly status: number;
   readonly type: string;
-  readonly body: string;
+  /** Kept as bytes: every hit sends the same Buffer, and its encodings are made once (server/http/compression.ts). */
+  readonly body: Buffer;
   readonly etag: string;
 }
 
-export function rendered(body: string, type: string, status = 200): Rendered {
+export function rendered(text: string, type: string, status = 200): Rendered {
+  const body = Buffer.from(text);
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
   return { status, type, body, etag: `"${hash}"` };
 }
@@ -23,14 +24,14 @@ export class RenderCache {
   readonly #entries: LRUCache<string, Rendered>;
 
   /**
-   * At most `max` bodies and `maxBytes` of them (UTF-16 code units × 2, as V8 may hold them): with
-   * 10,000 events one export (`/data/events.json`, `/resets.csv`) is several megabytes.
+   * At most `max` bodies and `maxBytes` of them: with 10,000 events one export (`/data/events.json`,
+   * `/resets.csv`) is several megabytes.
    */
   constructor(max = 1000, maxBytes = 32 * 1024 * 1024) {
     this.#entries = new LRUCache({
       max,
       maxSize: maxBytes,
-      sizeCalculation: (entry) => Math.max(1, entry.body.length * 2),
+      sizeCalculation: (entry) => Math.max(1, entry.body.length),
     });
   }
 
@@ -43,13 +44,4 @@ export class RenderCache {
     }
     return entry;
   }
-}
-
-/** Sends a rendered body with its entity tag; conditional-get answers 304 when it matches. */
-export function sendRendered(ctx: Context, response: Rendered, cacheControl: string): void {
-  ctx.status = response.status;
-  ctx.type = response.type;
-  ctx.set('Cache-Control', cacheControl);
-  ctx.etag = response.etag;
-  ctx.body = response.body;
 }

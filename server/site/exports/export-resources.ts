@@ -69,13 +69,13 @@ export function exportResources(options: ExportsOptions): SiteResource[] {
           revision: catalog.revision,
           key: 'events.json',
           render: () => {
-            const body = renderEventsJson(catalog, request.now);
+            const body = Buffer.from(renderEventsJson(catalog, request.now));
             // As in the API, the tag leaves out `generated_at`: every process gives the same one.
             return {
               status: 200,
               type: 'application/json; charset=utf-8',
               body,
-              etag: etagFor(Buffer.from(body)),
+              etag: etagFor(body),
             };
           },
           filename: 'events.json',
