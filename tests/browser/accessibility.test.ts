@@ -3,7 +3,7 @@ import test from 'ava';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
 import { launchBrowser, onPage, WIDTHS } from '../helpers/browser.js';
-import { startSite } from '../pages/serve.js';
+import { startSite } from '../helpers/serve-site.js';
 
 let site: RunningServer | undefined;
 let browser: Browser | undefined;

@@ -5,7 +5,7 @@ import test from 'ava';
 import type { Browser } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
 import { ARTIFACTS, launchBrowser, onPage, WIDTHS } from '../helpers/browser.js';
-import { startSite } from '../pages/serve.js';
+import { startSite } from '../helpers/serve-site.js';
 
 let site: RunningServer | undefined;
 let browser: Browser | undefined;

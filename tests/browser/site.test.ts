@@ -5,7 +5,7 @@ import test from 'ava';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
-import { startSite } from '../pages/serve.js';
+import { startSite } from '../helpers/serve-site.js';
 
 // Debian's chromium, installed by .ci/setup-test-env.sh; playwright-core never downloads a browser.
 const CHROMIUM = '/usr/bin/chromium';
