@@ -5,13 +5,13 @@ import test from 'ava';
 import type { Browser } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
 import { ARTIFACTS, launchBrowser, onPage, WIDTHS } from '../helpers/browser.js';
-import { startSite } from '../helpers/serve-site.js';
+import { startServer } from '../helpers/with-server.js';
 
 let site: RunningServer | undefined;
 let browser: Browser | undefined;
 
 test.before(async () => {
-  site = await startSite();
+  site = await startServer();
   browser = await launchBrowser();
 });
 

@@ -6,7 +6,8 @@ import type { RunningServer } from '../../server/server.js';
 import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js';
 import type { Completed } from '../helpers/run.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
-import { ROOT, createConsumer, typeCheck } from '../helpers/consumer.js';
+import { createConsumer, typeCheck } from '../helpers/consumer.js';
+import { ROOT } from '../helpers/fixtures.js';
 import { startServer } from '../helpers/with-server.js';
 
 /*
@@ -17,6 +18,7 @@ import { startServer } from '../helpers/with-server.js';
 /** All three operations, their problems typed, and directives that each must meet a type error. */
 const CONSUMER = `import createClient from 'openapi-fetch';
 import type { paths } from './reset-tracker.js';
+import { ROOT } from '../helpers/fixtures.js';
 
 const api = createClient<paths>({ baseUrl: process.argv[2]! + '/api' });
 

@@ -6,7 +6,8 @@ import type { RunningServer } from '../../server/server.js';
 import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js';
 import type { Completed } from '../helpers/run.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
-import { ROOT, createConsumer, installedVersion, typeCheck } from '../helpers/consumer.js';
+import { createConsumer, installedVersion, typeCheck } from '../helpers/consumer.js';
+import { ROOT } from '../helpers/fixtures.js';
 import { startServer } from '../helpers/with-server.js';
 
 /*
@@ -21,6 +22,7 @@ const CLIENT = 'usage-limit-reset-tracker-client';
 /** Proves inference: each directive must meet a type error, or tsc reports it unused. */
 const TYPES_CHECK = `import type { ListResetsInput, Problem, ResetSummary } from '${CLIENT}';
 import { createResetTrackerClient } from '${CLIENT}';
+import { ROOT } from '../helpers/fixtures.js';
 
 const tracker = createResetTrackerClient({ url: 'http://localhost:3000' });
 

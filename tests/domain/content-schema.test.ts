@@ -1,26 +1,18 @@
 import test from 'ava';
 import { loadContent, readContent } from '../../server/content/read-content.js';
 import { validateContent } from '../../domain/content/validate.js';
-import {
-  DATED,
-  FIVE_HOUR,
-  VALID_DIR,
-  WEEKLY,
-  assertProblems,
-  editContent,
-  eventFile,
-  fixtureDir,
-} from '../helpers/content.js';
+import { DATED, FIVE_HOUR, WEEKLY, assertProblems, editContent, eventFile } from '../helpers/content.js';
+import { VALID_FIXTURE, BROKEN_FIXTURES } from '../helpers/fixtures.js';
 
-const raw = await readContent(VALID_DIR);
+const raw = await readContent(VALID_FIXTURE);
 
 test('the valid fixture loads', async (t) => {
-  const result = await loadContent(VALID_DIR);
+  const result = await loadContent(VALID_FIXTURE);
   t.true(result.ok);
 });
 
 test('a file that is not valid JSON is named with the parse error', async (t) => {
-  const result = await loadContent(fixtureDir('content-broken/bad-json'));
+  const result = await loadContent(BROKEN_FIXTURES.badJson);
   t.false(result.ok);
   if (result.ok) return;
   t.is(result.problems.length, 1);
@@ -29,7 +21,7 @@ test('a file that is not valid JSON is named with the parse error', async (t) =>
 });
 
 test('a missing file is named', async (t) => {
-  const result = await loadContent(fixtureDir('content-broken/missing-file'));
+  const result = await loadContent(BROKEN_FIXTURES.missingFile);
   t.false(result.ok);
   if (result.ok) return;
   t.deepEqual(result.problems, [{ file: 'sources.json', path: '', rule: 'file is missing' }]);
@@ -37,7 +29,7 @@ test('a missing file is named', async (t) => {
 });
 
 test('a missing events folder is named once', async (t) => {
-  const result = await loadContent(fixtureDir('content-broken/no-events-folder'));
+  const result = await loadContent(BROKEN_FIXTURES.noEventsFolder);
   t.false(result.ok);
   if (result.ok) return;
   t.deepEqual(result.problems, [{ file: 'events/', path: '', rule: 'folder is missing or cannot be read' }]);
@@ -48,7 +40,7 @@ test('an empty events folder is refused', (t) => {
 });
 
 test('a folder with several broken files reports every problem at once', async (t) => {
-  const result = await loadContent(fixtureDir('content-broken/multiple'));
+  const result = await loadContent(BROKEN_FIXTURES.multiple);
   t.false(result.ok);
   if (result.ok) return;
   const found = result.problems.map((problem) => `${problem.file} ${problem.path}`).sort();

@@ -1,7 +1,8 @@
 import test from 'ava';
 import { ResetSummary } from '../../domain/schemas/index.js';
-import { BASE_URL, catalogOf, dateEvent, exactEvent, toResetSummary } from '../helpers/events.js';
+import { catalogOf, dateEvent, exactEvent, toResetSummary } from '../helpers/events.js';
 import { page } from '../helpers/pages.js';
+import { BASE_URL } from '../helpers/fixtures.js';
 
 const ids = (catalog: ReturnType<typeof catalogOf>, order?: 'asc' | 'desc') =>
   page(catalog, { order, limit: 100 }).data.map((event) => event.id);

@@ -5,7 +5,7 @@ import { loadContent } from '../../server/content/read-content.js';
 import { formatProblem } from '../../domain/content/problems.js';
 import { StatusData } from '../../domain/schemas/index.js';
 import { getStatus } from '../../domain/status.js';
-import { BASE_URL } from '../helpers/events.js';
+import { BASE_URL } from '../helpers/fixtures.js';
 
 const CONTENT_DIR = fileURLToPath(new URL('../../content', import.meta.url));
 

@@ -5,7 +5,7 @@ import { validateContent, validateSteps } from '../../domain/content/validate.js
 import type { Steps } from '../../domain/steps.js';
 import { ITEMS_PER_STEP } from '../../domain/steps.js';
 import { runInSlices } from '../../server/content/slices.js';
-import { DEMO_CONTENT } from '../helpers/with-server.js';
+import { DEMO_CONTENT } from '../helpers/fixtures.js';
 
 /** Runs the steps one by one, counting the yields. */
 function countYields<T>(steps: Steps<T>): { result: T; yields: number } {

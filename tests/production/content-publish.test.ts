@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { ROOT, buildServer } from './helpers/build.js';
+import { buildServer } from './helpers/build.js';
 import { copyFixtureContent, editJson } from './helpers/content.js';
 import { freePort, getFresh, waitFor } from './helpers/http.js';
 import { startCluster, waitForWorkers } from './helpers/pm2.js';
+import { ROOT } from '../helpers/fixtures.js';
 
 const run = promisify(execFile);
 const EDITED = 'events/2025-03-10-five-hour-reset.json';

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { decodeSnowflake } from '../../domain/content/post-time.js';
-import { ROOT } from './helpers/build.js';
 import { copyFixtureContent } from './helpers/content.js';
 import { freePort, waitFor } from './helpers/http.js';
+import { ROOT } from '../helpers/fixtures.js';
 
 const exec = promisify(execFile);
 const POST = 'https://x.com/example/status/1899999999999999999';

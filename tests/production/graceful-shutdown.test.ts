@@ -6,8 +6,8 @@ import type { Middleware } from 'koa';
 import { parseConfig } from '../../server/config.js';
 import { createServer } from '../../server/server.js';
 import type { RunningServer } from '../../server/server.js';
-import { ROOT } from './helpers/build.js';
 import { sleep } from './helpers/http.js';
+import { ROOT } from '../helpers/fixtures.js';
 
 const REQUEST = 'GET /api/v1/sources HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: shutdown-test\r\n\r\n';
 const DELAYED = '/api/openapi.json';

@@ -1,13 +1,11 @@
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { copyContent, VALID_FIXTURE } from '../helpers/with-server.js';
+import { ROOT, VALID_FIXTURE, copyContent } from '../helpers/fixtures.js';
 
 const exec = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EVENT = '2025-03-03-weekly-reset';
 
 async function script(

@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
 import { withinOneMinute } from '../../helpers/api.js';
-import { copyContent, usingServer, VALID_FIXTURE } from '../../helpers/with-server.js';
+import { usingServer } from '../../helpers/with-server.js';
+import { VALID_FIXTURE, copyContent } from '../../helpers/fixtures.js';
 
 const RESOURCES = [
   '/api/v1/status',
@@ -39,8 +40,8 @@ test('two separate servers on the same content give the same ETag for the same r
 test('two servers on copies of the same content in different folders agree too', async (t) => {
   const copy = await copyContent(VALID_FIXTURE);
   try {
-    await usingServer({ CONTENT_DIR: VALID_FIXTURE }, (first) =>
-      usingServer({ CONTENT_DIR: copy.dir }, async (second) => {
+    await usingServer({ content: VALID_FIXTURE }, (first) =>
+      usingServer({ content: copy.dir }, async (second) => {
         const [a, b] = await withinOneMinute(() =>
           Promise.all([tagsOf(first.url, RESOURCES), tagsOf(second.url, RESOURCES)]),
         );
@@ -55,7 +56,7 @@ test('two servers on copies of the same content in different folders agree too',
 test('republishing edited content changes the ETag of every content response', async (t) => {
   const copy = await copyContent(VALID_FIXTURE);
   try {
-    await usingServer({ CONTENT_DIR: copy.dir }, async (server) => {
+    await usingServer({ content: copy.dir }, async (server) => {
       const contentPaths = RESOURCES.filter((p) => p !== '/api/openapi.json');
       const before = await withinOneMinute(() => tagsOf(server.url, RESOURCES));
 
@@ -85,7 +86,7 @@ test('republishing edited content changes the ETag of every content response', a
 test('a refused reload keeps serving the last good content under the same ETags', async (t) => {
   const copy = await copyContent(VALID_FIXTURE);
   try {
-    await usingServer({ CONTENT_DIR: copy.dir }, async (server) => {
+    await usingServer({ content: copy.dir }, async (server) => {
       const file = path.join(copy.dir, 'events', '2025-03-10-five-hour-reset.json');
       const [before, reloaded, after] = await withinOneMinute(async () => {
         const tags = await tagsOf(server.url, RESOURCES);

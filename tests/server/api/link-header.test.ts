@@ -1,5 +1,6 @@
 import test from 'ava';
-import { TEST_BASE_URL, withServer } from '../../helpers/with-server.js';
+import { withServer } from '../../helpers/with-server.js';
+import { BASE_URL } from '../../helpers/fixtures.js';
 
 interface Page {
   readonly data: readonly { id: string }[];
@@ -32,7 +33,7 @@ test(
       const [, next] = LINK.exec(link ?? '') ?? [];
       t.truthy(next, `a well-formed Link: ${link}`);
       const absolute = new URL(next!);
-      t.is(absolute.origin, TEST_BASE_URL, 'the link is absolute, on the public origin');
+      t.is(absolute.origin, BASE_URL, 'the link is absolute, on the public origin');
       t.is(absolute.pathname, '/api/v1/resets');
       t.is(absolute.searchParams.get('limit'), '3');
       t.is(absolute.searchParams.get('cursor'), page.pagination.next_cursor);

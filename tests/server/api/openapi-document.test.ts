@@ -9,7 +9,8 @@ import type {
   SchemaObject,
 } from 'openapi3-ts/oas31';
 import { getJson, mediaType } from '../../helpers/api.js';
-import { TEST_BASE_URL, withServer } from '../../helpers/with-server.js';
+import { withServer } from '../../helpers/with-server.js';
+import { BASE_URL } from '../../helpers/fixtures.js';
 
 const OPERATIONS = {
   '/v1/status': 'getResetStatus',
@@ -64,7 +65,7 @@ test('the served document is valid OpenAPI 3.1', withServer, async (t, server) =
 
 test('it describes exactly the three GET operations by their operationIds', withServer, async (t, server) => {
   const document = await fetchDocument(server.url);
-  t.deepEqual(document.servers, [{ url: `${TEST_BASE_URL}/api` }]);
+  t.deepEqual(document.servers, [{ url: `${BASE_URL}/api` }]);
   t.deepEqual(Object.keys(document.paths ?? {}).sort(), Object.keys(OPERATIONS).sort());
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     t.deepEqual(
@@ -189,7 +190,7 @@ test(
   withServer,
   async (t, server) => {
     const document = await fetchDocument(server.url);
-    t.is(document.info.contact?.url, `${TEST_BASE_URL}/`);
+    t.is(document.info.contact?.url, `${BASE_URL}/`);
     const declared = new Set((document.tags ?? []).map((tag) => tag.name));
     for (const [, operation] of operations(document)) {
       for (const tag of operation.tags ?? []) t.true(declared.has(tag), `tag ${tag} is declared`);

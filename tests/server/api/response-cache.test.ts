@@ -1,45 +1,18 @@
 import test from 'ava';
-import pino from 'pino';
-import { loadContent } from '../../../server/content/read-content.js';
 import type { ResetsResponse, StatusResponse } from '../../../domain/schemas/index.js';
-import { createApp } from '../../../server/app.js';
-import { ContentState } from '../../../server/content/content-state.js';
 import { getJson } from '../../helpers/api.js';
-import type { ListeningApp } from '../../helpers/with-server.js';
-import { DEMO_CONTENT, listen, TEST_BASE_URL } from '../../helpers/with-server.js';
+import type { RunningServer } from '../../helpers/with-server.js';
+import { usingServer } from '../../helpers/with-server.js';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 /** Mid-minute, with milliseconds, so rounding to the minute is visible. */
 const START = Date.parse('2026-11-21T10:15:42.123Z');
 
-/** The app on demo content with a clock the test moves. */
-async function withClock(run: (app: ListeningApp, clock: { now: number }) => Promise<void>): Promise<void> {
+/** The service on demo content with a clock the test moves. */
+async function withClock(run: (app: RunningServer, clock: { now: number }) => Promise<void>): Promise<void> {
   const clock = { now: START };
-  const content = new ContentState(
-    () => loadContent(DEMO_CONTENT),
-    TEST_BASE_URL,
-    () => clock.now,
-  );
-  await content.reload();
-  const app = await listen(
-    createApp({
-      config: {
-        publicBaseUrl: TEST_BASE_URL,
-        rateLimit: { points: 0, windowSeconds: 60, redisUrl: null },
-        trustProxyHops: 0,
-      },
-      content,
-      logger: pino({ level: 'silent' }),
-      limiter: null,
-      clock: () => clock.now,
-    }),
-  );
-  try {
-    await run(app, clock);
-  } finally {
-    await app.close();
-  }
+  await usingServer({ clock: () => clock.now }, (app) => run(app, clock));
 }
 
 test('a repeated request is served from the cache: same ETag, same body, built once', async (t) => {

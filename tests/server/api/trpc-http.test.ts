@@ -2,7 +2,8 @@ import { request } from 'node:http';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import { withinOneMinute } from '../../helpers/api.js';
-import { TEST_BASE_URL, usingServer, withServer, withServerEnv } from '../../helpers/with-server.js';
+import { usingServer, withServer } from '../../helpers/with-server.js';
+import { BASE_URL } from '../../helpers/fixtures.js';
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const STATUS = `/api/trpc/getResetStatus?input=${input({ audience: 'max' })}`;
@@ -48,7 +49,7 @@ function assertEnvelope(
     t.is(problem.code, code, label);
     t.is(problem.status, status, label);
     t.is(error.data.httpStatus, status, label);
-    t.true(problem.type.startsWith(`${TEST_BASE_URL}/problems/`), `${label}: ${problem.type}`);
+    t.true(problem.type.startsWith(`${BASE_URL}/problems/`), `${label}: ${problem.type}`);
     t.notRegex(problem.detail, /\n\s+at |node_modules|\.ts:/, label);
   }
 }
@@ -193,7 +194,7 @@ test(
       const problem = JSON.parse(restResponse.body) as { code: string; status: number; type: string };
       t.is(problem.code, code, `REST ${mistake}`);
       t.is(problem.status, status, `REST ${mistake}`);
-      t.true(problem.type.startsWith(`${TEST_BASE_URL}/problems/`), `REST ${mistake}`);
+      t.true(problem.type.startsWith(`${BASE_URL}/problems/`), `REST ${mistake}`);
       const trpcResponse = await send(`${server.url}${trpc[1]}`, trpc[0]);
       assertEnvelope(t, trpcResponse, code, status, `tRPC ${mistake}`);
       if (status === 405) t.is(trpcResponse.allow, 'GET, HEAD, OPTIONS', `tRPC ${mistake}`);
@@ -212,8 +213,8 @@ test('a batch over the documented bound is refused with invalid_parameter', with
 
 test(
   'each call of a batch counts against the rate limit; the 429 keeps tRPC’s envelope',
-  withServerEnv,
-  { RATE_LIMIT_POINTS: '5', RATE_LIMIT_WINDOW_SECONDS: '60' },
+  withServer,
+  { env: { RATE_LIMIT_POINTS: '5', RATE_LIMIT_WINDOW_SECONDS: '60' } },
   async (t, server) => {
     const three = `/api/trpc/listSources,listSources,listSources?batch=1&input=${input({})}`;
     t.is((await fetch(`${server.url}${three}`)).status, 200);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { loadContent, MAX_FILE_BYTES } from '../../../server/content/read-content.js';
-import { copyContent, VALID_FIXTURE } from '../../helpers/with-server.js';
+import { VALID_FIXTURE, copyContent } from '../../helpers/fixtures.js';
 
 async function withCopy(run: (dir: string) => Promise<void>): Promise<void> {
   const copy = await copyContent(VALID_FIXTURE);

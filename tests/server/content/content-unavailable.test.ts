@@ -4,8 +4,9 @@ import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import { SourcesResponse } from '../../../domain/schemas/index.js';
 import { assertProblem, getJson } from '../../helpers/api.js';
-import type { ServerEnv } from '../../helpers/with-server.js';
-import { copyContent, usingServer, VALID_FIXTURE } from '../../helpers/with-server.js';
+import type { ServerOptions } from '../../helpers/with-server.js';
+import { usingServer } from '../../helpers/with-server.js';
+import { VALID_FIXTURE, copyContent } from '../../helpers/fixtures.js';
 
 type Run = (t: ExecutionContext, url: string) => Promise<void>;
 
@@ -15,7 +16,7 @@ const withBrokenEvents = test.macro(async (t, run: Run) => {
   try {
     const event = path.join(copy.dir, 'events', '2025-03-10-five-hour-reset.json');
     await writeFile(event, JSON.stringify({ id: '2025-03-10-five-hour-reset', kind: 'usage_reset' }));
-    await usingServer({ CONTENT_DIR: copy.dir }, (server) => run(t, server.url));
+    await usingServer({ content: copy.dir }, (server) => run(t, server.url));
   } finally {
     await copy.dispose();
   }
@@ -25,8 +26,8 @@ const withBrokenEvents = test.macro(async (t, run: Run) => {
 const withoutContent = test.macro(async (t, run: Run) => {
   const copy = await copyContent(VALID_FIXTURE);
   try {
-    const env: ServerEnv = { CONTENT_DIR: path.join(copy.dir, 'missing') };
-    await usingServer(env, (server) => run(t, server.url));
+    const options: ServerOptions = { content: path.join(copy.dir, 'missing') };
+    await usingServer(options, (server) => run(t, server.url));
   } finally {
     await copy.dispose();
   }

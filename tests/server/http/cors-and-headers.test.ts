@@ -1,5 +1,5 @@
 import test from 'ava';
-import { withServer, withServerEnv } from '../../helpers/with-server.js';
+import { withServer } from '../../helpers/with-server.js';
 
 const ORIGIN = 'https://dashboard.example';
 const API = ['/api/v1/status', '/api/v1/resets?limit=2', '/api/v1/sources', '/api/openapi.json'];
@@ -62,8 +62,8 @@ test('a CORS preflight answers 204 with the read-only methods and no body', with
 
 test(
   'a preflight is not counted by the rate limit',
-  withServerEnv,
-  { RATE_LIMIT_POINTS: '1' },
+  withServer,
+  { env: { RATE_LIMIT_POINTS: '1' } },
   async (t, server) => {
     const preflight = () =>
       fetch(`${server.url}/api/v1/status`, {

@@ -1,24 +1,17 @@
 // First: the modules below must load in development mode.
 import '../../helpers/development-mode.js';
-import { Writable } from 'node:stream';
 import test from 'ava';
-import pino from 'pino';
 import type { Catalog } from '../../../domain/catalog.js';
-import { loadContent } from '../../../server/content/read-content.js';
-import { createApp } from '../../../server/app.js';
 import type { DirectoryContent } from '../../../domain/content/validate.js';
 import type { ContentSnapshot } from '../../../server/content/content-state.js';
 import { ContentState } from '../../../server/content/content-state.js';
 import { assertProblem } from '../../helpers/api.js';
-import type { ListeningApp } from '../../helpers/with-server.js';
-import { DEMO_CONTENT, listen, TEST_BASE_URL } from '../../helpers/with-server.js';
+import { BASE_URL } from '../../helpers/fixtures.js';
+import type { RunningServer } from '../../helpers/with-server.js';
+import { usingServer } from '../../helpers/with-server.js';
 
 /** Content whose catalog is not what it claims: every procedure reading it throws a TypeError. */
 class BrokenContent extends ContentState {
-  constructor() {
-    super(() => loadContent(DEMO_CONTENT), TEST_BASE_URL);
-  }
-
   override get snapshot(): ContentSnapshot {
     const catalog = { revision: 'broken', views: null, sources: null } as unknown as Catalog;
     const directory = { revision: 'broken', collection: null, sources: null } as unknown as DirectoryContent;
@@ -28,35 +21,29 @@ class BrokenContent extends ContentState {
 
 const SECRET = /TypeError|Cannot read|views|null|at .*\.ts|node_modules|\/work\//;
 
-/** A server whose procedures fail unexpectedly, and the lines its logger wrote. */
-async function brokenServer(): Promise<{ app: ListeningApp; logLines: string[] }> {
+/** Runs `fn` against a server whose procedures fail unexpectedly, with the lines its logger wrote. */
+function usingBrokenServer(fn: (app: RunningServer, logLines: string[]) => Promise<void>): Promise<void> {
   const logLines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  const app = createApp({
-    config: {
-      publicBaseUrl: TEST_BASE_URL,
-      rateLimit: { points: 0, windowSeconds: 60, redisUrl: null },
-      trustProxyHops: 0,
-    },
-    content: new BrokenContent(),
-    logger: pino({ level: 'error' }, sink),
-    limiter: null,
-  });
-  return { app: await listen(app), logLines };
+  return usingServer(
+    { contentState: (load, baseUrl) => new BrokenContent(load, baseUrl), log: logLines },
+    (app) => fn(app, logLines),
+  );
 }
 
-test('the server runs in development mode here, where stacks would be shown if anything let them', (t) => {
-  t.is(process.env.NODE_ENV, 'development');
+test('in development mode a refused tRPC input still carries only its problem, no stack', async (t) => {
+  await usingServer({}, async (app) => {
+    const input = encodeURIComponent(JSON.stringify({ limit: 0 }));
+    const response = await fetch(`${app.url}/api/trpc/listResets?input=${input}`);
+    t.is(response.status, 400);
+    const text = await response.text();
+    t.notRegex(text, /"stack"|at .*\.ts|node_modules/);
+    const body = JSON.parse(text) as { error: { data: { problem: { code: string; parameter: string } } } };
+    t.like(body.error.data.problem, { code: 'invalid_parameter', parameter: 'limit' });
+  });
 });
 
 test('an unexpected failure is a bare 500 internal_error problem with nothing internal in it', async (t) => {
-  const { app, logLines } = await brokenServer();
-  try {
+  await usingBrokenServer(async (app, logLines) => {
     for (const path of ['/api/v1/status', '/api/v1/resets?limit=5', '/api/v1/sources']) {
       const response = await fetch(`${app.url}${path}`);
       t.is(response.headers.get('cache-control'), 'no-store', path);
@@ -69,14 +56,11 @@ test('an unexpected failure is a bare 500 internal_error problem with nothing in
     const logged = logLines.join('\n');
     t.regex(logged, /Cannot read properties of null/, 'the failure itself goes to the log');
     t.regex(logged, /"reqId":"[^"]+"/, 'with the request id that ties it to the response');
-  } finally {
-    await app.close();
-  }
+  });
 });
 
 test('over tRPC an unexpected failure carries no stack or message, only the internal_error problem', async (t) => {
-  const { app } = await brokenServer();
-  try {
+  await usingBrokenServer(async (app) => {
     const input = encodeURIComponent('{}');
     for (const path of [`getResetStatus?input=${input}`, `listResets?input=${input}`, 'listSources']) {
       const response = await fetch(`${app.url}/api/trpc/${path}`);
@@ -86,9 +70,7 @@ test('over tRPC an unexpected failure carries no stack or message, only the inte
       t.notRegex(text, /"stack"/, path);
       const body = JSON.parse(text) as { error: { data: { problem: { code: string; type: string } } } };
       t.is(body.error.data.problem.code, 'internal_error', path);
-      t.is(body.error.data.problem.type, `${TEST_BASE_URL}/problems/internal_error`, path);
+      t.is(body.error.data.problem.type, `${BASE_URL}/problems/internal_error`, path);
     }
-  } finally {
-    await app.close();
-  }
+  });
 });

@@ -5,7 +5,8 @@ import type { OddRequest } from '../../helpers/odd-requests.js';
 import { oddRequests } from '../../helpers/odd-requests.js';
 import type { RawResponse } from '../../helpers/raw-http.js';
 import { sendRaw } from '../../helpers/raw-http.js';
-import { TEST_BASE_URL, usingServer } from '../../helpers/with-server.js';
+import { usingServer } from '../../helpers/with-server.js';
+import { BASE_URL } from '../../helpers/fixtures.js';
 
 /** Requests per seed; `ODD_REQUESTS` raises it for a longer run. */
 const PER_SEED = Number(process.env['ODD_REQUESTS'] ?? 1500);
@@ -29,7 +30,7 @@ function checkProblem(t: ExecutionContext, problem: Problem, status: number, lab
   const expected: number = PROBLEM_TYPES[code as keyof typeof PROBLEM_TYPES].status;
   t.is(expected, status, `${label}: the code's status`);
   t.is(problem['status'], status, `${label}: problem status = HTTP status`);
-  t.is(problem['type'], `${TEST_BASE_URL}/problems/${code}`, label);
+  t.is(problem['type'], `${BASE_URL}/problems/${code}`, label);
 }
 
 function checkResponse(t: ExecutionContext, request: OddRequest, response: RawResponse): void {

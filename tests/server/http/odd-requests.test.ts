@@ -1,7 +1,8 @@
 import net from 'node:net';
 import test from 'ava';
 import { sendRaw } from '../../helpers/raw-http.js';
-import { TEST_BASE_URL, withServer } from '../../helpers/with-server.js';
+import { withServer } from '../../helpers/with-server.js';
+import { BASE_URL } from '../../helpers/fixtures.js';
 
 const get = (target: string, headers: string) =>
   `GET ${target} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`;
@@ -57,7 +58,7 @@ test('requests Node refuses before the app get a problem body', withServer, asyn
     t.is(response.headers['content-type'], 'application/problem+json', label);
     const problem = JSON.parse(response.body) as Record<string, unknown>;
     t.deepEqual(Object.keys(problem).sort(), ['code', 'detail', 'status', 'title', 'type'], label);
-    t.like(problem, { status, code, type: `${TEST_BASE_URL}/problems/${code}` }, label);
+    t.like(problem, { status, code, type: `${BASE_URL}/problems/${code}` }, label);
   }
 });
 

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { assertProblem } from '../../helpers/api.js';
-import { withServerEnv } from '../../helpers/with-server.js';
+import { withServer } from '../../helpers/with-server.js';
 
 const LIMITED = { RATE_LIMIT_POINTS: '3', RATE_LIMIT_WINDOW_SECONDS: '60' };
 
@@ -10,8 +10,8 @@ function getFrom(url: string, forwardedFor?: string): Promise<Response> {
 
 test(
   'the request over the limit gets 429 rate_limited with Retry-After and rate-limit headers',
-  withServerEnv,
-  LIMITED,
+  withServer,
+  { env: LIMITED },
   async (t, server) => {
     const url = `${server.url}/api/v1/status`;
     for (let i = 0; i < 3; i += 1) {
@@ -33,8 +33,8 @@ test(
 
 test(
   'the limit counts every API resource of one client together',
-  withServerEnv,
-  LIMITED,
+  withServer,
+  { env: LIMITED },
   async (t, server) => {
     for (const path of ['/api/v1/status', '/api/v1/resets', '/api/v1/sources']) {
       t.is((await getFrom(`${server.url}${path}`)).status, 200, path);
@@ -46,15 +46,15 @@ test(
   },
 );
 
-test('the health check is never counted', withServerEnv, LIMITED, async (t, server) => {
+test('the health check is never counted', withServer, { env: LIMITED }, async (t, server) => {
   for (let i = 0; i < 5; i += 1) t.is((await getFrom(`${server.url}/healthz`)).status, 200);
   t.is((await getFrom(`${server.url}/api/v1/sources`)).status, 200);
 });
 
 test(
   'behind one trusted proxy, clients with different X-Forwarded-For are counted separately',
-  withServerEnv,
-  { ...LIMITED, TRUST_PROXY_HOPS: '1' },
+  withServer,
+  { env: { ...LIMITED, TRUST_PROXY_HOPS: '1' } },
   async (t, server) => {
     const url = `${server.url}/api/v1/sources`;
     for (let i = 0; i < 3; i += 1) t.is((await getFrom(url, '203.0.113.1')).status, 200);
@@ -67,8 +67,8 @@ test(
 
 test(
   'with no trusted proxy, X-Forwarded-For is ignored and the connection address is counted',
-  withServerEnv,
-  { ...LIMITED, TRUST_PROXY_HOPS: '0' },
+  withServer,
+  { env: { ...LIMITED, TRUST_PROXY_HOPS: '0' } },
   async (t, server) => {
     const url = `${server.url}/api/v1/sources`;
     const addresses = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'];

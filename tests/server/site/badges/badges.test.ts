@@ -5,8 +5,9 @@ import { Ajv } from 'ajv';
 import type { StatusData } from '../../../../domain/schemas/index.js';
 import { renderBadgeSvg, textWidth } from '../../../../server/site/badges/badge-svg.js';
 import { dateEvent, exactEvent } from '../../../helpers/events.js';
-import { serveEvents } from '../../../helpers/serve-events.js';
-import { revalidate, startSite } from '../../../helpers/serve-site.js';
+import { startServer } from '../../../helpers/with-server.js';
+import { usingServer } from '../../../helpers/with-server.js';
+import { revalidate } from '../../../helpers/html.js';
 
 interface SvgNode {
   getAttribute(name: string): string | null;
@@ -69,9 +70,9 @@ function expectedMessage(status: StatusData): string {
   return stats.last_reset_on ?? 'none';
 }
 
-let demo: Awaited<ReturnType<typeof startSite>> | undefined;
+let demo: Awaited<ReturnType<typeof startServer>> | undefined;
 test.before(async () => {
-  demo = await startSite();
+  demo = await startServer();
 });
 test.after.always(async () => {
   await demo?.stop();
@@ -180,53 +181,55 @@ for (const query of [
 test('the elapsed time moves by the minute, hour and day, and the ETag only when the text does', async (t) => {
   const last = Date.parse('2025-03-10T12:00:00Z');
   const clock = { now: last + 5 * 60_000 + 30_000 };
-  const app = await serveEvents(
-    [exactEvent('a', '2025-03-01T10:00:00Z'), exactEvent('b', '2025-03-10T12:00:00Z')],
-    () => clock.now,
+  await usingServer(
+    {
+      events: [exactEvent('a', '2025-03-01T10:00:00Z'), exactEvent('b', '2025-03-10T12:00:00Z')],
+      clock: () => clock.now,
+    },
+    async (app) => {
+      const read = async () => {
+        const res = await fetch(`${app.url}/badge.svg`);
+        return { etag: res.headers.get('etag'), texts: badgeTexts(parseBadge(await res.text())).texts };
+      };
+      const minutes = await read();
+      t.is(minutes.texts[1], '5 minutes ago');
+      clock.now += 20_000;
+      t.is((await read()).etag, minutes.etag, 'same minute, same body');
+      clock.now = last + 3 * 3_600_000 + 60_000;
+      t.is((await read()).texts[1], '3 hours ago');
+      clock.now = last + 3 * 86_400_000 + 3_600_000;
+      const days = await read();
+      t.is(days.texts[1], '3 days ago');
+      clock.now += 2 * 3_600_000;
+      t.is((await read()).etag, days.etag, 'same day count, same body');
+      clock.now += 86_400_000;
+      t.is((await read()).texts[1], '4 days ago');
+    },
   );
-  try {
-    const read = async () => {
-      const res = await fetch(`${app.url}/badge.svg`);
-      return { etag: res.headers.get('etag'), texts: badgeTexts(parseBadge(await res.text())).texts };
-    };
-    const minutes = await read();
-    t.is(minutes.texts[1], '5 minutes ago');
-    clock.now += 20_000;
-    t.is((await read()).etag, minutes.etag, 'same minute, same body');
-    clock.now = last + 3 * 3_600_000 + 60_000;
-    t.is((await read()).texts[1], '3 hours ago');
-    clock.now = last + 3 * 86_400_000 + 3_600_000;
-    const days = await read();
-    t.is(days.texts[1], '3 days ago');
-    clock.now += 2 * 3_600_000;
-    t.is((await read()).etag, days.etag, 'same day count, same body');
-    clock.now += 86_400_000;
-    t.is((await read()).texts[1], '4 days ago');
-  } finally {
-    await app.close();
-  }
 });
 
 test('with only a date known the badge shows the date; with no reset it says none', async (t) => {
-  const app = await serveEvents([
-    exactEvent('a', '2025-03-01T10:00:00Z', { windows: ['weekly'] }),
-    dateEvent('d', '2025-03-05', { windows: ['weekly'] }),
-  ]);
-  try {
-    const texts = async (path: string) =>
-      badgeTexts(parseBadge(await (await fetch(`${app.url}${path}`)).text())).texts;
-    t.deepEqual(await texts('/badge.svg?window=weekly'), ['last reset (weekly)', '2025-03-05']);
-    t.deepEqual(await texts('/badge/resets.svg?window=five_hour'), ['counted resets (five-hour)', '0']);
-    const none = await fetch(`${app.url}/badge.json?window=five_hour`);
-    t.deepEqual(await none.json(), {
-      schemaVersion: 1,
-      label: 'last reset (five-hour)',
-      message: 'none',
-      color: 'lightgrey',
-    });
-  } finally {
-    await app.close();
-  }
+  await usingServer(
+    {
+      events: [
+        exactEvent('a', '2025-03-01T10:00:00Z', { windows: ['weekly'] }),
+        dateEvent('d', '2025-03-05', { windows: ['weekly'] }),
+      ],
+    },
+    async (app) => {
+      const texts = async (path: string) =>
+        badgeTexts(parseBadge(await (await fetch(`${app.url}${path}`)).text())).texts;
+      t.deepEqual(await texts('/badge.svg?window=weekly'), ['last reset (weekly)', '2025-03-05']);
+      t.deepEqual(await texts('/badge/resets.svg?window=five_hour'), ['counted resets (five-hour)', '0']);
+      const none = await fetch(`${app.url}/badge.json?window=five_hour`);
+      t.deepEqual(await none.json(), {
+        schemaVersion: 1,
+        label: 'last reset (five-hour)',
+        message: 'none',
+        color: 'lightgrey',
+      });
+    },
+  );
 });
 
 test('badge widths follow the text, measured with the Verdana 11px table shields uses', (t) => {

@@ -2,7 +2,8 @@ import test from 'ava';
 import { FEED_MAX_ENTRIES } from '../../../../domain/feeds.js';
 import { buildFeedData } from '../../../../server/site/feeds/feed-data.js';
 import { describeWhen } from '../../../../server/site/labels.js';
-import { BASE_URL, catalogOf, dateEvent, exactEvent } from '../../../helpers/events.js';
+import { catalogOf, dateEvent, exactEvent } from '../../../helpers/events.js';
+import { BASE_URL } from '../../../helpers/fixtures.js';
 
 const OPTIONS = { baseUrl: BASE_URL, title: 'Resets', description: 'All of them.' };
 

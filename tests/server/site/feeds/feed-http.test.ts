@@ -1,21 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import {
-  BASE,
-  copyContent,
-  fixture,
-  getText,
-  revalidate,
-  startSite,
-  withSite,
-} from '../../../helpers/serve-site.js';
+import { getText, revalidate } from '../../../helpers/html.js';
+import { startServer, usingServer } from '../../../helpers/with-server.js';
+import { BASE_URL, DEMO_CONTENT, VALID_FIXTURE, copyContent } from '../../../helpers/fixtures.js';
 
 const FEEDS = ['/feed.xml', '/feed.json'] as const;
 
 for (const feed of FEEDS) {
   test(`${feed} answers If-None-Match with 304 and is cacheable and open to every origin`, async (t) => {
-    await withSite(async (site) => {
+    await usingServer({}, async (site) => {
       const first = await fetch(`${site.url}${feed}`, { headers: { Origin: 'https://reader.example' } });
       await first.arrayBuffer();
       const etag = first.headers.get('etag');
@@ -29,7 +23,7 @@ for (const feed of FEEDS) {
   });
 
   test(`${feed} works with HEAD and refuses other methods with 405 and Allow`, async (t) => {
-    await withSite(async (site) => {
+    await usingServer({}, async (site) => {
       const head = await fetch(`${site.url}${feed}`, { method: 'HEAD' });
       t.is(head.status, 200);
       t.truthy(head.headers.get('etag'));
@@ -44,7 +38,7 @@ for (const feed of FEEDS) {
 test('the same content gives byte-identical feeds and ETags on separate servers', async (t) => {
   const bodies = await Promise.all(
     [0, 1].map(() =>
-      withSite(async (site) =>
+      usingServer({}, async (site) =>
         Promise.all(
           FEEDS.map(async (feed) => {
             const { res, body } = await getText(`${site.url}${feed}`);
@@ -58,10 +52,10 @@ test('the same content gives byte-identical feeds and ETags on separate servers'
 });
 
 test('feeds answer 503 content_unavailable with Retry-After while event content is invalid', async (t) => {
-  const copy = await copyContent(fixture('content-valid'));
+  const copy = await copyContent(VALID_FIXTURE);
   try {
     await writeFile(path.join(copy.dir, 'events', '2025-03-03-weekly-reset.json'), '{ "id": 1 }');
-    await withSite(async (site) => {
+    await usingServer({ content: copy.dir }, async (site) => {
       for (const feed of FEEDS) {
         const res = await fetch(`${site.url}${feed}`);
         t.is(res.status, 503);
@@ -69,19 +63,19 @@ test('feeds answer 503 content_unavailable with Retry-After while event content 
         t.regex(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
         const problem = (await res.json()) as { code: string; type: string };
         t.is(problem.code, 'content_unavailable');
-        t.is(problem.type, `${BASE}/problems/content_unavailable`);
+        t.is(problem.type, `${BASE_URL}/problems/content_unavailable`);
       }
-    }, copy.dir);
+    });
   } finally {
     await copy.dispose();
   }
 });
 
 test('a correction changes atom:updated and date_modified and keeps the item id', async (t) => {
-  const copy = await copyContent();
+  const copy = await copyContent(DEMO_CONTENT);
   const id = '2025-07-15-weekly-reset-pro';
-  const url = `${BASE}/events/${id}`;
-  const site = await startSite(copy.dir);
+  const url = `${BASE_URL}/events/${id}`;
+  const site = await startServer({ content: copy.dir });
   try {
     const before = await snapshot(site.url, url);
     const file = path.join(copy.dir, 'events', `${id}.json`);

@@ -1,7 +1,9 @@
 import test from 'ava';
 import type { RunningServer } from '../../../../server/server.js';
-import { BASE, DEMO_DIR, getText, startSite } from '../../../helpers/serve-site.js';
+import { getText } from '../../../helpers/html.js';
+import { startServer } from '../../../helpers/with-server.js';
 import { feedEvents, readEvents } from './expected.js';
+import { BASE_URL, DEMO_CONTENT } from '../../../helpers/fixtures.js';
 
 /** Top-level and item keys defined by JSON Feed 1.1; extensions must start with `_`. */
 const FEED_KEYS = new Set([
@@ -52,7 +54,7 @@ interface JsonFeedItem {
 
 let site: RunningServer | undefined;
 test.before(async () => {
-  site = await startSite();
+  site = await startServer();
 });
 test.after.always(async () => {
   await site?.stop();
@@ -69,8 +71,8 @@ test('serves JSON Feed 1.1 as application/feed+json', async (t) => {
   t.regex(res.headers.get('content-type') ?? '', /^application\/feed\+json\b/);
   t.is(feed.version, 'https://jsonfeed.org/version/1.1');
   t.is(typeof feed.title, 'string');
-  t.is(feed.home_page_url, `${BASE}/`);
-  t.is(feed.feed_url, `${BASE}/feed.json`);
+  t.is(feed.home_page_url, `${BASE_URL}/`);
+  t.is(feed.feed_url, `${BASE_URL}/feed.json`);
   t.true(Array.isArray(feed.items));
 });
 
@@ -84,7 +86,9 @@ test('uses only keys the JSON Feed 1.1 spec defines', async (t) => {
 
 test('every item has a unique string id equal to its event url, content and RFC 3339 dates', async (t) => {
   const { feed } = await loadFeed();
-  const events = new Map((await readEvents(DEMO_DIR)).map((event) => [`${BASE}/events/${event.id}`, event]));
+  const events = new Map(
+    (await readEvents(DEMO_CONTENT)).map((event) => [`${BASE_URL}/events/${event.id}`, event]),
+  );
   const ids = feed.items.map((item) => item.id);
   t.is(new Set(ids).size, ids.length);
   for (const item of feed.items) {
@@ -109,12 +113,14 @@ test('carries the same items in the same order as the RSS feed', async (t) => {
     feed.items.map((item) => item.id),
     guids,
   );
-  t.is(feed.items.length, feedEvents(await readEvents(DEMO_DIR)).length);
+  t.is(feed.items.length, feedEvents(await readEvents(DEMO_CONTENT)).length);
 });
 
 test('labels cancelled and retracted items in the title and tags', async (t) => {
   const { feed } = await loadFeed();
-  const retracted = feed.items.find((item) => item.id === `${BASE}/events/2025-11-27-weekly-reset-everyone`);
+  const retracted = feed.items.find(
+    (item) => item.id === `${BASE_URL}/events/2025-11-27-weekly-reset-everyone`,
+  );
   t.regex(retracted?.title ?? '', /^\[Retracted\] /);
   t.deepEqual(retracted?.tags, ['retracted']);
   t.regex(retracted?.content_text ?? '', /not counted/);

@@ -2,8 +2,10 @@ import test from 'ava';
 import Parser from 'rss-parser';
 import { create } from 'xmlbuilder2';
 import type { RunningServer } from '../../../../server/server.js';
-import { BASE, DEMO_DIR, getText, startSite } from '../../../helpers/serve-site.js';
+import { getText } from '../../../helpers/html.js';
+import { startServer } from '../../../helpers/with-server.js';
 import { feedEvents, readEvents } from './expected.js';
+import { BASE_URL, DEMO_CONTENT } from '../../../helpers/fixtures.js';
 
 interface RssItem {
   title: string;
@@ -35,7 +37,7 @@ function parseRfc822(value: string): number | null {
 
 let site: RunningServer | undefined;
 test.before(async () => {
-  site = await startSite();
+  site = await startServer();
 });
 test.after.always(async () => {
   await site?.stop();
@@ -56,7 +58,7 @@ test('serves RSS 2.0 as application/rss+xml that a feed parser reads', async (t)
   t.regex(res.headers.get('content-type') ?? '', /^application\/rss\+xml\b/);
   const feed = await parser.parseString(body);
   t.truthy(feed.title);
-  t.is(feed.link, `${BASE}/`);
+  t.is(feed.link, `${BASE_URL}/`);
   t.truthy(feed.description);
   t.is(feed.language, 'en');
 });
@@ -69,7 +71,7 @@ test('the channel declares the atom namespace and a self link to the served addr
   t.is(doc.rss['@version'], '2.0');
   t.is(doc.rss['@xmlns:atom'], 'http://www.w3.org/2005/Atom');
   t.deepEqual(doc.rss.channel['atom:link'], {
-    '@href': `${BASE}/feed.xml`,
+    '@href': `${BASE_URL}/feed.xml`,
     '@rel': 'self',
     '@type': 'application/rss+xml',
   });
@@ -78,7 +80,9 @@ test('the channel declares the atom namespace and a self link to the served addr
 test('carries one item per confirmed, cancelled or retracted usage reset, newest first', async (t) => {
   const { body, counted } = await loadFeed();
   const feed = await parser.parseString(body);
-  const expected = feedEvents(await readEvents(DEMO_DIR)).map((event) => `${BASE}/events/${event.id}`);
+  const expected = feedEvents(await readEvents(DEMO_CONTENT)).map(
+    (event) => `${BASE_URL}/events/${event.id}`,
+  );
   const links = feed.items.map((item) => item.link);
   t.deepEqual([...links].sort(), [...expected].sort());
   t.is(new Set(links).size, links.length, 'no duplicate items');
@@ -99,7 +103,9 @@ test('every item has a permalink guid equal to its event url, and valid dates', 
     t.is(item.guid['#'], item.link);
   }
   const feed = await parser.parseString(body);
-  const events = new Map((await readEvents(DEMO_DIR)).map((event) => [`${BASE}/events/${event.id}`, event]));
+  const events = new Map(
+    (await readEvents(DEMO_CONTENT)).map((event) => [`${BASE_URL}/events/${event.id}`, event]),
+  );
   for (const item of feed.items) {
     const event = events.get(item.guid);
     if (!event) return t.fail(`unknown guid ${item.guid}`);
@@ -114,9 +120,9 @@ test('labels cancelled and retracted items in the title and as a category', asyn
   const { body } = await loadFeed();
   const feed = await parser.parseString(body);
   const byLink = new Map(feed.items.map((item) => [item.link, item]));
-  const retracted = byLink.get(`${BASE}/events/2025-11-27-weekly-reset-everyone`);
-  const cancelled = byLink.get(`${BASE}/events/2026-03-18-pro-weekly-reset-called-off`);
-  const confirmed = byLink.get(`${BASE}/events/2025-07-15-weekly-reset-pro`);
+  const retracted = byLink.get(`${BASE_URL}/events/2025-11-27-weekly-reset-everyone`);
+  const cancelled = byLink.get(`${BASE_URL}/events/2026-03-18-pro-weekly-reset-called-off`);
+  const confirmed = byLink.get(`${BASE_URL}/events/2025-07-15-weekly-reset-pro`);
   t.regex(retracted?.title ?? '', /^\[Retracted\] /);
   t.deepEqual(retracted?.categories, ['retracted']);
   t.regex(cancelled?.title ?? '', /^\[Cancelled\] /);

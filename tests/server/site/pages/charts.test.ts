@@ -3,9 +3,9 @@ import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import type { ResetSummary, StatusData } from '../../../../domain/schemas/index.js';
 import { dateEvent, exactEvent } from '../../../helpers/events.js';
-import { serveEvents } from '../../../helpers/serve-events.js';
-import type { ListeningApp } from '../../../helpers/with-server.js';
-import { startSite } from '../../../helpers/serve-site.js';
+import { startServer, usingServer } from '../../../helpers/with-server.js';
+import type { PublishedEvent } from '../../../../domain/content/events.js';
+import type { RunningServer } from '../../../helpers/with-server.js';
 
 interface ChartElement {
   getAttribute(name: string): string | null;
@@ -99,9 +99,9 @@ async function checkCharts(t: ExecutionContext, base: string, query: string): Pr
   return status;
 }
 
-let demo: Awaited<ReturnType<typeof startSite>> | undefined;
+let demo: Awaited<ReturnType<typeof startServer>> | undefined;
 test.before(async () => {
-  demo = await startSite();
+  demo = await startServer();
 });
 test.after.always(async () => {
   await demo?.stop();
@@ -125,17 +125,9 @@ test('for Max and weekly the demo newest day is ambiguous and marked on the time
   t.regex(await (await fetch(`${demo!.url}/?audience=max&window=weekly`)).text(), /order unknown/);
 });
 
-async function usingEvents(
-  events: Parameters<typeof serveEvents>[0],
-  run: (app: ListeningApp) => Promise<void>,
-) {
-  const app = await serveEvents(events);
-  try {
-    await run(app);
-  } finally {
-    await app.close();
-  }
-}
+/** The site serving exactly `events`. */
+const usingEvents = (events: readonly PublishedEvent[], run: (app: RunningServer) => Promise<void>) =>
+  usingServer({ events }, run);
 
 test('gaps bridging a date-only reset and an ambiguous newest day match the API', async (t) => {
   await usingEvents(

@@ -1,12 +1,14 @@
 import test from 'ava';
 import type { StatusData } from '../../../../domain/schemas/index.js';
 import { exactEvent } from '../../../helpers/events.js';
-import { serveEvents } from '../../../helpers/serve-events.js';
-import { BASE, getText, revalidate, squash, startSite } from '../../../helpers/serve-site.js';
+import { startServer } from '../../../helpers/with-server.js';
+import { usingServer } from '../../../helpers/with-server.js';
+import { getText, revalidate, squash } from '../../../helpers/html.js';
+import { BASE_URL } from '../../../helpers/fixtures.js';
 
-let demo: Awaited<ReturnType<typeof startSite>> | undefined;
+let demo: Awaited<ReturnType<typeof startServer>> | undefined;
 test.before(async () => {
-  demo = await startSite();
+  demo = await startServer();
 });
 test.after.always(async () => {
   await demo?.stop();
@@ -32,7 +34,7 @@ test('the card may be framed by any site; every other page still refuses framing
 test('the card has no script, no inline style, and links back to the site for the same filters', async (t) => {
   const { body } = await getText(`${demo!.url}/embed?audience=max&window=weekly`);
   t.notRegex(body, /<script|style="|<style/);
-  t.true(body.includes(`href="${BASE}/?audience=max&amp;window=weekly"`));
+  t.true(body.includes(`href="${BASE_URL}/?audience=max&amp;window=weekly"`));
   t.regex(body, /<link rel="stylesheet" href="\/assets\/embed\.css" \/>/);
   t.regex(body, /target="_blank" rel="noopener"/);
 });
@@ -90,17 +92,17 @@ test('a bad filter gets the API 400 problem: as a page, or as problem+json when 
 
 test('the days since the latest exact reset move with the clock, a new body each day', async (t) => {
   const clock = { now: Date.parse('2025-03-04T11:00:00Z') };
-  const app = await serveEvents([exactEvent('a', '2025-03-01T10:00:00Z')], () => clock.now);
-  try {
-    const first = await fetch(`${app.url}/embed`);
-    t.regex(squash(await first.text()), /<p class="big">3 days ago<\/p>/);
-    clock.now += 3_600_000;
-    const later = await fetch(`${app.url}/embed`);
-    await later.arrayBuffer();
-    t.is(later.headers.get('etag'), first.headers.get('etag'));
-    clock.now += 86_400_000;
-    t.regex(squash(await (await fetch(`${app.url}/embed`)).text()), /4 days ago/);
-  } finally {
-    await app.close();
-  }
+  await usingServer(
+    { events: [exactEvent('a', '2025-03-01T10:00:00Z')], clock: () => clock.now },
+    async (app) => {
+      const first = await fetch(`${app.url}/embed`);
+      t.regex(squash(await first.text()), /<p class="big">3 days ago<\/p>/);
+      clock.now += 3_600_000;
+      const later = await fetch(`${app.url}/embed`);
+      await later.arrayBuffer();
+      t.is(later.headers.get('etag'), first.headers.get('etag'));
+      clock.now += 86_400_000;
+      t.regex(squash(await (await fetch(`${app.url}/embed`)).text()), /4 days ago/);
+    },
+  );
 });

@@ -1,9 +1,11 @@
 import test from 'ava';
 import Parser from 'rss-parser';
 import { html, safeHref } from '../../../../server/site/pages/html.js';
-import { fixture, getText, withSite } from '../../../helpers/serve-site.js';
+import { getText } from '../../../helpers/html.js';
+import { usingServer } from '../../../helpers/with-server.js';
+import { HOSTILE_FIXTURE } from '../../../helpers/fixtures.js';
 
-const HOSTILE = fixture('content-script');
+const HOSTILE = HOSTILE_FIXTURE;
 const EVENT = '/events/2025-03-10-five-hour-reset';
 const TITLE = 'Reset <b>bold</b> & "quoted" &amp; &lt;kept&gt;';
 
@@ -24,7 +26,7 @@ test('safeHref lets http(s) and site paths through and nothing else', (t) => {
 });
 
 test('script in a summary, an excerpt, a title, an audience and a source never reaches a page as markup', async (t) => {
-  await withSite(async (site) => {
+  await usingServer({ content: HOSTILE }, async (site) => {
     for (const page of ['/', EVENT, '/sources', '/?window=five_hour']) {
       const { res, body } = await getText(`${site.url}${page}`);
       t.is(res.status, 200, page);
@@ -41,11 +43,11 @@ test('script in a summary, an excerpt, a title, an audience and a source never r
     t.true(body.includes('&lt;script&gt;alert(&#39;reason&#39;)&lt;/script&gt;'));
     const sources = (await getText(`${site.url}/sources`)).body;
     t.true(sources.includes('Official &lt;script&gt;alert(&quot;source&quot;)&lt;/script&gt; account.'));
-  }, HOSTILE);
+  });
 });
 
 test('the same strings reach feed readers as text, never as markup', async (t) => {
-  await withSite(async (site) => {
+  await usingServer({ content: HOSTILE }, async (site) => {
     const rss = await new Parser().parseString((await getText(`${site.url}/feed.xml`)).body);
     const json = JSON.parse((await getText(`${site.url}/feed.json`)).body) as {
       items: { content_text: string; content_html: string }[];
@@ -68,5 +70,5 @@ test('the same strings reach feed readers as text, never as markup', async (t) =
     t.true(
       json.items.some((item) => item.content_text.includes('Literal entity text: &lt;b&gt; &amp; AT&T.')),
     );
-  }, HOSTILE);
+  });
 });

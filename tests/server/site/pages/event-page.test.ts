@@ -4,15 +4,17 @@ import { buildCatalog } from '../../../../domain/catalog.js';
 import type { Catalog } from '../../../../domain/catalog.js';
 import { loadContent } from '../../../../server/content/read-content.js';
 import type { RunningServer } from '../../../../server/server.js';
-import { BASE, DEMO_DIR, getText, squash, startSite } from '../../../helpers/serve-site.js';
+import { getText, squash } from '../../../helpers/html.js';
+import { startServer } from '../../../helpers/with-server.js';
+import { BASE_URL, DEMO_CONTENT } from '../../../helpers/fixtures.js';
 
 let site: RunningServer | undefined;
 let catalog: Catalog;
 test.before(async () => {
-  const loaded = await loadContent(DEMO_DIR);
+  const loaded = await loadContent(DEMO_CONTENT);
   if (!loaded.ok) throw new Error('demo content is invalid');
-  catalog = buildCatalog(loaded.content, { baseUrl: BASE });
-  site = await startSite();
+  catalog = buildCatalog(loaded.content, { baseUrl: BASE_URL });
+  site = await startServer();
 });
 test.after.always(async () => {
   await site?.stop();

@@ -1,11 +1,12 @@
 import test from 'ava';
 import { HOME_HISTORY_ROWS } from '../../../../server/site/pages/home-page.js';
 import type { RunningServer } from '../../../../server/server.js';
-import { getText, squash, startSite } from '../../../helpers/serve-site.js';
+import { getText, squash } from '../../../helpers/html.js';
+import { startServer } from '../../../helpers/with-server.js';
 
 let site: RunningServer | undefined;
 test.before(async () => {
-  site = await startSite();
+  site = await startServer();
 });
 test.after.always(async () => {
   await site?.stop();

@@ -5,7 +5,8 @@ import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from '../../../../domain/schemas/index.js';
 import { PROBLEM_TYPES } from '../../../../server/http/problem-types.js';
 import { documentTitle } from '../../../../server/site/pages/layout.js';
-import { DEMO_DIR, startSite } from '../../../helpers/serve-site.js';
+import { DEMO_CONTENT } from '../../../helpers/fixtures.js';
+import { startServer } from '../../../helpers/with-server.js';
 
 const CONFIG = path.resolve('.htmlvalidate.json');
 /** Files named under the project root pick up its `.htmlvalidate.json`, as the CLI would. */
@@ -16,7 +17,7 @@ const filterQueries = AUDIENCE_FILTERS.flatMap((audience) =>
 );
 
 async function sitePaths(): Promise<string[]> {
-  const events = (await readdir(path.join(DEMO_DIR, 'events')))
+  const events = (await readdir(path.join(DEMO_CONTENT, 'events')))
     .filter((file) => file.endsWith('.json'))
     .map((file) => `/events/${file.slice(0, -'.json'.length)}`);
   return [
@@ -50,7 +51,7 @@ test('the project config extends the recommended preset and turns no rule off', 
 });
 
 test('every page of the site passes html-validate with the project config', async (t) => {
-  const site = await startSite();
+  const site = await startServer();
   try {
     const paths = await sitePaths();
     const failures: string[] = [];

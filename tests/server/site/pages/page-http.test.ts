@@ -1,16 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import {
-  BASE,
-  copyContent,
-  fixture,
-  getText,
-  revalidate,
-  squash,
-  startSite,
-  withSite,
-} from '../../../helpers/serve-site.js';
+import { getText, revalidate, squash } from '../../../helpers/html.js';
+import { startServer, usingServer } from '../../../helpers/with-server.js';
+import { BASE_URL, VALID_FIXTURE, copyContent } from '../../../helpers/fixtures.js';
 
 const PAGES = [
   '/',
@@ -23,11 +16,11 @@ const PAGES = [
 ];
 
 test('every page has a canonical link, both feed alternates, the link-back and demo notices', async (t) => {
-  await withSite(async (site) => {
+  await usingServer({}, async (site) => {
     for (const page of PAGES) {
       const body = squash((await getText(`${site.url}${page}`)).body);
       const pathname = page.split('?')[0];
-      t.true(body.includes(`<link rel="canonical" href="${BASE}${pathname}">`), page);
+      t.true(body.includes(`<link rel="canonical" href="${BASE_URL}${pathname}">`), page);
       t.regex(
         body,
         /<link rel="alternate" type="application\/rss\+xml" title="[^"]+" href="https:\/\/tracker\.test\/feed\.xml">/,
@@ -50,7 +43,7 @@ test('every page has a canonical link, both feed alternates, the link-back and d
 });
 
 test('pages answer If-None-Match with 304, are publicly cacheable, and work with HEAD', async (t) => {
-  await withSite(async (site) => {
+  await usingServer({}, async (site) => {
     for (const page of PAGES) {
       const first = await fetch(`${site.url}${page}`);
       await first.arrayBuffer();
@@ -66,7 +59,7 @@ test('pages answer If-None-Match with 304, are publicly cacheable, and work with
 });
 
 test('pages refuse writes with 405 and Allow', async (t) => {
-  await withSite(async (site) => {
+  await usingServer({}, async (site) => {
     const res = await fetch(`${site.url}/sources`, { method: 'DELETE' });
     t.is(res.status, 405);
     t.is(res.headers.get('allow'), 'GET, HEAD, OPTIONS');
@@ -75,15 +68,15 @@ test('pages refuse writes with 405 and Allow', async (t) => {
 
 test('the same content gives the same pages and ETags on separate servers', async (t) => {
   const render = () =>
-    withSite(async (site) =>
+    usingServer({}, async (site) =>
       Promise.all(PAGES.map(async (page) => (await fetch(`${site.url}${page}`)).headers.get('etag'))),
     );
   t.deepEqual(await render(), await render());
 });
 
 test('a republished event changes its page and ETag', async (t) => {
-  const copy = await copyContent(fixture('content-valid'));
-  const site = await startSite(copy.dir);
+  const copy = await copyContent(VALID_FIXTURE);
+  const site = await startServer({ content: copy.dir });
   try {
     const url = `${site.url}/events/2025-03-03-weekly-reset`;
     const before = await getText(url);
@@ -109,10 +102,10 @@ test('a republished event changes its page and ETag', async (t) => {
 });
 
 test('while event content is invalid, data pages answer 503 and the sources, docs and problem pages still work', async (t) => {
-  const copy = await copyContent(fixture('content-valid'));
+  const copy = await copyContent(VALID_FIXTURE);
   try {
     await writeFile(path.join(copy.dir, 'events', '2025-03-03-weekly-reset.json'), '{ "id": 1 }');
-    await withSite(async (site) => {
+    await usingServer({ content: copy.dir }, async (site) => {
       for (const page of ['/', '/events/2025-03-10-five-hour-reset']) {
         const { res, body } = await getText(`${site.url}${page}`);
         t.is(res.status, 503, page);
@@ -123,7 +116,7 @@ test('while event content is invalid, data pages answer 503 and the sources, doc
       for (const page of ['/sources', '/docs', '/problems/content_unavailable']) {
         t.is((await fetch(`${site.url}${page}`)).status, 200, page);
       }
-    }, copy.dir);
+    });
   } finally {
     await copy.dispose();
   }

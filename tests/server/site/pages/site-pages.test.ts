@@ -3,11 +3,13 @@ import test from 'ava';
 import type { SourceAccount } from '../../../../domain/schemas/index.js';
 import { PROBLEM_TYPES } from '../../../../server/http/problem-types.js';
 import type { RunningServer } from '../../../../server/server.js';
-import { BASE, getText, squash, startSite } from '../../../helpers/serve-site.js';
+import { getText, squash } from '../../../helpers/html.js';
+import { startServer } from '../../../helpers/with-server.js';
+import { BASE_URL } from '../../../helpers/fixtures.js';
 
 let site: RunningServer | undefined;
 test.before(async () => {
-  site = await startSite();
+  site = await startServer();
 });
 test.after.always(async () => {
   await site?.stop();
@@ -75,7 +77,7 @@ test('every problem type URL resolves to a page about that code', async (t) => {
       code,
     );
     t.true(body.includes(escapeHtml(about)), code);
-    t.true(body.includes(`${BASE}/problems/${code}`), code);
+    t.true(body.includes(`${BASE_URL}/problems/${code}`), code);
   }
   const index = (await get('/problems')).body;
   for (const code of Object.keys(PROBLEM_TYPES)) t.true(index.includes(`href="/problems/${code}"`), code);
