@@ -1,27 +1,22 @@
-import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import test from 'ava';
+import { outputOf, runToEnd } from '../helpers/run.js';
 import { ROOT, VALID_FIXTURE, copyContent } from '../helpers/fixtures.js';
 
-const exec = promisify(execFile);
 const EVENT = '2025-03-03-weekly-reset';
 
-async function script(
-  name: string,
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return exec(process.execPath, ['--import', 'tsx', `server/${name}.ts`, ...args], { cwd: ROOT }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+/** Runs `tsx tools/<name>.ts`, as its npm script does. */
+const script = (name: string, ...args: string[]) =>
+  runToEnd(process.execPath, ['--import', 'tsx', `tools/${name}.ts`, ...args], { cwd: ROOT });
 
 test('content:check --since <ref> flags an edit without a revision bump, and content:revise clears it', async (t) => {
   const copy = await copyContent(VALID_FIXTURE);
   try {
-    const gitIn = (...args: string[]) => exec('git', args, { cwd: copy.dir });
+    const gitIn = async (...args: string[]) => {
+      const git = await runToEnd('git', args, { cwd: copy.dir });
+      t.is(git.code, 0, outputOf(git));
+    };
     await gitIn('init', '-q');
     await gitIn('-c', 'user.email=curator@example.org', '-c', 'user.name=Curator', 'add', '.');
     await gitIn(

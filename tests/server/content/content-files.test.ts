@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, symlink, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { loadContent, MAX_FILE_BYTES } from '../../../server/content/read-content.js';
 import { VALID_FIXTURE, copyContent } from '../../helpers/fixtures.js';
+import { outputOf, runToEnd } from '../../helpers/run.js';
 
 async function withCopy(run: (dir: string) => Promise<void>): Promise<void> {
   const copy = await copyContent(VALID_FIXTURE);
@@ -15,6 +15,12 @@ async function withCopy(run: (dir: string) => Promise<void>): Promise<void> {
   }
 }
 
+/** Runs a setup command that must succeed. */
+async function mustRun(file: string, args: readonly string[]): Promise<void> {
+  const done = await runToEnd(file, args);
+  if (done.code !== 0) throw new Error(`${file} exited ${done.code}: ${outputOf(done)}`);
+}
+
 async function problemsOf(dir: string) {
   const result = await loadContent(dir);
   return result.ok ? [] : result.problems;
@@ -22,7 +28,7 @@ async function problemsOf(dir: string) {
 
 test('a FIFO among the event files is refused at once, not read', async (t) => {
   await withCopy(async (dir) => {
-    execFileSync('mkfifo', [path.join(dir, 'events', 'pipe.json')]);
+    await mustRun('mkfifo', [path.join(dir, 'events', 'pipe.json')]);
     // Reading it would block until something writes to the FIFO; the timeout makes a hang a failure.
     const problems = await Promise.race([
       problemsOf(dir),
@@ -79,7 +85,7 @@ test('a symbolic link to a valid event file elsewhere is not published', async (
 test('an events folder that is a symbolic link is refused', async (t) => {
   await withCopy(async (dir) => {
     const elsewhere = path.join(dir, '..', 'events-elsewhere');
-    execFileSync('mv', [path.join(dir, 'events'), elsewhere]);
+    await mustRun('mv', [path.join(dir, 'events'), elsewhere]);
     await symlink(elsewhere, path.join(dir, 'events'));
     t.deepEqual(await problemsOf(dir), [
       { file: 'events/', path: '', rule: 'is a symbolic link: the folder itself is read' },
