@@ -92,12 +92,15 @@ test(
 );
 
 test('HEAD matches GET’s headers, without a body, on every resource', withServer, async (t, server) => {
-  for (const path of [...RESOURCES, '/healthz']) {
+  const queried = ['/api/v1/status?audience=max', '/api/v1/resets?limit=3&order=asc'];
+  for (const path of [...RESOURCES, ...queried, '/healthz']) {
     const get = await fetch(`${server.url}${path}`);
-    await get.arrayBuffer();
+    const getBody = await get.arrayBuffer();
     const head = await fetch(`${server.url}${path}`, { method: 'HEAD' });
-    t.is(head.status, get.status, path);
+    t.is(get.status, 200, path);
+    t.is(head.status, 200, path);
     t.is(await head.text(), '', path);
+    t.is(Number(head.headers.get('content-length')), getBody.byteLength, path);
     for (const name of [
       'etag',
       'cache-control',

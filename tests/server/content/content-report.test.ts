@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { loadContent } from '../../server/content/read-content.js';
-import { formatProblem } from '../../domain/content/problems.js';
-import { VALID_FIXTURE, copyContent } from '../helpers/fixtures.js';
+import { loadContent } from '../../../server/content/read-content.js';
+import { formatProblem } from '../../../domain/content/problems.js';
+import { VALID_FIXTURE, copyContent } from '../../helpers/fixtures.js';
 
 test('content:check reports every problem in one pass, each with the value found and what is expected', async (t) => {
   const copy = await copyContent(VALID_FIXTURE);
