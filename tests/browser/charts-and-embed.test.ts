@@ -4,6 +4,7 @@ import path from 'node:path';
 import test from 'ava';
 import type { Browser } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
+import { BASE_URL } from '../helpers/fixtures.js';
 import { ARTIFACTS, launchBrowser, onPage, WIDTHS } from '../helpers/browser.js';
 import { startServer } from '../helpers/with-server.js';
 
@@ -78,7 +79,7 @@ test.serial('another site can frame the card, but not the pages', async (t) => {
       await page.goto(`http://localhost:${port}/`, { waitUntil: 'load' });
       const card = page.frameLocator('#card');
       t.regex((await card.locator('h1').textContent()) ?? '', /Latest usage-limit reset/);
-      t.is(await card.locator('a[href^="https://tracker.test/"]').first().getAttribute('target'), '_blank');
+      t.is(await card.locator(`a[href^="${BASE_URL}/"]`).first().getAttribute('target'), '_blank');
       await page.locator('#card').screenshot({ path: path.join(ARTIFACTS, 'embed-framed.png') });
     });
     t.true(

@@ -2,8 +2,7 @@ import type { Catalog, PublishedContent } from '../../domain/catalog.js';
 import { buildCatalog } from '../../domain/catalog.js';
 import type { PublishedEvent } from '../../domain/content/events.js';
 import type { SourceAccount } from '../../domain/schemas/index.js';
-
-export const BASE_URL = 'https://tracker.test';
+import { BASE_URL } from './fixtures.js';
 
 const TWITTER_EPOCH_MS = 1288834974657n;
 const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';

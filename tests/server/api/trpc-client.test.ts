@@ -3,6 +3,7 @@ import type { ExecutionContext } from 'ava';
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../../server/api/procedures.js';
 import { getJson, urlOf, withinOneMinute, withoutGeneratedAt } from '../../helpers/api.js';
+import { BASE_URL } from '../../helpers/fixtures.js';
 import { withServer } from '../../helpers/with-server.js';
 
 type Client = ReturnType<typeof createTRPCClient<AppRouter>>;
@@ -129,7 +130,7 @@ test('tRPC errors carry the problem code in error.data.problem', withServer, asy
     t.like(data?.problem, {
       ...expected,
       status: 400,
-      type: `https://tracker.test/problems/${String(expected.code)}`,
+      type: `${BASE_URL}/problems/${String(expected.code)}`,
     });
     t.is(data?.stack, undefined);
   }
