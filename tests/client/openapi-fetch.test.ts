@@ -18,7 +18,6 @@ import { startServer } from '../helpers/with-server.js';
 /** All three operations, their problems typed, and directives that each must meet a type error. */
 const CONSUMER = `import createClient from 'openapi-fetch';
 import type { paths } from './reset-tracker.js';
-import { ROOT } from '../helpers/fixtures.js';
 
 const api = createClient<paths>({ baseUrl: process.argv[2]! + '/api' });
 

@@ -22,7 +22,6 @@ const CLIENT = 'usage-limit-reset-tracker-client';
 /** Proves inference: each directive must meet a type error, or tsc reports it unused. */
 const TYPES_CHECK = `import type { ListResetsInput, Problem, ResetSummary } from '${CLIENT}';
 import { createResetTrackerClient } from '${CLIENT}';
-import { ROOT } from '../helpers/fixtures.js';
 
 const tracker = createResetTrackerClient({ url: 'http://localhost:3000' });
 
