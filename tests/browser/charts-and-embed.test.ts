@@ -66,6 +66,7 @@ for (const width of WIDTHS) {
 }
 
 test.serial('another site can frame the card, but not the pages', async (t) => {
+  // Not the service: a page of another origin (localhost, not 127.0.0.1) that frames it.
   const parent = http.createServer((_req, res) => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(`<!doctype html><title>Someone's page</title>
