@@ -3,13 +3,13 @@ import test from 'ava';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
 import { launchBrowser, onPage, WIDTHS } from '../helpers/browser.js';
-import { startSite } from '../pages/serve.js';
+import { startServer } from '../helpers/with-server.js';
 
 let site: RunningServer | undefined;
 let browser: Browser | undefined;
 
 test.before(async () => {
-  site = await startSite();
+  site = await startServer();
   browser = await launchBrowser();
 });
 

@@ -4,14 +4,15 @@ import path from 'node:path';
 import test from 'ava';
 import type { Browser } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
+import { BASE_URL } from '../helpers/fixtures.js';
 import { ARTIFACTS, launchBrowser, onPage, WIDTHS } from '../helpers/browser.js';
-import { startSite } from '../pages/serve.js';
+import { startServer } from '../helpers/with-server.js';
 
 let site: RunningServer | undefined;
 let browser: Browser | undefined;
 
 test.before(async () => {
-  site = await startSite();
+  site = await startServer();
   browser = await launchBrowser();
 });
 
@@ -65,6 +66,7 @@ for (const width of WIDTHS) {
 }
 
 test.serial('another site can frame the card, but not the pages', async (t) => {
+  // Not the service: a page of another origin (localhost, not 127.0.0.1) that frames it.
   const parent = http.createServer((_req, res) => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(`<!doctype html><title>Someone's page</title>
@@ -78,7 +80,7 @@ test.serial('another site can frame the card, but not the pages', async (t) => {
       await page.goto(`http://localhost:${port}/`, { waitUntil: 'load' });
       const card = page.frameLocator('#card');
       t.regex((await card.locator('h1').textContent()) ?? '', /Latest usage-limit reset/);
-      t.is(await card.locator('a[href^="https://tracker.test/"]').first().getAttribute('target'), '_blank');
+      t.is(await card.locator(`a[href^="${BASE_URL}/"]`).first().getAttribute('target'), '_blank');
       await page.locator('#card').screenshot({ path: path.join(ARTIFACTS, 'embed-framed.png') });
     });
     t.true(

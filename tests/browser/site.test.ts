@@ -5,7 +5,7 @@ import test from 'ava';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
-import { startSite } from '../pages/serve.js';
+import { startServer } from '../helpers/with-server.js';
 
 // Debian's chromium, installed by .ci/setup-test-env.sh; playwright-core never downloads a browser.
 const CHROMIUM = '/usr/bin/chromium';
@@ -29,7 +29,7 @@ let profile: string | undefined;
 test.before(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   profile = await mkdtemp(path.join(tmpdir(), 'reset-chromium-'));
-  site = await startSite();
+  site = await startServer();
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,

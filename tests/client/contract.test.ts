@@ -5,7 +5,7 @@ import type { inferRouterError, inferRouterInputs, inferRouterOutputs } from '@t
 import { generateContract } from '../../client/scripts/contract.js';
 import type { AppRouter as PublishedRouter } from '../../client/src/index.js';
 import type { AppRouter } from '../../server/api/procedures.js';
-import { ROOT } from '../helpers/consumer.js';
+import { ROOT } from '../helpers/fixtures.js';
 
 /** True only when A and B are the same type (not merely assignable one way). */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
 import { openapiFetchExample, trpcClientExample } from '../../server/site/pages/client-examples.js';
-import { ROOT } from '../helpers/consumer.js';
-import { TEST_BASE_URL, withServer } from '../helpers/with-server.js';
+import { withServer } from '../helpers/with-server.js';
+import { ROOT, BASE_URL } from '../helpers/fixtures.js';
 
 const EXAMPLES = { 'typed client': trpcClientExample, 'openapi-fetch': openapiFetchExample };
 
@@ -25,5 +25,5 @@ test('the README shows the client examples word for word, for a local server', a
 
 test('/docs shows the same examples, for its own public address', withServer, async (t, server) => {
   const body = decodeHtml(await (await fetch(`${server.url}/docs`)).text());
-  for (const [name, example] of Object.entries(EXAMPLES)) t.true(body.includes(example(TEST_BASE_URL)), name);
+  for (const [name, example] of Object.entries(EXAMPLES)) t.true(body.includes(example(BASE_URL)), name);
 });

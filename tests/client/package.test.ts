@@ -6,7 +6,8 @@ import type { RunningServer } from '../../server/server.js';
 import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js';
 import type { Completed } from '../helpers/run.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
-import { ROOT, createConsumer, installedVersion, typeCheck } from '../helpers/consumer.js';
+import { createConsumer, installedVersion, typeCheck } from '../helpers/consumer.js';
+import { ROOT } from '../helpers/fixtures.js';
 import { startServer } from '../helpers/with-server.js';
 
 /*

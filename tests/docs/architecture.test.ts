@@ -1,10 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import test from 'ava';
+import { ROOT } from '../helpers/fixtures.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ARCHITECTURE = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
 
 /** The text of one `## ` section of docs/architecture.md. */

@@ -4,15 +4,15 @@ import {
   ANNOUNCED,
   DATED,
   FIVE_HOUR,
-  VALID_DIR,
   WEEKLY,
   assertProblems,
   editContent,
   eventFile,
 } from '../helpers/content.js';
 import { bskyPostUrl } from '../helpers/events.js';
+import { VALID_FIXTURE } from '../helpers/fixtures.js';
 
-const raw = await readContent(VALID_DIR);
+const raw = await readContent(VALID_FIXTURE);
 const WEEKLY_X_URL = 'https://x.com/example/status/1896607521822660231'; // 2025-03-03T17:04:05.123Z
 
 test('an id that differs from the file name is refused', (t) => {

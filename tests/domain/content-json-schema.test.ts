@@ -4,8 +4,7 @@ import test from 'ava';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { CONTENT_SCHEMAS, contentJsonSchema } from '../../domain/content/json-schema.js';
-import { DEMO_CONTENT } from '../helpers/with-server.js';
-import { fixtureDir } from '../helpers/content.js';
+import { DEMO_CONTENT, BROKEN_FIXTURES } from '../helpers/fixtures.js';
 
 const readJson = async (file: string): Promise<unknown> =>
   JSON.parse(await readFile(file, 'utf8')) as unknown;
@@ -51,7 +50,7 @@ test('every shipped content file names its schema and is valid against it', asyn
 
 test('the schemas refuse the loader’s bad fixtures that break a schema rule', async (t) => {
   const validate = validators();
-  const dir = path.join(fixtureDir('content-broken/multiple'), 'events');
+  const dir = path.join(BROKEN_FIXTURES.multiple, 'events');
   t.false(validate.event(await readJson(path.join(dir, 'unknown-key.json'))), 'unknown-key.json');
   const valid = (await readJson(
     path.join(DEMO_CONTENT, 'events', '2025-01-14-five-hour-reset-all-users.json'),

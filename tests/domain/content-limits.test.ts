@@ -2,9 +2,10 @@ import test from 'ava';
 import { readContent } from '../../server/content/read-content.js';
 import { CONTENT_LIMITS } from '../../domain/content/files.js';
 import { validateContent } from '../../domain/content/validate.js';
-import { VALID_DIR, WEEKLY, assertProblems, editContent, eventFile } from '../helpers/content.js';
+import { WEEKLY, assertProblems, editContent, eventFile } from '../helpers/content.js';
+import { VALID_FIXTURE } from '../helpers/fixtures.js';
 
-const raw = await readContent(VALID_DIR);
+const raw = await readContent(VALID_FIXTURE);
 const over = (limit: number) => 'x'.repeat(limit + 1);
 
 test('a text field past its bound is refused, naming the field and the bound', (t) => {

@@ -6,10 +6,11 @@ import type { RawContent } from '../../domain/content/validate.js';
 import { validateContent } from '../../domain/content/validate.js';
 import { ResetSummary } from '../../domain/schemas/index.js';
 import { getStatus, buildMeta } from '../../domain/status.js';
-import { ANNOUNCED, DATED, FIVE_HOUR, VALID_DIR, WEEKLY, editContent } from '../helpers/content.js';
-import { BASE_URL, xPostUrl } from '../helpers/events.js';
+import { ANNOUNCED, DATED, FIVE_HOUR, WEEKLY, editContent } from '../helpers/content.js';
+import { xPostUrl } from '../helpers/events.js';
+import { BASE_URL, VALID_FIXTURE } from '../helpers/fixtures.js';
 
-const raw = await readContent(VALID_DIR);
+const raw = await readContent(VALID_FIXTURE);
 
 function publish(content: RawContent): PublishedContent {
   const result = validateContent(content);

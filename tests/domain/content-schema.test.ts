@@ -1,67 +1,13 @@
 import test from 'ava';
-import { loadContent, readContent } from '../../server/content/read-content.js';
+import { readContent } from '../../server/content/read-content.js';
 import { validateContent } from '../../domain/content/validate.js';
-import {
-  DATED,
-  FIVE_HOUR,
-  VALID_DIR,
-  WEEKLY,
-  assertProblems,
-  editContent,
-  eventFile,
-  fixtureDir,
-} from '../helpers/content.js';
+import { DATED, FIVE_HOUR, WEEKLY, assertProblems, editContent, eventFile } from '../helpers/content.js';
+import { VALID_FIXTURE } from '../helpers/fixtures.js';
 
-const raw = await readContent(VALID_DIR);
-
-test('the valid fixture loads', async (t) => {
-  const result = await loadContent(VALID_DIR);
-  t.true(result.ok);
-});
-
-test('a file that is not valid JSON is named with the parse error', async (t) => {
-  const result = await loadContent(fixtureDir('content-broken/bad-json'));
-  t.false(result.ok);
-  if (result.ok) return;
-  t.is(result.problems.length, 1);
-  t.like(result.problems[0], { file: 'collection.json', path: '' });
-  t.regex(result.problems[0]!.rule, /^is not valid JSON: /);
-});
-
-test('a missing file is named', async (t) => {
-  const result = await loadContent(fixtureDir('content-broken/missing-file'));
-  t.false(result.ok);
-  if (result.ok) return;
-  t.deepEqual(result.problems, [{ file: 'sources.json', path: '', rule: 'file is missing' }]);
-  t.is(result.directory, null);
-});
-
-test('a missing events folder is named once', async (t) => {
-  const result = await loadContent(fixtureDir('content-broken/no-events-folder'));
-  t.false(result.ok);
-  if (result.ok) return;
-  t.deepEqual(result.problems, [{ file: 'events/', path: '', rule: 'folder is missing or cannot be read' }]);
-});
+const raw = await readContent(VALID_FIXTURE);
 
 test('an empty events folder is refused', (t) => {
   assertProblems(t, { ...raw, events: [] }, [{ file: 'events/', path: '', rule: /at least one event/ }]);
-});
-
-test('a folder with several broken files reports every problem at once', async (t) => {
-  const result = await loadContent(fixtureDir('content-broken/multiple'));
-  t.false(result.ok);
-  if (result.ok) return;
-  const found = result.problems.map((problem) => `${problem.file} ${problem.path}`).sort();
-  t.deepEqual(found, [
-    'events/bad-json.json ',
-    'events/dangling-related.json related_event_ids[0]',
-    'events/exact-with-date.json announced_on',
-    'events/unknown-key.json ',
-    'events/wrong-name.json id',
-    'sources.json sources',
-  ]);
-  // The events' problems do not hide that the directory itself is broken, and vice versa.
-  t.is(result.directory, null);
 });
 
 test('the directory stays usable when only events are invalid', (t) => {

@@ -8,10 +8,11 @@ import { validateContent } from '../../domain/content/validate.js';
 import { ALLOCATIONS, AUDIENCE_SCOPES, EVENT_KINDS } from '../../domain/schemas/index.js';
 import { holds } from '../helpers/arbitraries.js';
 import type { EventInput } from '../helpers/content.js';
-import { VALID_DIR, editContent } from '../helpers/content.js';
+import { editContent } from '../helpers/content.js';
 import { bskyPostUrl, xPostUrl } from '../helpers/events.js';
+import { VALID_FIXTURE } from '../helpers/fixtures.js';
 
-const raw = await readContent(VALID_DIR);
+const raw = await readContent(VALID_FIXTURE);
 
 function revisionOf(content: RawContent): string {
   const result = validateContent(content);
@@ -52,7 +53,7 @@ test('the revision does not depend on the order of event files or of keys', (t) 
 });
 
 test('the same folder gives the same revision on every load', async (t) => {
-  t.is(revisionOf(await readContent(VALID_DIR)), BASE);
+  t.is(revisionOf(await readContent(VALID_FIXTURE)), BASE);
 });
 
 /** Picks a value of `values` other than `current`, `k` steps on. */

@@ -4,8 +4,7 @@ import { readContent } from '../../server/content/read-content.js';
 import { validateContent, validateSteps } from '../../domain/content/validate.js';
 import type { Steps } from '../../domain/steps.js';
 import { ITEMS_PER_STEP } from '../../domain/steps.js';
-import { runInSlices } from '../../server/content/slices.js';
-import { DEMO_CONTENT } from '../helpers/with-server.js';
+import { DEMO_CONTENT } from '../helpers/fixtures.js';
 
 /** Runs the steps one by one, counting the yields. */
 function countYields<T>(steps: Steps<T>): { result: T; yields: number } {
@@ -35,20 +34,4 @@ test('the catalog is built in slices, one filter view at least per slice, equal 
   );
   t.deepEqual(catalog, buildCatalog(result.content, { baseUrl: 'https://t.test' }));
   t.true(yields >= catalog.views.size, `${yields} yields for ${catalog.views.size} views`);
-});
-
-test('runInSlices lets other work run between slices', async (t) => {
-  let turns = 0;
-  const ticker = setInterval(() => (turns += 1), 0);
-  function* slow(): Steps<string> {
-    for (let i = 0; i < 20; i += 1) {
-      const until = performance.now() + 3;
-      while (performance.now() < until);
-      yield;
-    }
-    return 'done';
-  }
-  t.is(await runInSlices(slow(), 5), 'done');
-  clearInterval(ticker);
-  t.true(turns > 0, 'the event loop ran while the steps did');
 });

@@ -1,7 +1,7 @@
 import type { ExecutionContext } from 'ava';
 import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js';
 import { AUDIENCE_FILTERS, Problem, WINDOW_FILTERS } from '../../domain/schemas/index.js';
-import { TEST_BASE_URL } from './with-server.js';
+import { BASE_URL } from './fixtures.js';
 
 /** The 15 filter combinations (5 audiences × 3 windows). */
 export const FILTER_COMBINATIONS: readonly { audience: AudienceFilter; window: WindowFilter }[] =
@@ -47,7 +47,7 @@ export async function assertProblem(
   t: ExecutionContext,
   response: Response,
   expected: ExpectedProblem,
-  base = TEST_BASE_URL,
+  base = BASE_URL,
 ): Promise<Problem> {
   const body = (await response.json()) as Record<string, unknown>;
   const where = `${response.url} → ${JSON.stringify(body)}`;

@@ -1,12 +1,9 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Completed } from './run.js';
+import { ROOT } from './fixtures.js';
 import { runToEnd } from './run.js';
-
-/** The repository's root folder. */
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The compiler settings the client promises to work under (README "TypeScript clients"). */
 export const CONSUMER_TSCONFIG = {

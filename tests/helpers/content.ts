@@ -1,15 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import type { ExecutionContext } from 'ava';
 import type { z } from 'zod';
 import type { CollectionFile, EventFile, SourcesFile } from '../../domain/content/files.js';
 import type { ContentProblem } from '../../domain/content/problems.js';
 import type { RawContent } from '../../domain/content/validate.js';
 import { validateContent } from '../../domain/content/validate.js';
-
-export const fixtureDir = (name: string): string =>
-  fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
-
-export const VALID_DIR = fixtureDir('content-valid');
 
 /** Ids (and file names) of the events in tests/fixtures/content-valid. */
 export const WEEKLY = '2025-03-03-weekly-reset'; // exact, X original, time decoded from the snowflake

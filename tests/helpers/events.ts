@@ -1,9 +1,8 @@
 import type { Catalog, PublishedContent } from '../../domain/catalog.js';
-import { buildCatalog, eventUrl } from '../../domain/catalog.js';
+import { buildCatalog } from '../../domain/catalog.js';
 import type { PublishedEvent } from '../../domain/content/events.js';
-import type { ResetSummary, SourceAccount } from '../../domain/schemas/index.js';
-
-export const BASE_URL = 'https://tracker.test';
+import type { SourceAccount } from '../../domain/schemas/index.js';
+import { BASE_URL } from './fixtures.js';
 
 const TWITTER_EPOCH_MS = 1288834974657n;
 const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';
@@ -131,9 +130,4 @@ export function publishedContent(events: readonly PublishedEvent[], revision = '
 
 export function catalogOf(events: readonly PublishedEvent[], revision = 'rev-1'): Catalog {
   return buildCatalog(publishedContent(events, revision), { baseUrl: BASE_URL });
-}
-
-/** The record as the API publishes it: the event with its page `url` under `BASE_URL`. */
-export function toResetSummary(event: PublishedEvent): ResetSummary {
-  return { ...event, url: eventUrl(BASE_URL, event.id) };
 }

@@ -1,46 +1,143 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+/**
+ * The one way a test starts the service: on 127.0.0.1, port 0, stopped in `finally` (after the
+ * shape of got's test/helpers/with-server.ts). Variants are options of the same factory:
+ *
+ * - `env`: environment overrides (`RATE_LIMIT_POINTS`, `SHUTDOWN_TIMEOUT_MS`, …);
+ * - `content`: the content folder served (the demo content by default);
+ * - `events`: an in-memory event list served instead of a folder;
+ * - `clock`: a clock the test moves (the app's and the content state's);
+ * - `contentState`: a content state of the test's own (content that misbehaves);
+ * - `log`: collects what the server logs at level error and above;
+ * - `before`: a middleware run before the app's own (e.g. one that holds a request in flight).
+ *
+ * Without `events`, `clock`, `contentState` or `log` the server is exactly what `npm start` runs
+ * (`createServer(config).start()`: draining stop, client-error answers, content read in slices). With
+ * them, the same app (`createApp`) gets the injected parts and listens the same way.
+ *
+ * `withCluster`/`usingCluster` are the production variant: the compiled service under PM2.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
-import type Koa from 'koa';
+import type { Middleware } from 'koa';
+import pino from 'pino';
+import type { PublishedEvent } from '../../domain/content/events.js';
+import type { ValidationResult } from '../../domain/content/validate.js';
+import { createApp } from '../../server/app.js';
 import { parseConfig } from '../../server/config.js';
+import { ContentState } from '../../server/content/content-state.js';
+import { loadContent } from '../../server/content/read-content.js';
+import { answerClientErrors } from '../../server/http/client-errors.js';
+import { createLimiter } from '../../server/http/rate-limit-store.js';
 import type { RunningServer } from '../../server/server.js';
 import { createServer } from '../../server/server.js';
-
-/** Public origin the test servers claim: event `url`s and problem `type`s live under it. */
-export const TEST_BASE_URL = 'https://tracker.test';
-/** The shipped demonstration dataset (43 events). */
-export const DEMO_CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
-export const VALID_FIXTURE = fileURLToPath(new URL('../fixtures/content-valid', import.meta.url));
+import type { Cluster, ClusterOptions } from '../production/helpers/pm2.js';
+import { startCluster } from '../production/helpers/pm2.js';
+import { publishedContent } from './events.js';
+import { BASE_URL, DEMO_CONTENT } from './fixtures.js';
 
 export type ServerEnv = Readonly<Record<string, string>>;
+export type { RunningServer };
+
+export interface ServerOptions {
+  /** Environment overrides, read by the service's own `parseConfig`. */
+  readonly env?: ServerEnv;
+  /** The content folder served (`CONTENT_DIR`); the demo content by default. */
+  readonly content?: string;
+  /** Serve exactly these events (built with tests/helpers/events.ts) instead of a folder. */
+  readonly events?: readonly PublishedEvent[];
+  /** The clock of the app and of its content state; `Date.now` by default. */
+  readonly clock?: () => number;
+  /** Builds the content state the app reads, from the load function the options describe. */
+  readonly contentState?: (
+    load: () => Promise<ValidationResult>,
+    baseUrl: string,
+    clock: () => number,
+  ) => ContentState;
+  /** Receives each line the server logs at level error and above. */
+  readonly log?: string[];
+  /** Runs before the app's own middleware. */
+  readonly before?: Middleware;
+}
 
 /**
- * Starts the whole service (config → content → listening) on 127.0.0.1, port 0: the one server
- * factory of the HTTP, page, feed and browser tests. Demo content, no rate limit, a fixed public
- * origin and no last-good store (nothing is written into the checkout) unless `env` says otherwise.
+ * Starts the whole service on 127.0.0.1, port 0. Demo content, no rate limit, the public origin
+ * `BASE_URL` and no last-good store (nothing is written into the checkout) unless the options say
+ * otherwise. For a server shared by a file's tests (`test.before`); stop it in `test.after.always`.
  */
-export async function startServer(env: ServerEnv = {}): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = parseConfig({
-    CONTENT_DIR: DEMO_CONTENT,
-    PUBLIC_BASE_URL: TEST_BASE_URL,
+    CONTENT_DIR: options.content ?? DEMO_CONTENT,
+    PUBLIC_BASE_URL: BASE_URL,
     RATE_LIMIT_POINTS: '0',
     CONTENT_CACHE_DIR: 'off',
-    ...env,
+    ...options.env,
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
   });
-  return createServer(config).start();
+  const injected = options.events ?? options.clock ?? options.contentState ?? options.log;
+  if (injected === undefined) {
+    const service = createServer(config);
+    if (options.before) service.app.middleware.unshift(options.before);
+    return service.start();
+  }
+
+  const clock = options.clock ?? Date.now;
+  const { events } = options;
+  const load = events
+    ? () => Promise.resolve({ ok: true as const, content: publishedContent(events) })
+    : () => loadContent(config.contentDir);
+  const content = options.contentState
+    ? options.contentState(load, config.publicBaseUrl, clock)
+    : new ContentState(load, config.publicBaseUrl, clock);
+  await content.reload();
+  const limiter = createLimiter(config.rateLimit);
+  const app = createApp({
+    config,
+    content,
+    logger: options.log ? pino({ level: 'error' }, lineSink(options.log)) : pino({ level: 'silent' }),
+    limiter: limiter.limiter,
+    clock,
+  });
+  if (options.before) app.middleware.unshift(options.before);
+  const handle = app.callback();
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+    void handle(req, res);
+  });
+  answerClientErrors(server, config.publicBaseUrl);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  let stopping: Promise<void> | null = null;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    content,
+    reload: async () => (await content.reload()).ok,
+    stop: () =>
+      (stopping ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }).then(() => limiter.close())),
+  };
+}
+
+function lineSink(lines: string[]): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
 }
 
 /** Runs `fn` against a server of its own and stops that server afterwards, whatever happens. */
-export async function usingServer<T>(env: ServerEnv, fn: (server: RunningServer) => Promise<T>): Promise<T> {
-  const server = await startServer(env);
+export async function usingServer<T>(
+  options: ServerOptions,
+  fn: (server: RunningServer) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(options);
   try {
     return await fn(server);
   } finally {
@@ -50,43 +147,32 @@ export async function usingServer<T>(env: ServerEnv, fn: (server: RunningServer)
 
 type ServerTest = (t: ExecutionContext, server: RunningServer) => Promise<void>;
 
-/** ava macro: the test gets its own server on port 0 (defaults of `startServer`), stopped in `finally`. */
-export const withServer = test.macro(async (t, run: ServerTest) =>
-  usingServer({}, (server) => run(t, server)),
+/**
+ * ava macro: the test gets a server of its own, stopped in `finally`.
+ * `test(title, withServer, run)` or, with options, `test(title, withServer, { env }, run)`.
+ */
+export const withServer = test.macro(
+  async (t, ...args: [run: ServerTest] | [options: ServerOptions, run: ServerTest]) => {
+    const [options, run] = args.length === 1 ? [{}, args[0]] : args;
+    return usingServer(options, (server) => run(t, server));
+  },
 );
 
-/** ava macro: as `withServer`, with environment overrides (`RATE_LIMIT_POINTS`, `CONTENT_DIR`, …). */
-export const withServerEnv = test.macro(async (t, env: ServerEnv, run: ServerTest) =>
-  usingServer(env, (server) => run(t, server)),
+/** As `usingServer`, for the compiled service under PM2 (tests/production). */
+export async function usingCluster<T>(
+  options: ClusterOptions,
+  fn: (cluster: Cluster) => Promise<T>,
+): Promise<T> {
+  const cluster = await startCluster(options);
+  try {
+    return await fn(cluster);
+  } finally {
+    await cluster.stop();
+  }
+}
+
+/** ava macro: the test gets a PM2 cluster of its own (`startCluster`'s options), stopped in `finally`. */
+export const withCluster = test.macro(
+  async (t, options: ClusterOptions, run: (t: ExecutionContext, cluster: Cluster) => Promise<void>) =>
+    usingCluster(options, (cluster) => run(t, cluster)),
 );
-
-export interface ListeningApp {
-  readonly url: string;
-  close(): Promise<void>;
-}
-
-/** Serves an app built with `createApp` (for injected clocks or content) on 127.0.0.1, port 0. */
-export async function listen(app: Koa): Promise<ListeningApp> {
-  const handle = app.callback();
-  const server = http.createServer((req, res) => {
-    void handle(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
-}
-
-/** A private copy of a content folder in a temp dir, removed by `dispose`. */
-export async function copyContent(from: string): Promise<{ dir: string; dispose(): Promise<void> }> {
-  const root = await mkdtemp(path.join(tmpdir(), 'reset-tracker-'));
-  const dir = path.join(root, 'content');
-  await cp(from, dir, { recursive: true });
-  return { dir, dispose: () => rm(root, { recursive: true, force: true }) };
-}

@@ -3,7 +3,8 @@ import test from 'ava';
 import { buildServer } from './helpers/build.js';
 import { copyFixtureContent, editJson } from './helpers/content.js';
 import { getFresh, sleep, waitFor } from './helpers/http.js';
-import { APP, startCluster } from './helpers/pm2.js';
+import { APP } from './helpers/pm2.js';
+import { usingCluster } from '../helpers/with-server.js';
 
 const BROKEN = 'events/2025-03-03-weekly-reset.json';
 
@@ -14,55 +15,58 @@ test('a cold start on invalid content stays up, answers 503 content_unavailable,
   await editJson(contentDir, BROKEN, (event) => {
     event.time_precision = 'sometimes';
   });
-  const cluster = await startCluster({
-    instances: 2,
-    env: { CONTENT_DIR: contentDir },
-    expectContent: false,
-  });
   try {
-    const started = await cluster.workers();
+    await usingCluster(
+      {
+        instances: 2,
+        env: { CONTENT_DIR: contentDir },
+        expectContent: false,
+      },
+      async (cluster) => {
+        const started = await cluster.workers();
 
-    const status = await getFresh(`${cluster.url}/api/v1/status`);
-    t.is(status.status, 503);
-    t.is(status.headers['content-type'], 'application/problem+json');
-    t.is((JSON.parse(status.body) as { code: string }).code, 'content_unavailable');
-    t.regex(String(status.headers['retry-after']), /^\d+$/);
-    t.is((await getFresh(`${cluster.url}/api/v1/resets`)).status, 503);
-    t.is(
-      (await getFresh(`${cluster.url}/api/v1/sources`)).status,
-      200,
-      'the directory is valid and still served',
+        const status = await getFresh(`${cluster.url}/api/v1/status`);
+        t.is(status.status, 503);
+        t.is(status.headers['content-type'], 'application/problem+json');
+        t.is((JSON.parse(status.body) as { code: string }).code, 'content_unavailable');
+        t.regex(String(status.headers['retry-after']), /^\d+$/);
+        t.is((await getFresh(`${cluster.url}/api/v1/resets`)).status, 503);
+        t.is(
+          (await getFresh(`${cluster.url}/api/v1/sources`)).status,
+          200,
+          'the directory is valid and still served',
+        );
+        t.is((await getFresh(`${cluster.url}/api/openapi.json`)).status, 200);
+        const health = await getFresh(`${cluster.url}/healthz`);
+        t.is(health.status, 503);
+        t.like(JSON.parse(health.body), {
+          status: 'content_unavailable',
+          content_loaded: false,
+          last_reload: { ok: false },
+        });
+
+        await sleep(1_500);
+        const later = await cluster.workers();
+        t.deepEqual(
+          later.map(({ pid, status: state, restarts }) => ({ pid, state, restarts })),
+          started.map(({ pid }) => ({ pid, state: 'online', restarts: 0 })),
+          'the workers stay up: no crash, no restart',
+        );
+
+        await editJson(contentDir, BROKEN, (event) => {
+          event.time_precision = 'exact';
+        });
+        await cluster.pm2('sendSignal', 'SIGHUP', APP);
+        const pids = new Set<number>();
+        await waitFor('every worker to serve the repaired content', async () => {
+          const reply = await getFresh(`${cluster.url}/healthz`);
+          if (reply.status === 200) pids.add((JSON.parse(reply.body) as { pid: number }).pid);
+          return pids.size === 2 ? true : undefined;
+        });
+        t.is((await getFresh(`${cluster.url}/api/v1/status`)).status, 200);
+      },
     );
-    t.is((await getFresh(`${cluster.url}/api/openapi.json`)).status, 200);
-    const health = await getFresh(`${cluster.url}/healthz`);
-    t.is(health.status, 503);
-    t.like(JSON.parse(health.body), {
-      status: 'content_unavailable',
-      content_loaded: false,
-      last_reload: { ok: false },
-    });
-
-    await sleep(1_500);
-    const later = await cluster.workers();
-    t.deepEqual(
-      later.map(({ pid, status: state, restarts }) => ({ pid, state, restarts })),
-      started.map(({ pid }) => ({ pid, state: 'online', restarts: 0 })),
-      'the workers stay up: no crash, no restart',
-    );
-
-    await editJson(contentDir, BROKEN, (event) => {
-      event.time_precision = 'exact';
-    });
-    await cluster.pm2('sendSignal', 'SIGHUP', APP);
-    const pids = new Set<number>();
-    await waitFor('every worker to serve the repaired content', async () => {
-      const reply = await getFresh(`${cluster.url}/healthz`);
-      if (reply.status === 200) pids.add((JSON.parse(reply.body) as { pid: number }).pid);
-      return pids.size === 2 ? true : undefined;
-    });
-    t.is((await getFresh(`${cluster.url}/api/v1/status`)).status, 200);
   } finally {
-    await cluster.stop();
     await rm(contentDir, { recursive: true, force: true });
   }
 });

@@ -1,15 +1,16 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import test from 'ava';
-import { ROOT, buildServer } from './helpers/build.js';
+import { buildServer } from './helpers/build.js';
 import { copyFixtureContent, editJson } from './helpers/content.js';
 import { freePort, getFresh, waitFor } from './helpers/http.js';
-import { startCluster, waitForWorkers } from './helpers/pm2.js';
+import { waitForWorkers } from './helpers/pm2.js';
+import { ROOT } from '../helpers/fixtures.js';
+import { outputOf, runToEnd } from '../helpers/run.js';
+import { usingCluster } from '../helpers/with-server.js';
 
-const run = promisify(execFile);
 const EDITED = 'events/2025-03-10-five-hour-reset.json';
 
 interface Health {
@@ -31,13 +32,12 @@ test('content:publish signals the server under `npm run dev`, not npm, and print
     LOG_LEVEL: 'warn',
     RATE_LIMIT_POINTS: '0',
   };
+  // This test is about `npm run dev` (content:publish must signal the server, not npm in front of
+  // it), so it starts the service as `npm run dev`, not with tests/helpers/with-server.ts.
   const npm = spawn('npm', ['run', 'dev'], { cwd: ROOT, env, stdio: 'ignore', detached: true });
   const health = async () => (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as Health;
   const publish = () =>
-    run(process.execPath, ['--import', 'tsx', 'tools/content-publish.ts'], { cwd: ROOT, env }).then(
-      ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
+    runToEnd(process.execPath, ['--import', 'tsx', 'tools/content-publish.ts'], { cwd: ROOT, env });
   try {
     const before = await waitFor('the server to answer', () => health().catch(() => undefined), {
       timeoutMs: 60_000,
@@ -78,36 +78,40 @@ test('content:publish under PM2 signals every worker and returns once each serve
   t.timeout(120_000);
   await buildServer();
   const contentDir = await copyFixtureContent();
-  const cluster = await startCluster({ instances: 2, env: { CONTENT_DIR: contentDir } });
   try {
-    const env = {
-      ...process.env,
-      PM2_HOME: cluster.home,
-      PORT: new URL(cluster.url).port,
-      CONTENT_DIR: contentDir,
-    };
-    const before = (await waitForWorkers(cluster, 2)).size;
-    t.is(before, 2);
-    await editJson(contentDir, EDITED, (event) => {
-      event.summary = 'Republished to the cluster with content:publish.';
+    await usingCluster({ instances: 2, env: { CONTENT_DIR: contentDir } }, async (cluster) => {
+      const env = {
+        ...process.env,
+        PM2_HOME: cluster.home,
+        PORT: new URL(cluster.url).port,
+        CONTENT_DIR: contentDir,
+      };
+      const before = (await waitForWorkers(cluster, 2)).size;
+      t.is(before, 2);
+      await editJson(contentDir, EDITED, (event) => {
+        event.summary = 'Republished to the cluster with content:publish.';
+      });
+      const published = await runToEnd(process.execPath, ['--import', 'tsx', 'tools/content-publish.ts'], {
+        cwd: ROOT,
+        env,
+      });
+      t.is(published.code, 0, outputOf(published));
+      const { stdout } = published;
+      t.regex(stdout, /sent SIGHUP to the 2 PM2 worker\(s\) of reset-tracker/);
+      const revision = /now serving revision (\S+) on all 2 workers/.exec(stdout)?.[1];
+      t.truthy(revision, stdout);
+      // Right after the command returns, every worker (fresh connections reach each in turn) has it.
+      const seen = new Map<number, string>();
+      for (let i = 0; i < 8; i += 1) {
+        const health = JSON.parse((await getFresh(`${cluster.url}/healthz`)).body) as Health & {
+          pid: number;
+        };
+        seen.set(health.pid, health.content_revision);
+      }
+      t.is(seen.size, 2);
+      t.deepEqual([...seen.values()], [revision, revision]);
     });
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'tools/content-publish.ts'], {
-      cwd: ROOT,
-      env,
-    });
-    t.regex(stdout, /sent SIGHUP to the 2 PM2 worker\(s\) of reset-tracker/);
-    const revision = /now serving revision (\S+) on all 2 workers/.exec(stdout)?.[1];
-    t.truthy(revision, stdout);
-    // Right after the command returns, every worker (fresh connections reach each in turn) has it.
-    const seen = new Map<number, string>();
-    for (let i = 0; i < 8; i += 1) {
-      const health = JSON.parse((await getFresh(`${cluster.url}/healthz`)).body) as Health & { pid: number };
-      seen.set(health.pid, health.content_revision);
-    }
-    t.is(seen.size, 2);
-    t.deepEqual([...seen.values()], [revision, revision]);
   } finally {
-    await cluster.stop();
     await rm(contentDir, { recursive: true, force: true });
   }
 });

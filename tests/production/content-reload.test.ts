@@ -1,15 +1,11 @@
-import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import test from 'ava';
 import { loadContent } from '../../server/content/read-content.js';
 import type { ValidationResult } from '../../domain/content/validate.js';
 import { ContentState } from '../../server/content/content-state.js';
-import { ROOT } from './helpers/build.js';
 import { copyFixtureContent, editJson } from './helpers/content.js';
 import { sleep } from './helpers/http.js';
-
-const FIXTURE = path.join(ROOT, 'tests/fixtures/content-valid');
-const BASE_URL = 'https://tracker.test';
+import { BASE_URL, VALID_FIXTURE } from '../helpers/fixtures.js';
 
 test('overlapping reloads (two quick SIGHUPs) apply in the order they were asked', async (t) => {
   const dir = await copyFixtureContent();
@@ -17,7 +13,7 @@ test('overlapping reloads (two quick SIGHUPs) apply in the order they were asked
     await editJson(dir, 'events/2025-03-10-five-hour-reset.json', (event) => {
       event.summary = 'Edited after the first republish.';
     });
-    const older = await loadContent(FIXTURE);
+    const older = await loadContent(VALID_FIXTURE);
     const newer = await loadContent(dir);
     if (!older.ok || !newer.ok) throw new Error('fixture content must be valid');
     // The first load is slow, the second fast: without ordering the older set would land last.
@@ -44,7 +40,7 @@ test('a loader that throws is a refused reload: the last good set keeps serving'
   let fail = false;
   const content = new ContentState(async () => {
     if (fail) throw new Error('EIO: disk gone');
-    return loadContent(FIXTURE);
+    return loadContent(VALID_FIXTURE);
   }, BASE_URL);
   const first = await content.reload();
   fail = true;

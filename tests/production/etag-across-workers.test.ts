@@ -1,7 +1,8 @@
 import test from 'ava';
 import { buildServer } from './helpers/build.js';
 import { getFresh, sleep } from './helpers/http.js';
-import { servedBy, startCluster } from './helpers/pm2.js';
+import { servedBy } from './helpers/pm2.js';
+import { usingCluster } from '../helpers/with-server.js';
 
 const PATHS = ['/api/v1/status', '/api/v1/resets?limit=2&order=asc', '/api/v1/sources', '/api/openapi.json'];
 const ROUNDS = 8;
@@ -9,8 +10,7 @@ const ROUNDS = 8;
 test('conditional requests through the cluster get 304 whichever worker answers', async (t) => {
   t.timeout(90_000);
   await buildServer();
-  const cluster = await startCluster({ instances: 2 });
-  try {
+  await usingCluster({ instances: 2 }, async (cluster) => {
     // The status body (and so its ETag) moves with the minute: keep the whole run inside one.
     const leftInMinute = 60_000 - (Date.now() % 60_000);
     if (leftInMinute < 15_000) await sleep(leftInMinute + 200);
@@ -46,7 +46,5 @@ test('conditional requests through the cluster get 304 whichever worker answers'
       t.is(workers.size, 2, `${path}: both workers answered If-None-Match with 304`);
       t.true(ids.every((id) => lines.get(id)!.status === 304));
     }
-  } finally {
-    await cluster.stop();
-  }
+  });
 });

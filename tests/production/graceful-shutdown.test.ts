@@ -1,13 +1,11 @@
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
 import test from 'ava';
 import type { Middleware } from 'koa';
-import { parseConfig } from '../../server/config.js';
-import { createServer } from '../../server/server.js';
-import type { RunningServer } from '../../server/server.js';
-import { ROOT } from './helpers/build.js';
 import { sleep } from './helpers/http.js';
+import { VALID_FIXTURE } from '../helpers/fixtures.js';
+import type { RunningServer } from '../helpers/with-server.js';
+import { usingServer } from '../helpers/with-server.js';
 
 const REQUEST = 'GET /api/v1/sources HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: shutdown-test\r\n\r\n';
 const DELAYED = '/api/openapi.json';
@@ -19,27 +17,17 @@ const delay: Middleware = async (ctx, next) => {
   await next();
 };
 
-async function withServer(
+/** The service on the valid fixture with `delay` in front; `port` for raw connections. */
+function withServer(
   shutdownTimeoutMs: number,
   run: (server: RunningServer, port: number) => Promise<void>,
-) {
-  const config = parseConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    CONTENT_DIR: path.join(ROOT, 'tests/fixtures/content-valid'),
-    CONTENT_CACHE_DIR: 'off',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_POINTS: '0',
-    SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
-  });
-  const { app, start } = createServer(config);
-  app.middleware.unshift(delay);
-  const server = await start();
-  try {
-    await run(server, Number(new URL(server.url).port));
-  } finally {
-    await server.stop();
-  }
+): Promise<void> {
+  const options = {
+    content: VALID_FIXTURE,
+    env: { SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs) },
+    before: delay,
+  };
+  return usingServer(options, (server) => run(server, Number(new URL(server.url).port)));
 }
 
 interface RawResponse {

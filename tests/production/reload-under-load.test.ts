@@ -2,7 +2,8 @@ import test from 'ava';
 import { buildServer } from './helpers/build.js';
 import { sleep } from './helpers/http.js';
 import { startLoad } from './helpers/load.js';
-import { APP, startCluster } from './helpers/pm2.js';
+import { APP } from './helpers/pm2.js';
+import { usingCluster } from '../helpers/with-server.js';
 
 const PATHS = [
   '/api/v1/status',
@@ -15,8 +16,7 @@ const PATHS = [
 test('pm2 reload under steady keep-alive load drops no request', async (t) => {
   t.timeout(120_000);
   await buildServer();
-  const cluster = await startCluster({ instances: 2 });
-  try {
+  await usingCluster({ instances: 2 }, async (cluster) => {
     const before = (await cluster.workers()).map((worker) => worker.pid);
     const load = startLoad({ url: cluster.url, paths: PATHS, connections: 8, durationMs: 9_000 });
     await sleep(2_000);
@@ -49,7 +49,5 @@ test('pm2 reload under steady keep-alive load drops no request', async (t) => {
       before.map((pid) => [pid, false]).sort(),
       'each old worker closed all its connections before the drain deadline',
     );
-  } finally {
-    await cluster.stop();
-  }
+  });
 });

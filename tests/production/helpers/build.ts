@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { ROOT } from '../../helpers/fixtures.js';
+import { outputOf, runToEnd } from '../../helpers/run.js';
 import { sleep } from './http.js';
 
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const ENTRY = path.join(ROOT, 'dist/server/main.js');
 
 const SOURCES = ['domain', 'server', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
@@ -26,16 +24,12 @@ export async function buildServer(): Promise<void> {
   await acquire(lock);
   try {
     if (await isFresh()) return;
-    await promisify(execFile)(
+    const build = await runToEnd(
       process.execPath,
       [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-      {
-        cwd: ROOT,
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    ).catch((error: Error & { stdout?: string }) => {
-      throw new Error(`npm run build failed:\n${error.stdout ?? error.message}`);
-    });
+      { cwd: ROOT },
+    );
+    if (build.code !== 0) throw new Error(`npm run build failed:\n${outputOf(build)}`);
   } finally {
     await rm(lock, { recursive: true, force: true });
   }

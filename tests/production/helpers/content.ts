@@ -1,12 +1,12 @@
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from './build.js';
+import { VALID_FIXTURE } from '../../helpers/fixtures.js';
 
 /** A writable copy of the valid fixture content, for a test to republish. */
 export async function copyFixtureContent(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-content-'));
-  await cp(path.join(ROOT, 'tests/fixtures/content-valid'), dir, { recursive: true });
+  await cp(VALID_FIXTURE, dir, { recursive: true });
   return dir;
 }
 

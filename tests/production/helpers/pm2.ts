@@ -1,11 +1,11 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { ROOT } from './build.js';
 import { freePort, getFresh, waitFor } from './http.js';
+import { ROOT } from '../../helpers/fixtures.js';
+import { outputOf, runToEnd } from '../../helpers/run.js';
 
 const PM2 = path.join(ROOT, 'node_modules/pm2/bin/pm2');
 export const APP = 'reset-tracker';
@@ -16,6 +16,7 @@ const OWNER_FILE = 'test-owner.pid';
 const unstopped = new Map<string, NodeJS.ProcessEnv>();
 
 // ava ends a test process at once on an uncaught exception: `finally` blocks do not run, this does.
+// An 'exit' listener cannot wait, so this is the one command run synchronously, not with runToEnd.
 process.once('exit', () => {
   for (const [home, env] of unstopped) {
     try {
@@ -81,13 +82,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     ...options.env,
   };
   const run = async (...args: string[]) => {
-    const { stdout } = await promisify(execFile)(process.execPath, [PM2, ...args], {
-      cwd: ROOT,
-      env,
-      timeout: 60_000,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    return stdout;
+    const done = await runToEnd(process.execPath, [PM2, ...args], { cwd: ROOT, env, timeout: 60_000 });
+    if (done.code !== 0) throw new Error(`pm2 ${args.join(' ')} exited ${done.code}:\n${outputOf(done)}`);
+    return done.stdout;
   };
   let lastPids: number[] = [];
   const cluster: Cluster = {
@@ -194,7 +191,7 @@ async function sweepOrphans(): Promise<void> {
     const home = path.join(os.tmpdir(), name);
     const owner = Number(await readFile(path.join(home, OWNER_FILE), 'utf8').catch(() => '0'));
     if (!owner || isAlive(owner)) continue;
-    await promisify(execFile)(process.execPath, [PM2, 'kill'], {
+    await runToEnd(process.execPath, [PM2, 'kill'], {
       env: { ...process.env, PM2_HOME: home },
       timeout: 60_000,
     }).catch(() => undefined);

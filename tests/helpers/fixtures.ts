@@ -1,0 +1,37 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The checkout: the working directory of every command a test runs. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Public origin the test servers and catalogs claim: event `url`s and problem `type`s live under it. */
+export const BASE_URL = 'https://tracker.test';
+/** The shipped demonstration dataset (`content/`, 43 events). */
+export const DEMO_CONTENT = path.join(ROOT, 'content');
+
+/** A folder under tests/fixtures. */
+export const fixtureDir = (name: string): string => path.join(ROOT, 'tests/fixtures', name);
+
+/** The small valid content set (four events; ids in tests/helpers/content.ts). */
+export const VALID_FIXTURE = fixtureDir('content-valid');
+/** The valid set with markup and script in every text a page shows, for escaping tests. */
+export const HOSTILE_FIXTURE = fixtureDir('content-script');
+/** Content folders the loader must refuse, each broken in one way (`multiple`: several at once). */
+export const BROKEN_FIXTURES = {
+  badJson: fixtureDir('content-broken/bad-json'),
+  missingFile: fixtureDir('content-broken/missing-file'),
+  noEventsFolder: fixtureDir('content-broken/no-events-folder'),
+  multiple: fixtureDir('content-broken/multiple'),
+  oneOfEach: fixtureDir('content-broken/one-of-each'),
+  /** What `content:check` prints for `oneOfEach`. */
+  oneOfEachReport: fixtureDir('content-broken/one-of-each.expected.txt'),
+} as const;
+
+/** A private copy of a content folder in a temp dir, for a test that edits it; `dispose` removes it. */
+export async function copyContent(from: string): Promise<{ dir: string; dispose(): Promise<void> }> {
+  const root = await mkdtemp(path.join(tmpdir(), 'reset-tracker-'));
+  const dir = path.join(root, 'content');
+  await cp(from, dir, { recursive: true });
+  return { dir, dispose: () => rm(root, { recursive: true, force: true }) };
+}
