@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context, Middleware } from 'koa';
+import Negotiator from 'negotiator';
 
 export type Coding = 'br' | 'gzip';
 
@@ -53,9 +54,16 @@ function encodeOnce(body: Buffer, coding: Coding): Promise<Buffer> {
   return encoded;
 }
 
-/** The coding the client prefers among brotli, gzip and none (`Accept-Encoding`, RFC 9110 §12.5.3). */
+const CODINGS = ['br', 'gzip', 'identity'];
+
+/**
+ * The coding the client prefers among brotli, gzip and none (`Accept-Encoding`, RFC 9110 §12.5.3);
+ * between codings it weighs the same, brotli (the smaller) before gzip. negotiator, the parser under
+ * Koa's `acceptsEncodings`, breaks such ties by the order the client wrote them in unless told
+ * otherwise, hence its direct use.
+ */
 function chooseCoding(ctx: Context): Coding | null {
-  const chosen = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  const [chosen] = new Negotiator(ctx.req).encodings(CODINGS, { preferred: CODINGS });
   return chosen === 'br' || chosen === 'gzip' ? chosen : null;
 }
 

@@ -99,3 +99,24 @@ test(
     t.regex(replaced.headers.get('x-request-id') ?? '', /^[A-Za-z0-9._:-]{1,128}$/);
   },
 );
+
+test(
+  'a response does not depend on Origin: the same headers with or without it, and no Vary: Origin',
+  withServer,
+  async (t, server) => {
+    for (const path of [...API, ...REFUSALS, '/', '/feed.xml', '/badge.svg']) {
+      const without = await fetch(`${server.url}${path}`);
+      const withOrigin = await fetch(`${server.url}${path}`, { headers: { origin: ORIGIN } });
+      await Promise.all([without.arrayBuffer(), withOrigin.arrayBuffer()]);
+      for (const response of [without, withOrigin]) {
+        t.is(response.headers.get('access-control-allow-origin'), '*', path);
+        t.notRegex(response.headers.get('vary') ?? '', /origin/i, path);
+      }
+      t.is(
+        without.headers.get('access-control-expose-headers'),
+        withOrigin.headers.get('access-control-expose-headers'),
+      );
+      t.is(without.headers.get('etag'), withOrigin.headers.get('etag'), path);
+    }
+  },
+);

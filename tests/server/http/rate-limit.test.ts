@@ -77,3 +77,30 @@ test(
     t.deepEqual(statuses, [200, 200, 200, 429]);
   },
 );
+
+test(
+  'a revalidation answered 304 is free: its points are given back and its RateLimit says so',
+  withServer,
+  { env: LIMITED },
+  async (t, server) => {
+    const url = `${server.url}/api/v1/sources`;
+    const first = await getFrom(url);
+    await first.arrayBuffer();
+    t.regex(first.headers.get('ratelimit') ?? '', /^"default";r=2;t=\d+$/);
+    const etag = first.headers.get('etag') ?? '';
+    for (let i = 0; i < 6; i += 1) {
+      const again = await fetch(url, { headers: { 'if-none-match': etag } });
+      t.is(again.status, 304, `revalidation ${i + 1}`);
+      t.regex(again.headers.get('ratelimit') ?? '', /^"default";r=2;t=\d+$/, `revalidation ${i + 1}`);
+    }
+    // Full answers still count: two more, then the quota is spent.
+    for (const remaining of [1, 0]) {
+      const response = await getFrom(url);
+      await response.arrayBuffer();
+      t.is(response.status, 200);
+      t.regex(response.headers.get('ratelimit') ?? '', new RegExp(`^"default";r=${remaining};t=\\d+$`));
+    }
+    const limited = await fetch(url, { headers: { 'if-none-match': etag } });
+    await assertProblem(t, limited, { status: 429, code: 'rate_limited' });
+  },
+);
