@@ -1,4 +1,5 @@
 import net from 'node:net';
+import zlib from 'node:zlib';
 
 export interface RawResponse {
   /** 0 when the server closed the connection without answering. */
@@ -7,6 +8,13 @@ export interface RawResponse {
   readonly body: string;
   /** The server closed the connection after the response. */
   readonly closed: boolean;
+}
+
+/** The body as a client reads it: brotli and gzip undone, as the response's Content-Encoding says. */
+function decoded(bytes: Buffer, coding: string | undefined): string {
+  if (coding === 'br') return zlib.brotliDecompressSync(bytes).toString('utf8');
+  if (coding === 'gzip') return zlib.gunzipSync(bytes).toString('utf8');
+  return bytes.toString('utf8');
 }
 
 /** Parses the first HTTP/1.1 response in `bytes` (Content-Length bodies; chunked bodies are joined). */
@@ -27,7 +35,7 @@ function parseResponse(bytes: Buffer, closed: boolean, head: boolean): RawRespon
   const length = headers['content-length'];
   if (length !== undefined) {
     if (rest.length < Number(length)) return null;
-    body = rest.subarray(0, Number(length)).toString('utf8');
+    body = decoded(rest.subarray(0, Number(length)), headers['content-encoding']);
   } else if (headers['transfer-encoding'] === 'chunked') {
     if (!body.endsWith('0\r\n\r\n')) return null;
     body = body

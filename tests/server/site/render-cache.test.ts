@@ -23,7 +23,7 @@ test('the entity tag depends only on the bytes of the body', (t) => {
 });
 
 test('holds rendered bodies up to a bound in bytes, dropping the least recently used', (t) => {
-  const cache = new RenderCache(1000, 4000);
+  const cache = new RenderCache(1000, 2000);
   let renders = 0;
   const render = () => {
     renders += 1;
