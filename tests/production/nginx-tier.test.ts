@@ -1,4 +1,6 @@
 import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import anyTest from 'ava';
 import type { TestFn } from 'ava';
 import { buildServer } from './helpers/build.js';
@@ -58,6 +60,51 @@ test.serial('a hot request is answered by nginx from its cache, a conditional on
   t.is(conditional.status, 304);
   t.is(cacheStatus(conditional), 'HIT');
 });
+
+/** node:http keeps the body as sent (fetch would decode it). */
+function rawGet(origin: string, path: string, acceptEncoding?: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    http
+      .get(new URL(path, origin), { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+test.serial(
+  'nginx caches each coding once, as the origin encoded it, and never compresses again',
+  async (t) => {
+    const { nginx } = t.context;
+    const path = '/api/v1/resets?limit=2&order=asc';
+    const identity = await rawGet(nginx.url, path);
+    t.is(identity.headers['x-cache-status'], 'MISS');
+    t.is(identity.headers['content-encoding'], undefined);
+    const text = identity.body.toString('utf8');
+    const brotli = await rawGet(nginx.url, path, 'gzip, deflate, br');
+    t.is(brotli.headers['x-cache-status'], 'MISS');
+    t.is(brotli.headers['content-encoding'], 'br');
+    t.is(zlib.brotliDecompressSync(brotli.body).toString('utf8'), text);
+    // Another way of asking for brotli is the same cache entry, byte for byte.
+    const brotliAgain = await rawGet(nginx.url, path, 'br');
+    t.is(brotliAgain.headers['x-cache-status'], 'HIT');
+    t.is(brotliAgain.headers['content-encoding'], 'br');
+    t.true(brotliAgain.body.equals(brotli.body));
+    t.is(brotliAgain.headers.etag, brotli.headers.etag);
+    const gzip = await rawGet(nginx.url, path, 'gzip');
+    t.is(gzip.headers['x-cache-status'], 'MISS');
+    t.is(gzip.headers['content-encoding'], 'gzip');
+    t.is(zlib.gunzipSync(gzip.body).toString('utf8'), text);
+    t.is((await rawGet(nginx.url, path, 'gzip, deflate')).headers['x-cache-status'], 'HIT');
+    const identityAgain = await rawGet(nginx.url, path, 'deflate');
+    t.is(identityAgain.headers['x-cache-status'], 'HIT');
+    t.is(identityAgain.headers['content-encoding'], undefined);
+    t.true(identityAgain.body.equals(identity.body));
+  },
+);
 
 test.serial('/healthz is never cached: every request reaches a worker', async (t) => {
   const { nginx } = t.context;

@@ -95,7 +95,7 @@ test('HEAD matches GET’s headers, without a body, on every resource', withServ
   const queried = ['/api/v1/status?audience=max', '/api/v1/resets?limit=3&order=asc'];
   for (const path of [...RESOURCES, ...queried, '/healthz']) {
     // Identity, where the length is the body's, then what fetch asks for (brotli or gzip).
-    for (const headers of [{ 'accept-encoding': 'identity' }, {}]) {
+    for (const headers of [{ 'accept-encoding': 'identity' }, {}] as Record<string, string>[]) {
       const label = `${path} ${JSON.stringify(headers)}`;
       const get = await fetch(`${server.url}${path}`, { headers });
       const getBody = await get.arrayBuffer();
