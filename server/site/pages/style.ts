@@ -110,6 +110,22 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu San
 .legend svg.key { width: 1.1rem; height: 1.1rem; flex: none; }
 footer.site { border-top: 1px solid var(--line); color: var(--muted); font-size: .88rem; padding: 1.25rem 0 2rem; }
 footer.site p { margin: .3rem 0; }
+section.operation, section.schema { border-top: 1px solid var(--line); margin-top: 1.5rem; padding-top: 1rem; }
+section.operation h3, section.schema h3 { font-size: 1.1rem; margin-bottom: .5rem; overflow-wrap: anywhere; }
+h4 { font-size: .95rem; margin: 1.25rem 0 .5rem; }
+.method { display: inline-block; font-size: .8rem; font-weight: 700; padding: .1rem .45rem; border-radius: 6px; background: var(--accent); color: var(--card); vertical-align: .1em; }
+ul.plain { list-style: none; margin: 0; padding: 0; }
+ul.plain li + li { margin-top: .25rem; }
+ul.toc { padding-left: 1.25rem; }
+td code, th code { overflow-wrap: anywhere; word-break: break-word; }
+form.try { display: flex; flex-wrap: wrap; align-items: flex-end; gap: .6rem 1rem; background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .75rem 1rem; margin: .5rem 0; }
+form.try .field { display: flex; flex-direction: column; gap: .2rem; }
+form.try label { font-size: .85rem; }
+form.try input, form.try select, form.try button { font: inherit; font-size: .95rem; padding: .35rem .5rem; border: 1px solid var(--muted); border-radius: 6px; background: var(--bg); color: var(--fg); min-height: 2.25rem; }
+form.try input[type="text"] { width: min(20rem, 100%); }
+form.try input[type="number"] { width: 6rem; }
+form.try button { background: var(--accent); border-color: var(--accent); color: var(--card); font-weight: 600; cursor: pointer; }
+form.try button:focus-visible, form.try input:focus-visible, form.try select:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 #swagger-ui { background: #fff; color: #1d1f21; border-radius: 10px; border: 1px solid var(--line); margin-top: 1rem; }
 #swagger-ui > .swagger-ui { padding: .5rem 1rem 1rem; }
 #swagger-ui .loading-note { margin: 1rem 0; }
