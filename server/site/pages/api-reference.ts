@@ -79,9 +79,8 @@ export function typeOf(schema: Schema): SafeHtml {
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives) return joined(alternatives.map(typeOf), ' or ');
   if (schema.allOf) return joined(schema.allOf.map(typeOf), ' and ');
-  if (schema.const !== undefined) return html`${code(schema.const)}`;
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  if (types.length === 0) return html`any`;
+  if (types.length === 0) return schema.const === undefined ? html`any` : code(schema.const);
   return joined(
     types.map((type) => {
       if (type === 'array') return html`array of ${schema.items ? typeOf(schema.items) : 'any'}`;
@@ -99,6 +98,7 @@ function joined(parts: readonly SafeHtml[], separator: string): SafeHtml {
 export function constraintsOf(schema: Schema): SafeHtml[] {
   if (isRef(schema)) return [];
   const own: SafeHtml[] = [];
+  if (schema.const !== undefined) own.push(html`always ${code(schema.const)}`);
   if (schema.enum) own.push(html`one of ${joined(schema.enum.map(code), ', ')}`);
   if (schema.minimum !== undefined) own.push(html`minimum ${code(schema.minimum)}`);
   if (schema.maximum !== undefined) own.push(html`maximum ${code(schema.maximum)}`);
