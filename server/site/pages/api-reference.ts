@@ -150,7 +150,11 @@ function parametersTable(entry: Operation): SafeHtml {
       </td>
     </tr>`;
   });
-  return html`<div class="table-scroll">
+  return html`<section
+    class="table-scroll"
+    tabindex="0"
+    aria-label="Parameters of ${entry.method} ${entry.path}"
+  >
     <table>
       <caption class="visually-hidden">
         Parameters of ${entry.method} ${entry.path}
@@ -169,7 +173,7 @@ function parametersTable(entry: Operation): SafeHtml {
         ${rows}
       </tbody>
     </table>
-  </div>`;
+  </section>`;
 }
 
 function responsesTable(document: OpenAPIObject, entry: Operation): SafeHtml {
@@ -191,7 +195,11 @@ function responsesTable(document: OpenAPIObject, entry: Operation): SafeHtml {
       <td>${content.length === 0 ? html`<span class="muted">no body</span>` : list(content)}</td>
     </tr>`;
   });
-  return html`<div class="table-scroll">
+  return html`<section
+    class="table-scroll"
+    tabindex="0"
+    aria-label="Responses of ${entry.method} ${entry.path}"
+  >
     <table>
       <caption class="visually-hidden">
         Responses of ${entry.method} ${entry.path}
@@ -208,7 +216,7 @@ function responsesTable(document: OpenAPIObject, entry: Operation): SafeHtml {
         ${rows}
       </tbody>
     </table>
-  </div>`;
+  </section>`;
 }
 
 const queryParameters = (entry: Operation) =>
@@ -345,7 +353,7 @@ function schemaSection(name: string, schema: Schema): SafeHtml {
   const table =
     rows.length === 0
       ? html`<p>Type: ${typeOf(schema)}</p>`
-      : html`<div class="table-scroll">
+      : html`<section class="table-scroll" tabindex="0" aria-label="Properties of ${name}">
           <table>
             <caption class="visually-hidden">
               Properties of ${name}
@@ -371,7 +379,7 @@ function schemaSection(name: string, schema: Schema): SafeHtml {
               })}
             </tbody>
           </table>
-        </div>`;
+        </section>`;
   return html`<section class="schema" aria-labelledby="${schemaAnchor(name)}">
     <h3 id="${schemaAnchor(name)}"><code>${name}</code></h3>
     ${description ? html`<p>${description}</p>` : ''} ${table}

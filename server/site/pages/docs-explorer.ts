@@ -11,6 +11,7 @@ export function explorerMain(): SafeHtml {
       <a href="/docs">API reference</a> shows the same operations and schemas without JavaScript, with a form
       to try each operation.
     </p>
+    <h2>Operations and schemas</h2>
     <div id="swagger-ui">
       <noscript
         ><p>

@@ -36,8 +36,12 @@ export interface PagesOptions {
 
 const HTML = 'text/html; charset=utf-8';
 const COMMON_CSP = "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-/** No script at all on the site's pages. */
-export const PAGE_CSP = `default-src 'none'; style-src 'self'; img-src 'self'; ${COMMON_CSP}`;
+/**
+ * No script at all on the site's pages. `connect-src 'self'` lets no page script connect (there is
+ * none); it lets the browser's own tools fetch same-origin files in the page's name: Chromium's
+ * `Network.loadNetworkResource`, which Lighthouse uses to read /robots.txt, obeys `connect-src`.
+ */
+export const PAGE_CSP = `default-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; ${COMMON_CSP}`;
 /** /docs/explorer runs Swagger UI from same-origin files; its stylesheet draws icons from data: URIs. */
 export const EXPLORER_CSP = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; ${COMMON_CSP}`;
 
