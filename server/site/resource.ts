@@ -29,6 +29,8 @@ export interface ResolvedBody {
   readonly render: () => Rendered;
   /** Its Content-Security-Policy, when it differs from the resource's. */
   readonly csp?: string;
+  /** Its Cache-Control, when it differs from the resource's (a hashed file name: immutable). */
+  readonly cacheControl?: string;
   /** Offered as a download under this name (`Content-Disposition`). */
   readonly filename?: string;
 }
@@ -90,7 +92,7 @@ export function serveResource(resource: SiteResource, deps: ResourceDeps): Route
     if (resolved.filename) ctx.set('Content-Disposition', `attachment; filename="${resolved.filename}"`);
     ctx.status = body.status;
     ctx.type = body.type;
-    ctx.set('Cache-Control', resource.cacheControl ?? PUBLIC_CACHE_CONTROL);
+    ctx.set('Cache-Control', resolved.cacheControl ?? resource.cacheControl ?? PUBLIC_CACHE_CONTROL);
     ctx.etag = body.etag;
     ctx.body = body.body;
   };

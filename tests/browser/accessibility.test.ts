@@ -34,10 +34,11 @@ const PAGES: readonly { name: string; path: string; ready?: (page: Page) => Prom
   { name: 'event (long title)', path: '/events/2025-03-07-reset-after-degraded-responses' },
   { name: 'sources', path: '/sources' },
   { name: 'history', path: '/history' },
-  { name: 'docs', path: '/docs', ready: swaggerReady },
+  { name: 'docs', path: '/docs' },
+  { name: 'explorer', path: '/docs/explorer', ready: swaggerReady },
   {
-    name: 'docs, an operation open',
-    path: '/docs',
+    name: 'explorer, an operation open',
+    path: '/docs/explorer',
     ready: async (page) => {
       await swaggerReady(page);
       await expandFirstOperation(page);

@@ -126,13 +126,51 @@ test.serial('home and event pages fit phone and desktop widths; screenshots are 
   }
 });
 
-test.serial('the API docs render Swagger UI from local files within the CSP', async (t) => {
+test.serial('the API docs list every operation without script, at phone and desktop widths', async (t) => {
+  for (const width of WIDTHS) {
+    const problems = await visit(width, async ({ page }) => {
+      await page.goto(`${site!.url}/docs`, { waitUntil: 'load' });
+      t.is(await page.locator('script').count(), 0);
+      const headings = await page.locator('section.operation h3').allTextContents();
+      t.true(headings.some((text) => /GET\s+\/api\/v1\/status/.test(text)));
+      const overflow = Number(
+        await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'),
+      );
+      t.true(overflow <= 0, `/docs at ${width}px scrolls sideways by ${overflow}px`);
+      await page.screenshot({ path: path.join(ARTIFACTS, `docs-${width}.png`), fullPage: true });
+    });
+    t.deepEqual(problems, [], `/docs at ${width}px`);
+  }
+});
+
+test.serial('a try-it form on /docs sends its operation and shows the JSON answer', async (t) => {
+  let onDocs: string[] = [];
+  await visit(390, async ({ page, problems }) => {
+    await page.goto(`${site!.url}/docs`, { waitUntil: 'load' });
+    const form = page.locator('form#try-getResetStatus');
+    await form.locator('select[name="window"]').selectOption('weekly');
+    onDocs = [...problems];
+    // On the JSON answer the browser asks for /favicon.ico by itself, which the site does not have.
+    await Promise.all([
+      page.waitForURL(/\/api\/v1\/status\?/),
+      form.locator('button[type="submit"]').click(),
+    ]);
+    t.regex(page.url(), /\/api\/v1\/status\?audience=all&window=weekly$/);
+    const answer = JSON.parse((await page.locator('body').textContent()) ?? '') as {
+      data: { filters: { window: string } };
+    };
+    t.is(answer.data.filters.window, 'weekly');
+  });
+  t.deepEqual(onDocs, []);
+});
+
+test.serial('the opt-in explorer renders Swagger UI from local files within the CSP', async (t) => {
   const problems = await visit(1280, async ({ page }) => {
-    await page.goto(`${site!.url}/docs`, { waitUntil: 'networkidle' });
+    await page.goto(`${site!.url}/docs/explorer`, { waitUntil: 'networkidle' });
     await page.locator('#swagger-ui .opblock-summary-path').first().waitFor();
     const paths = await page.locator('#swagger-ui .opblock-summary-path').allTextContents();
     t.true(paths.some((text) => text.includes('/v1/status')));
-    await page.screenshot({ path: path.join(ARTIFACTS, 'docs-1280.png'), fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'explorer-1280.png'), fullPage: true });
   });
   t.deepEqual(problems, []);
 });

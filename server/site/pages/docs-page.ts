@@ -1,9 +1,9 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { apiReference } from './api-reference.js';
 import { openapiFetchExample, trpcClientExample } from './client-examples.js';
+import { EXPLORER_PATH } from './docs-explorer.js';
 import { codeBlock } from './format.js';
 import { html, SafeHtml } from './html.js';
-
-export const DOCS_ASSETS = '/docs/assets';
 
 const FETCH_EXAMPLE = (
   baseUrl: string,
@@ -31,7 +31,10 @@ function operationLinks(openApi: OpenAPIObject): SafeHtml {
   return new SafeHtml(items.join('\n      '));
 }
 
-/** `/docs`: the interactive reference (Swagger UI, from local files) and how to call the API from TypeScript. */
+/**
+ * `/docs`: the reference rendered from the OpenAPI document (no script), how to call the API from
+ * TypeScript, and the badges; Swagger UI is opt-in at `/docs/explorer`.
+ */
 export function docsMain(baseUrl: string, openApi: OpenAPIObject): SafeHtml {
   return html`<h1>API documentation</h1>
     <p>
@@ -43,6 +46,8 @@ export function docsMain(baseUrl: string, openApi: OpenAPIObject): SafeHtml {
       <li><a href="/api/openapi.json">OpenAPI 3.1 document</a></li>
       ${operationLinks(openApi)}
       <li><a href="/problems">Error codes</a></li>
+      <li><a href="#operations">Operations</a> and <a href="#schemas">schemas</a> below</li>
+      <li><a href="${EXPLORER_PATH}">Interactive explorer</a> (Swagger UI, about 1.7 MB of JavaScript)</li>
     </ul>
     <h2>Use it from TypeScript</h2>
     <p>
@@ -67,67 +72,5 @@ export function docsMain(baseUrl: string, openApi: OpenAPIObject): SafeHtml {
       <code>/api/v1/status</code>; <a href="/embed">/embed</a> is a small card that any site may put in a
       frame.
     </p>
-    ${codeBlock('Example: badge and card', EMBED_EXAMPLE(baseUrl))}
-    <h2>Reference</h2>
-    <div id="swagger-ui">
-      <noscript
-        ><p>
-          The interactive reference needs JavaScript. Everything it shows is in the
-          <a href="/api/openapi.json">OpenAPI document</a>.
-        </p></noscript
-      >
-    </div>`;
+    ${codeBlock('Example: badge and card', EMBED_EXAMPLE(baseUrl))} ${apiReference(openApi)}`;
 }
-
-/**
- * Starts Swagger UI on the page; a same-origin file, so the docs CSP allows only `script-src 'self'`.
- * The layout is the site's own, operations and schemas only: Swagger UI's BaseLayout wraps them in a
- * second `<main>`, repeats the page's introduction as another `<h1>` (its info block, whose badges
- * lack contrast) and shows a server picker without a label, for the one server there is. Deep links
- * would put a link inside each operation's toggle button, so they are off; the highlighting theme's
- * colours lack contrast, so examples are plain.
- */
-export const DOCS_INIT_JS = `window.addEventListener('DOMContentLoaded', function () {
-  function DocsLayoutPlugin(system) {
-    var h = system.React.createElement;
-    function DocsLayout(props) {
-      var get = props.getComponent;
-      var status = props.specSelectors.loadingStatus();
-      if (status === 'loading' || !props.specSelectors.specStr()) {
-        return h('div', { className: 'swagger-ui' }, h('p', { className: 'loading-note' }, 'Loading the reference…'));
-      }
-      if (status === 'failed') {
-        return h('div', { className: 'swagger-ui' }, h('p', null, 'The OpenAPI document could not be loaded.'));
-      }
-      return h(
-        'div',
-        { className: 'swagger-ui' },
-        h(get('SvgAssets')),
-        h(get('errors', true)),
-        h(get('operations', true)),
-        h(get('Models', true)),
-      );
-    }
-    // An enum parameter is a bare <select>: wrap it in a label that names it (for screen readers).
-    function labelEnums(Original) {
-      return function LabelledString(props) {
-        var values = props.schema && props.schema.get ? props.schema.get('enum') : null;
-        if (!values) return h(Original, props);
-        return h('label', null, h('span', { className: 'visually-hidden' }, props.description || 'Value'), h(Original, props));
-      };
-    }
-    return { components: { DocsLayout: DocsLayout }, wrapComponents: { JsonSchema_string: labelEnums } };
-  }
-  window.ui = SwaggerUIBundle({
-    url: '/api/openapi.json',
-    dom_id: '#swagger-ui',
-    deepLinking: false,
-    validatorUrl: null,
-    presets: [SwaggerUIBundle.presets.apis],
-    plugins: [DocsLayoutPlugin],
-    layout: 'DocsLayout',
-    defaultModelsExpandDepth: 0,
-    syntaxHighlight: { activated: false },
-  });
-});
-`;

@@ -4,6 +4,7 @@ import type { FilterSet } from '../../../domain/filters.js';
 import { filterKey } from '../../../domain/filters.js';
 import type { ResetSummary } from '../../../domain/schemas/index.js';
 import { daysSince } from '../../../domain/stats.js';
+import { assetUrl, EMBED_CSS_PATH } from './assets.js';
 import { daysAgo, dateTag, timeTag, whenTag } from './format.js';
 import { filterLabel, homeHref } from './home-page.js';
 import type { SafeHtml } from './html.js';
@@ -14,7 +15,6 @@ import type { SiteResource } from '../resource.js';
 import { SITE_NAME } from '../site-info.js';
 
 export const EMBED_PATH = '/embed';
-export const EMBED_CSS_PATH = '/assets/embed.css';
 /** Like the site's pages (no script, same-origin styles), but any site may frame it. */
 export const EMBED_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *";
@@ -67,7 +67,7 @@ export function renderEmbed(
         <meta name="robots" content="noindex" />
         <title>Latest usage-limit reset · ${SITE_NAME}</title>
         <link rel="canonical" href="${home}" />
-        <link rel="stylesheet" href="${EMBED_CSS_PATH}" />
+        <link rel="stylesheet" href="${assetUrl(EMBED_CSS_PATH)}" />
       </head>
       <body>
         <main class="embed">

@@ -1,3 +1,4 @@
+import { assetUrl, FAVICON_PATH, SITE_CSS_PATH } from './assets.js';
 import type { SafeHtml } from './html.js';
 import { html } from './html.js';
 import { FEED_PATHS, LINK_BACK_NOTICE, SITE_DESCRIPTION, SITE_NAME } from '../site-info.js';
@@ -10,7 +11,7 @@ export interface PageSpec {
   readonly description?: string;
   /** The collection's notice (`collection.json`), shown above the content of data pages. */
   readonly notice?: string | null;
-  /** Same-origin stylesheets and scripts beyond the site's own (the API docs only). */
+  /** Same-origin stylesheets and scripts beyond the site's own, by hashed name (the API explorer only). */
   readonly styles?: readonly string[];
   readonly scripts?: readonly string[];
 }
@@ -66,9 +67,9 @@ export function renderPage(baseUrl: string, page: PageSpec): string {
           title="${SITE_NAME} (Atom)"
           href="${baseUrl}${FEED_PATHS.atom}"
         />
-        <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="${assetUrl(FAVICON_PATH)}" type="image/svg+xml" />
         ${(page.styles ?? []).map((href) => html`<link rel="stylesheet" href="${href}" /> `)}
-        <link rel="stylesheet" href="/assets/site.css" />
+        <link rel="stylesheet" href="${assetUrl(SITE_CSS_PATH)}" />
         ${(page.scripts ?? []).map((src) => html`<script src="${src}" defer></script> `)}
       </head>
       <body>

@@ -4,8 +4,18 @@ import { daysSince } from '../../../domain/stats.js';
 import type { Problem } from '../../../domain/schemas/index.js';
 import { HttpProblem } from '../../http/http-problem.js';
 import { isProblemCode, makeProblem } from '../../http/problem-types.js';
-import { createAssets } from './assets.js';
-import { DOCS_ASSETS, docsMain } from './docs-page.js';
+import {
+  assetUrl,
+  DOCS_INIT_PATH,
+  findAsset,
+  IMMUTABLE_CACHE_CONTROL,
+  SWAGGER_CSS_PATH,
+  SWAGGER_JS_PATH,
+  UNHASHED_CACHE_CONTROL,
+} from './assets.js';
+import { ROBOTS_PATH, robotsTxt, SITEMAP_PATH, sitemapXml } from './crawl.js';
+import { EXPLORER_PATH, explorerMain } from './docs-explorer.js';
+import { docsMain } from './docs-page.js';
 import { eventMain } from './event-page.js';
 import { homeMain } from './home-page.js';
 import type { PageSpec } from './layout.js';
@@ -26,16 +36,18 @@ export interface PagesOptions {
 
 const HTML = 'text/html; charset=utf-8';
 const COMMON_CSP = "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-/** No script at all on the site's pages. */
-export const PAGE_CSP = `default-src 'none'; style-src 'self'; img-src 'self'; ${COMMON_CSP}`;
-/** /docs runs Swagger UI from same-origin files; its stylesheet draws icons from data: URIs. */
-export const DOCS_CSP = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; ${COMMON_CSP}`;
-const ASSET_CACHE_CONTROL = 'public, max-age=3600';
+/**
+ * No script at all on the site's pages. `connect-src 'self'` lets no page script connect (there is
+ * none); it lets the browser's own tools fetch same-origin files in the page's name: Chromium's
+ * `Network.loadNetworkResource`, which Lighthouse uses to read /robots.txt, obeys `connect-src`.
+ */
+export const PAGE_CSP = `default-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; ${COMMON_CSP}`;
+/** /docs/explorer runs Swagger UI from same-origin files; its stylesheet draws icons from data: URIs. */
+export const EXPLORER_CSP = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; ${COMMON_CSP}`;
 
 /** The site's pages and their files, as resources; failures are thrown as `HttpProblem`s. */
 export function pageResources(options: PagesOptions): SiteResource[] {
   const { baseUrl } = options;
-  const asset = createAssets();
   const page = (spec: PageSpec, status = 200) => rendered(renderPage(baseUrl, spec), HTML, status);
   const unavailable = {
     detail: 'The reset data is being republished or is invalid. Please try again in a minute.',
@@ -51,13 +63,18 @@ export function pageResources(options: PagesOptions): SiteResource[] {
     unavailable,
     resolve,
   });
+  /** A hashed name is immutable; an old unhashed one keeps answering, cached briefly; any other is 404. */
   const fileResource = (path: string): SiteResource => ({
     path,
-    cacheControl: ASSET_CACHE_CONTROL,
     resolve: (request) => {
-      const file = asset(request.path);
-      if (!file) throw notFound(request.path);
-      return { revision: null, key: `asset ${request.path}`, render: () => file };
+      const asset = findAsset(request.path);
+      if (!asset) throw notFound(request.path);
+      return {
+        revision: null,
+        key: `asset ${request.path}`,
+        render: () => asset.file,
+        cacheControl: asset.hashed ? IMMUTABLE_CACHE_CONTROL : UNHASHED_CACHE_CONTROL,
+      };
     },
   });
 
@@ -141,23 +158,31 @@ export function pageResources(options: PagesOptions): SiteResource[] {
       unavailable: { detail: 'The sources directory is unavailable.', heading: 'Temporarily unavailable' },
     },
 
+    pageResource('/docs', () => ({
+      revision: null,
+      key: 'docs',
+      render: () =>
+        page({ title: 'API documentation', path: '/docs', main: docsMain(baseUrl, options.openApi) }),
+    })),
+
     pageResource(
-      '/docs',
+      EXPLORER_PATH,
       () => ({
         revision: null,
-        key: 'docs',
+        key: 'explorer',
         render: () =>
           page({
-            title: 'API documentation',
-            path: '/docs',
-            main: docsMain(baseUrl, options.openApi),
-            styles: [`${DOCS_ASSETS}/swagger-ui.css`],
-            scripts: [`${DOCS_ASSETS}/swagger-ui-bundle.js`, `${DOCS_ASSETS}/docs-init.js`],
+            title: 'API explorer',
+            path: EXPLORER_PATH,
+            main: explorerMain(),
+            styles: [assetUrl(SWAGGER_CSS_PATH)],
+            scripts: [assetUrl(SWAGGER_JS_PATH), assetUrl(DOCS_INIT_PATH)],
           }),
       }),
-      DOCS_CSP,
+      EXPLORER_CSP,
     ),
-    fileResource(`${DOCS_ASSETS}/:file`),
+    /** Swagger UI's files under the unhashed names /docs linked before /docs/explorer. */
+    fileResource('/docs/assets/:file'),
 
     pageResource('/problems', () => ({
       revision: null,
@@ -175,8 +200,30 @@ export function pageResources(options: PagesOptions): SiteResource[] {
       };
     }),
 
-    /** Same-origin files: the site's stylesheet and icon. */
+    /** Same-origin files (the stylesheets, the icon, the explorer's scripts) by hashed or old name. */
     fileResource('/assets/:file'),
+
+    {
+      path: ROBOTS_PATH,
+      resolve: () => ({
+        revision: null,
+        key: 'robots',
+        render: () => rendered(robotsTxt(baseUrl), 'text/plain; charset=utf-8'),
+      }),
+    },
+
+    {
+      path: SITEMAP_PATH,
+      unavailable: { detail: 'The sitemap is unavailable while the content is invalid.' },
+      resolve: (request) => {
+        const catalog = request.catalog();
+        return {
+          revision: catalog.revision,
+          key: 'sitemap',
+          render: () => rendered(sitemapXml(baseUrl, catalog), 'application/xml; charset=utf-8'),
+        };
+      },
+    },
   ];
 }
 

@@ -84,7 +84,7 @@ blockquote { margin: .5rem 0 0; padding: .4rem .8rem; border-left: 3px solid var
 .links { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; padding: 0; list-style: none; }
 section.code { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .8rem 1rem; overflow-x: auto; font-size: .85rem; margin: .5rem 0; }
 section.code pre { margin: 0; }
-section.code:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+section.code:focus-visible, .table-scroll:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: .9em; overflow-wrap: anywhere; }
 .chart { margin: 1.5rem 0; }
 .chart svg.plot { display: block; width: 100%; height: auto; max-width: 48rem; background: var(--card); border: 1px solid var(--line); border-radius: 10px; }
@@ -110,6 +110,22 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu San
 .legend svg.key { width: 1.1rem; height: 1.1rem; flex: none; }
 footer.site { border-top: 1px solid var(--line); color: var(--muted); font-size: .88rem; padding: 1.25rem 0 2rem; }
 footer.site p { margin: .3rem 0; }
+section.operation, section.schema { content-visibility: auto; contain-intrinsic-size: auto 40rem; border-top: 1px solid var(--line); margin-top: 1.5rem; padding-top: 1rem; }
+section.operation h3, section.schema h3 { font-size: 1.1rem; margin-bottom: .5rem; overflow-wrap: anywhere; }
+h4 { font-size: .95rem; margin: 1.25rem 0 .5rem; }
+.method { display: inline-block; font-size: .8rem; font-weight: 700; padding: .1rem .45rem; border-radius: 6px; background: var(--accent); color: var(--card); vertical-align: .1em; }
+ul.plain { list-style: none; margin: 0; padding: 0; }
+ul.plain li + li { margin-top: .25rem; }
+ul.toc { padding-left: 1.25rem; }
+td code, th code { overflow-wrap: anywhere; word-break: break-word; }
+form.try { display: flex; flex-wrap: wrap; align-items: flex-end; gap: .6rem 1rem; background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: .75rem 1rem; margin: .5rem 0; }
+form.try .field { display: flex; flex-direction: column; gap: .2rem; }
+form.try label { font-size: .85rem; }
+form.try input, form.try select, form.try button { font: inherit; font-size: .95rem; padding: .35rem .5rem; border: 1px solid var(--muted); border-radius: 6px; background: var(--bg); color: var(--fg); min-height: 2.25rem; }
+form.try input[type="text"] { width: min(20rem, 100%); }
+form.try input[type="number"] { width: 6rem; }
+form.try button { background: var(--accent); border-color: var(--accent); color: var(--card); font-weight: 600; cursor: pointer; }
+form.try button:focus-visible, form.try input:focus-visible, form.try select:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 #swagger-ui { background: #fff; color: #1d1f21; border-radius: 10px; border: 1px solid var(--line); margin-top: 1rem; }
 #swagger-ui > .swagger-ui { padding: .5rem 1rem 1rem; }
 #swagger-ui .loading-note { margin: 1rem 0; }

@@ -35,7 +35,7 @@ test('the card has no script, no inline style, and links back to the site for th
   const { body } = await getText(`${demo!.url}/embed?audience=max&window=weekly`);
   t.notRegex(body, /<script|style="|<style/);
   t.true(body.includes(`href="${BASE_URL}/?audience=max&amp;window=weekly"`));
-  t.regex(body, /<link rel="stylesheet" href="\/assets\/embed\.css" \/>/);
+  t.regex(body, /<link rel="stylesheet" href="\/assets\/embed\.[A-Za-z0-9_-]{10}\.css" \/>/);
   t.regex(body, /target="_blank" rel="noopener"/);
 });
 

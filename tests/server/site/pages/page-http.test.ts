@@ -36,7 +36,7 @@ test('every page has a canonical link, both feed alternates, the link-back and d
       if (!/^\/(docs|problems)/.test(page)) t.regex(body, /Demonstration data/, page);
       else t.notRegex(body, /Demonstration data/, page);
       t.regex(body, /<meta name="viewport" content="width=device-width, initial-scale=1">/, page);
-      t.regex(body, /<link rel="stylesheet" href="\/assets\/site\.css">/, page);
+      t.regex(body, /<link rel="stylesheet" href="\/assets\/site\.[A-Za-z0-9_-]{10}\.css">/, page);
       t.notRegex(body, /style="|<style/, `${page}: no inline styles`);
     }
   });

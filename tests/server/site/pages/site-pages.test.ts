@@ -35,17 +35,25 @@ test('/sources lists every watched account with classification, priority, eviden
   t.regex(body, /Priority: Primary/);
 });
 
-test('/docs renders Swagger UI from same-origin files and explains the TypeScript client', async (t) => {
+test('/docs explains the TypeScript client; /docs/explorer renders Swagger UI from same-origin files', async (t) => {
   const { res, body } = await get('/docs');
   t.is(res.status, 200);
-  const scripts = [...body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
-  t.deepEqual(scripts, ['/docs/assets/swagger-ui-bundle.js', '/docs/assets/docs-init.js']);
-  t.regex(body, /href="\/docs\/assets\/swagger-ui\.css"/);
   t.regex(body, /Use it from TypeScript/);
   t.regex(body, /createResetTrackerClient\(/);
-  t.regex(body, /id="swagger-ui"/);
-  t.notRegex(body, /https?:\/\/(cdn|unpkg|cdnjs|fonts)\./);
-  for (const src of [...scripts, '/docs/assets/swagger-ui.css']) {
+  t.regex(body, /href="\/docs\/explorer"/);
+  const explorer = (await get('/docs/explorer')).body;
+  const scripts = [...explorer.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+  t.deepEqual(
+    scripts.map((src) => src.replace(/\.[A-Za-z0-9_-]{10}\.js$/, '.js')),
+    ['/assets/swagger-ui-bundle.js', '/assets/docs-init.js'],
+  );
+  const styles = [...explorer.matchAll(/<link rel="stylesheet" href="(\/assets\/swagger-ui\.[^"]+)"/g)].map(
+    (match) => match[1]!,
+  );
+  t.is(styles.length, 1);
+  t.regex(explorer, /id="swagger-ui"/);
+  for (const page of [body, explorer]) t.notRegex(page, /https?:\/\/(cdn|unpkg|cdnjs|fonts)\./);
+  for (const src of [...scripts, ...styles]) {
     const asset = await get(src);
     t.is(asset.res.status, 200, src);
     t.regex(
@@ -54,14 +62,14 @@ test('/docs renders Swagger UI from same-origin files and explains the TypeScrip
     );
     t.truthy(asset.res.headers.get('etag'));
   }
-  t.regex((await get('/docs/assets/docs-init.js')).body, /url: '\/api\/openapi\.json'/);
+  t.regex((await get(scripts[1]!)).body, /url: '\/api\/openapi\.json'/);
 });
 
-test('only /docs may run scripts, and only same-origin ones', async (t) => {
-  const docs = (await get('/docs')).res.headers.get('content-security-policy') ?? '';
+test('only /docs/explorer may run scripts, and only same-origin ones', async (t) => {
+  const docs = (await get('/docs/explorer')).res.headers.get('content-security-policy') ?? '';
   t.regex(docs, /script-src 'self';/);
   t.notRegex(docs, /unsafe-inline|unsafe-eval/);
-  for (const path of ['/', '/sources', '/problems', '/events/2025-07-15-weekly-reset-pro']) {
+  for (const path of ['/', '/sources', '/docs', '/problems', '/events/2025-07-15-weekly-reset-pro']) {
     const csp = (await get(path)).res.headers.get('content-security-policy') ?? '';
     t.regex(csp, /^default-src 'none'; style-src 'self'; img-src 'self';/, path);
     t.notRegex(csp, /script-src/, path);

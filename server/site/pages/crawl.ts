@@ -1,0 +1,47 @@
+import { create } from 'xmlbuilder2';
+import type { Catalog } from '../../../domain/catalog.js';
+import { eventUrl } from '../../../domain/catalog.js';
+import { PROBLEM_TYPES } from '../../http/problem-types.js';
+
+export const ROBOTS_PATH = '/robots.txt';
+export const SITEMAP_PATH = '/sitemap.xml';
+
+/** The HTML pages that do not depend on the content: the sitemap lists them before the events. */
+export const FIXED_PAGES: readonly string[] = [
+  '/',
+  '/history',
+  '/sources',
+  '/docs',
+  '/problems',
+  ...Object.keys(PROBLEM_TYPES).map((code) => `/problems/${code}`),
+];
+
+/** xmlbuilder2 leaves an `&` that starts something entity-like as it is (oozcitak/xmlbuilder2#117). */
+const xmlText = (value: string) => value.replaceAll('&', '&amp;');
+
+/** `/robots.txt`: every crawler may read everything; the sitemap by its absolute URL. */
+export function robotsTxt(baseUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}${SITEMAP_PATH}\n`;
+}
+
+/**
+ * `/sitemap.xml` (sitemaps.org 0.9): every HTML page by its absolute URL; each event's page with
+ * `lastmod` = its `revised_at`. The other pages change with the clock or the release, not with a
+ * date the content states, so they carry none. No `hreflang` alternates: the site has one language.
+ */
+export function sitemapXml(baseUrl: string, catalog: Catalog): string {
+  const urlset = create({ version: '1.0', encoding: 'UTF-8' }).ele('urlset', {
+    xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9',
+  });
+  for (const path of FIXED_PAGES)
+    urlset
+      .ele('url')
+      .ele('loc')
+      .txt(xmlText(`${baseUrl}${path}`));
+  for (const { record } of catalog.events) {
+    const url = urlset.ele('url');
+    url.ele('loc').txt(xmlText(eventUrl(baseUrl, record.id)));
+    url.ele('lastmod').txt(record.revised_at);
+  }
+  return urlset.end({ prettyPrint: true });
+}
