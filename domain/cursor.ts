@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { z } from 'zod';
-import { CURSOR_MAX_LENGTH } from './schemas/queries.js';
+import { CURSOR_MAX_LENGTH } from './schemas/limits.js';
 import { AudienceFilter, Order, WindowFilter } from './schemas/enums.js';
 import type {
   AudienceFilter as AudienceFilterT,

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { BASE_URL_MAX_LENGTH, INT32_MAX } from '../domain/schemas/limits.js';
+import { RATE_LIMIT_WINDOW_MAX_SECONDS } from './http/rate-limit.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -9,12 +11,15 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_BASE_URL: z
     .url({ protocol: /^https?$/ })
+    // Bounded, so the URLs built from it (event pages, problem types) keep their published bound.
+    .max(BASE_URL_MAX_LENGTH)
     .optional()
     .describe('public origin used in event urls, feed links and problem types'),
   CONTENT_DIR: z.string().min(1).default('content'),
   CONTENT_CACHE_DIR: z.string().min(1).default('.cache'),
-  RATE_LIMIT_POINTS: z.coerce.number().int().min(0).default(300),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Bounded as the OpenAPI document states the `RateLimit` headers and `Retry-After`.
+  RATE_LIMIT_POINTS: z.coerce.number().int().min(0).max(INT32_MAX).default(300),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(RATE_LIMIT_WINDOW_MAX_SECONDS).default(60),
   RATE_LIMIT_REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),

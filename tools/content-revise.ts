@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Revision } from '../domain/content/revise.js';
 import { reviseEvent } from '../domain/content/revise.js';
-import { Slug } from '../domain/schemas/enums.js';
+import { Slug } from '../domain/schemas/limits.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf, readJsonFile, writeContentFile } from './content-files.js';
 

@@ -108,7 +108,21 @@ export type Problem = {
   type: string;
   title: string;
   status: number;
-  code: string;
+  code:
+    | 'invalid_parameter'
+    | 'unknown_parameter'
+    | 'repeated_parameter'
+    | 'invalid_cursor'
+    | 'invalid_range'
+    | 'not_found'
+    | 'method_not_allowed'
+    | 'malformed_request'
+    | 'request_timeout'
+    | 'expectation_failed'
+    | 'request_too_large'
+    | 'rate_limited'
+    | 'internal_error'
+    | 'content_unavailable';
   detail: string;
   parameter?: string | undefined;
 };

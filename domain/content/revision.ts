@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Steps } from '../steps.js';
+import { CONTENT_REVISION_LENGTH } from '../schemas/limits.js';
 import { ITEMS_PER_STEP, runSteps } from '../steps.js';
 
 /** JSON with object keys sorted at every level, so equal content always serialises to equal text. */
@@ -111,7 +112,7 @@ export function* revisionSteps(parts: Record<string, unknown>): Steps<string> {
     write(']');
   }
   write('}');
-  return hash.update(chunk).digest('base64url').slice(0, 22);
+  return hash.update(chunk).digest('base64url').slice(0, CONTENT_REVISION_LENGTH);
 }
 
 export function computeRevision(parts: Record<string, unknown>): string {

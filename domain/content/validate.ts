@@ -2,6 +2,7 @@ import type { PublishedContent } from '../catalog.js';
 import type { SourceAccount } from '../schemas/index.js';
 import type { CollectionFile } from './files.js';
 import { CollectionFile as CollectionSchema, EventFile, SourcesFile } from './files.js';
+import { CONTENT_LIMITS } from '../schemas/limits.js';
 import type { PublishedEvent } from './events.js';
 import { checkInvalidEvent, publishEvent } from './events.js';
 import type { ContentProblem } from './problems.js';
@@ -81,6 +82,7 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
   const fileById = new Map<string, string>();
   const references: { file: string; ids: readonly string[] }[] = [];
   let eventFiles = 0;
+  const dateOnlyPerDay = new Map<string, number>();
   for (const { file, data } of raw.events) {
     eventFiles += 1;
     if (eventFiles % ITEMS_PER_STEP === 0) yield;
@@ -90,6 +92,15 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
       fields = parsed.data;
       const event = publishEvent(parsed.data, { file, coverageStart }, problems);
       if (event) events.push(event);
+      const day = parsed.data.time_precision === 'date' ? parsed.data.announced_on : null;
+      if (day) {
+        // Bounds `latest_ambiguous` (every date-only event of the newest day, and one exact one).
+        const count = (dateOnlyPerDay.get(day) ?? 0) + 1;
+        dateOnlyPerDay.set(day, count);
+        if (count === CONTENT_LIMITS.dateOnlyEventsPerDay + 1) {
+          problems.push({ file, path: 'announced_on', rule: `at most ${CONTENT_LIMITS.dateOnlyEventsPerDay} date-only events may share a day (${day} has more)` });
+        }
+      }
     } else {
       problems.push(...fromZodError(file, parsed.error, data));
       fields = checkInvalidEvent(data, { file, coverageStart }, problems);

@@ -1,15 +1,23 @@
 import { z } from 'zod';
-import {
-  AudienceFilter,
-  CalendarDate,
-  Classification,
-  Priority,
-  UtcDateTime,
-  WindowFilter,
-} from './enums.js';
+import { AudienceFilter, Classification, Priority, WindowFilter } from './enums.js';
 import { ResetSummary } from './event.js';
+import {
+  CONTENT_LIMITS,
+  CalendarDate,
+  ContentRevision,
+  Slug,
+  Cursor,
+  PAGE_LIMIT,
+  PROBLEM_DETAIL_MAX_LENGTH,
+  REQUEST_HEAD_MAX_BYTES,
+  UtcDateTime,
+  anyUrl,
+  int32,
+  text,
+} from './limits.js';
+import { PROBLEM_CODES, PROBLEM_TITLES } from './problems.js';
 
-const count = () => z.int().min(0);
+const count = () => int32(0);
 
 /** docs/api-contract.md §2.5 */
 export const Stats = z
@@ -32,7 +40,7 @@ export const Meta = z
   .strictObject({
     api_version: z.literal('v1'),
     generated_at: UtcDateTime,
-    content_revision: z.string(),
+    content_revision: ContentRevision,
     editorial_reviewed_at: UtcDateTime,
     coverage_start: CalendarDate,
   })
@@ -46,20 +54,20 @@ export const Filters = z
 /** docs/api-contract.md §2.8 */
 export const SourceAccount = z
   .strictObject({
-    id: z.string(),
-    handle: z.string(),
-    display_name: z.string(),
-    profile_url: z.url(),
+    id: Slug,
+    handle: text(CONTENT_LIMITS.name),
+    display_name: text(CONTENT_LIMITS.name),
+    profile_url: anyUrl(),
     classification: Classification,
     priority: Priority,
-    relevance: z.string(),
-    affiliation_evidence_url: z.url(),
-    affiliation_evidence_note: z.string(),
-    reset_evidence_urls: z.array(z.url()),
-    verification_method: z.string(),
+    relevance: text(CONTENT_LIMITS.accountText),
+    affiliation_evidence_url: anyUrl(),
+    affiliation_evidence_note: text(CONTENT_LIMITS.accountText),
+    reset_evidence_urls: z.array(anyUrl()).max(CONTENT_LIMITS.evidenceUrls),
+    verification_method: text(CONTENT_LIMITS.accountText),
     last_reviewed_at: UtcDateTime,
     active: z.boolean(),
-    limitations: z.string().nullable(),
+    limitations: text(CONTENT_LIMITS.accountText).nullable(),
   })
   .meta({ id: 'SourceAccount', description: 'A public account the tracker watches.' });
 
@@ -67,7 +75,7 @@ export const SourceAccount = z
 export const Pagination = z
   .strictObject({
     has_more: z.boolean(),
-    next_cursor: z.string().nullable(),
+    next_cursor: Cursor.nullable(),
     revision_changed: z.boolean(),
   })
   .meta({ id: 'Pagination', description: 'Keyset pagination state.' });
@@ -75,18 +83,26 @@ export const Pagination = z
 /** docs/api-contract.md §7: RFC 9457 problem details. */
 export const Problem = z
   .strictObject({
-    type: z.url(),
-    title: z.string(),
-    status: z.int().min(400).max(599),
-    code: z.string(),
-    detail: z.string(),
-    parameter: z.string().optional(),
+    // `{PUBLIC_BASE_URL}/problems/{code}`: the base URL is bounded so that this stays a URL's bound.
+    type: anyUrl(),
+    title: z.enum(PROBLEM_TITLES),
+    status: int32(400, 599),
+    code: z.enum(PROBLEM_CODES),
+    // The wording is the service's own, but it may quote what the request sent (a parameter's
+    // name), so its bound is the size of a request's head.
+    detail: text(PROBLEM_DETAIL_MAX_LENGTH),
+    parameter: text(REQUEST_HEAD_MAX_BYTES).optional(),
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details.' });
 
 export const StatusData = z.strictObject({
   latest_reset: ResetSummary.nullable(),
-  latest_ambiguous: z.array(ResetSummary).nullable(),
+  // Each date-only event of the newest day and at most one exact event (docs/product-decisions.md §5).
+  latest_ambiguous: z
+    .array(ResetSummary)
+    .min(2)
+    .max(CONTENT_LIMITS.dateOnlyEventsPerDay + 1)
+    .nullable(),
   announced_reset: ResetSummary.nullable(),
   active_watch: z.null(),
   stats: Stats,
@@ -96,11 +112,11 @@ export const StatusData = z.strictObject({
 export const StatusResponse = z.strictObject({ data: StatusData, meta: Meta }).meta({ id: 'StatusResponse' });
 
 export const ResetsResponse = z
-  .strictObject({ data: z.array(ResetSummary), pagination: Pagination, meta: Meta })
+  .strictObject({ data: z.array(ResetSummary).max(PAGE_LIMIT.max), pagination: Pagination, meta: Meta })
   .meta({ id: 'ResetsResponse' });
 
 export const SourcesResponse = z
-  .strictObject({ data: z.array(SourceAccount), meta: Meta })
+  .strictObject({ data: z.array(SourceAccount).max(CONTENT_LIMITS.accounts), meta: Meta })
   .meta({ id: 'SourcesResponse' });
 
 export type Stats = z.infer<typeof Stats>;

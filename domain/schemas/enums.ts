@@ -41,11 +41,3 @@ export type Window = z.infer<typeof Window>;
 export type AudienceFilter = z.infer<typeof AudienceFilter>;
 export type WindowFilter = z.infer<typeof WindowFilter>;
 export type Order = z.infer<typeof Order>;
-
-/** Strings the API publishes: an ISO 8601 UTC date-time (`Z`, optional fraction) and a calendar date. */
-export const UtcDateTime = z.iso.datetime();
-export const CalendarDate = z.iso.date();
-export const Slug = z
-  .string()
-  .max(100)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a URL slug: lowercase letters, digits and single hyphens');

@@ -2,44 +2,51 @@ import { z } from 'zod';
 import {
   Allocation,
   AudienceScope,
-  CalendarDate,
   CorrectionKind,
   EventKind,
   EventStatus,
+  PLANS,
   Plan,
   PlanGroup,
   SourceKind,
   SourceRole,
   TimePrecision,
-  UtcDateTime,
+  WINDOWS,
   Window,
 } from './enums.js';
+import { CONTENT_LIMITS, CalendarDate, Slug, UtcDateTime, anyUrl, httpsUrl, int32, text } from './limits.js';
+
+/*
+ * The published event record. Every bound is the one the content files are checked with
+ * (`./limits.ts`, `domain/content/files.ts`), so what the loader accepts always passes here.
+ */
 
 export const Audience = z
   .strictObject({
     scope: AudienceScope,
-    statement: z.string().min(1),
-    plans: z.union([PlanGroup, z.array(Plan).min(1)]),
-    exclusions: z.string().nullable(),
+    statement: text(CONTENT_LIMITS.statement),
+    // At most every plan once: the content file refuses repeats.
+    plans: z.union([PlanGroup, z.array(Plan).min(1).max(PLANS.length)]),
+    exclusions: text(CONTENT_LIMITS.statement).nullable(),
   })
   .meta({ id: 'Audience', description: 'Who the event applies to, as stated by its sources.' });
 
 export const SourceEntry = z
   .strictObject({
-    url: z.url(),
-    handle: z.string().min(1),
-    display_name: z.string().min(1),
+    url: httpsUrl(),
+    handle: text(CONTENT_LIMITS.name),
+    display_name: text(CONTENT_LIMITS.name),
     role: SourceRole,
     kind: SourceKind,
     posted_at: UtcDateTime.nullable(),
-    excerpt: z.string().nullable(),
+    excerpt: text(CONTENT_LIMITS.excerpt).nullable(),
   })
   .meta({ id: 'SourceEntry', description: 'One public post or page reporting the event.' });
 
 export const Correction = z
   .strictObject({
     kind: CorrectionKind,
-    reason: z.string().min(1),
+    reason: text(CONTENT_LIMITS.reason),
     at: UtcDateTime,
   })
   .meta({ id: 'Correction', description: 'A correction or retraction of the event record.' });
@@ -47,27 +54,29 @@ export const Correction = z
 /** docs/api-contract.md §2.1: the published event record. */
 export const ResetSummary = z
   .strictObject({
-    id: z.string(),
+    id: Slug,
     kind: EventKind,
     event_status: EventStatus,
-    title: z.string(),
-    summary: z.string(),
+    title: text(CONTENT_LIMITS.title),
+    summary: text(CONTENT_LIMITS.summary),
     time_precision: TimePrecision,
     announced_at: UtcDateTime.nullable(),
     announced_on: CalendarDate.nullable(),
     utc_day: CalendarDate.nullable(),
     effective_at: UtcDateTime.nullable(),
-    effective_note: z.string().nullable(),
+    effective_note: text(CONTENT_LIMITS.note).nullable(),
     allocation: Allocation,
     audience: Audience,
-    windows: z.array(Window),
-    sources: z.array(SourceEntry),
-    url: z.url(),
+    // At most every window once: the content file refuses repeats.
+    windows: z.array(Window).min(1).max(WINDOWS.length),
+    sources: z.array(SourceEntry).min(1).max(CONTENT_LIMITS.sourcesPerEvent),
+    // `{PUBLIC_BASE_URL}/events/{id}`: the base URL is bounded so that this stays a URL's bound.
+    url: anyUrl(),
     first_published_at: UtcDateTime,
     revised_at: UtcDateTime,
-    revision: z.int().min(1),
+    revision: int32(1),
     correction: Correction.nullable(),
-    related_event_ids: z.array(z.string()),
+    related_event_ids: z.array(Slug).max(CONTENT_LIMITS.relatedEvents),
   })
   .meta({ id: 'ResetSummary', description: 'One real-world event, merged from all its source posts.' });
 

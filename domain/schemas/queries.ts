@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { AudienceFilter, CalendarDate, Order, WindowFilter } from './enums.js';
+import { AudienceFilter, Order, WindowFilter } from './enums.js';
+import { CalendarDate, Cursor, OffsetDateTime, PAGE_LIMIT } from './limits.js';
 
 /** A `from`/`to` bound: a calendar date, or a date-time that carries `Z` or an offset. */
-export const TimeBound = z.union([CalendarDate, z.iso.datetime({ offset: true })]).meta({
+export const TimeBound = z.union([CalendarDate, OffsetDateTime]).meta({
   description: 'ISO 8601 date (`YYYY-MM-DD`, the whole UTC day) or date-time with `Z` or an offset.',
   examples: ['2025-03-03', '2025-03-03T12:00:00Z'],
 });
-
-export const CURSOR_MAX_LENGTH = 1024;
 
 const DECIMAL = /^[0-9]{1,9}$/;
 
@@ -31,19 +30,20 @@ export const ResetsQuery = z.strictObject({
   limit: z
     .preprocess(
       readDecimal,
-      z.int().min(1).max(100).meta({
-        description: 'Page size, 1 to 100: a decimal integer, without sign, spaces or exponent.',
-        default: 20,
-      }),
+      z
+        .int32()
+        .min(PAGE_LIMIT.min)
+        .max(PAGE_LIMIT.max)
+        .meta({
+          format: 'int32',
+          description: `Page size, ${PAGE_LIMIT.min} to ${PAGE_LIMIT.max}: a decimal integer, without sign, spaces or exponent.`,
+          default: PAGE_LIMIT.default,
+        }),
     )
-    .default(20),
-  cursor: z
-    .string()
-    .min(1)
-    .max(CURSOR_MAX_LENGTH)
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .meta({ description: 'Opaque cursor from `pagination.next_cursor` of the previous page.' })
-    .optional(),
+    .default(PAGE_LIMIT.default),
+  cursor: Cursor.meta({
+    description: 'Opaque cursor from `pagination.next_cursor` of the previous page.',
+  }).optional(),
   from: TimeBound.meta({ description: 'Include events at or after this date or time.' }).optional(),
   to: TimeBound.meta({ description: 'Include events at or before this date or time.' }).optional(),
   // No Zod default: with a cursor, a parameter left out takes the cursor's value (domain/cursor.ts).

@@ -1,10 +1,18 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { HeaderObject, OpenAPIObject, ResponseObject } from 'openapi3-ts/oas31';
-import { Problem } from '../../domain/schemas/index.js';
+import {
+  BASE_URL_MAX_LENGTH,
+  CURSOR_MAX_LENGTH,
+  INT32_MAX,
+  Problem,
+  REQUEST_HEAD_MAX_BYTES,
+} from '../../domain/schemas/index.js';
 import type { AppRouter } from './procedures.js';
 import type { RestOperation } from './rest-operations.js';
 import { restOperations } from './rest-operations.js';
-import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
+import { CONTENT_UNAVAILABLE_RETRY_SECONDS, PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
+import { ETAG_HASH_LENGTH } from '../http/etag.js';
+import { RATE_LIMIT_WINDOW_MAX_SECONDS } from '../http/rate-limit.js';
 import { PROBLEM_TYPES } from '../http/problem-types.js';
 import type { ProblemCode } from '../http/problem-types.js';
 
@@ -25,28 +33,90 @@ const RESPONSE_NAMES: Record<number, string> = {
   503: 'ContentUnavailable',
 };
 
-const header = (description: string, example?: string): HeaderObject => ({
+/** A header whose value is one of a few fixed strings. */
+const fixedHeader = (description: string, values: readonly string[]): HeaderObject => ({
   description,
-  schema: { type: 'string', ...(example ? { examples: [example] } : {}) },
+  schema: {
+    type: 'string',
+    enum: [...values],
+    maxLength: Math.max(...values.map((value) => value.length)),
+    examples: [values[0]],
+  },
 });
 
+/** A header whose value follows `pattern`, at most `maxLength` characters. */
+const patternHeader = (
+  description: string,
+  pattern: string,
+  maxLength: number,
+  example: string,
+): HeaderObject => ({
+  description,
+  schema: { type: 'string', pattern, maxLength, examples: [example] },
+});
+
+const digits = (value: number) => String(value).length;
+/** `"default";q=<points>;w=<seconds>`: points are a 32-bit integer, the window at most a day. */
+const RATE_LIMIT_HEADER_MAX_LENGTH =
+  '"default";q=;w='.length + digits(INT32_MAX) + digits(RATE_LIMIT_WINDOW_MAX_SECONDS);
+/** `<{base}{path}?cursor=…&limit=…>; rel="next"`: the base URL, the cursor and under 100 fixed characters. */
+const LINK_MAX_LENGTH = BASE_URL_MAX_LENGTH + CURSOR_MAX_LENGTH + 100;
+/** The identity tag, or the tag of a brotli or gzip body: the identity one with `-br` or `-gzip` added. */
+const ENTITY_TAG = `W/"[A-Za-z0-9_-]{${ETAG_HASH_LENGTH}}(-br|-gzip)?"`;
+
+/** Headers sent on every response of the API, whatever its status. */
+const EVERY_RESPONSE = {
+  'Access-Control-Allow-Origin': { $ref: '#/components/headers/Access-Control-Allow-Origin' },
+  Vary: { $ref: '#/components/headers/Vary' },
+};
+
+/** Sent on every counted response (2xx, 304, and every problem) while rate limiting is on. */
+const RATE_LIMITED = {
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+};
+
 const HEADERS: Record<string, HeaderObject> = {
-  ETag: header(
-    'Entity tag of the representation; send it back in `If-None-Match`.',
-    'W/"q0bPZ5uKJ8Zb7Jm0oJx2bXo5vJrGfYk3"',
+  'Access-Control-Allow-Origin': fixedHeader(
+    'Public data: every origin may read every response (docs/product-decisions.md §2).',
+    ['*'],
   ),
-  CacheControl: header('Short public caching.', PUBLIC_CACHE_CONTROL),
-  RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
-  RateLimitPolicy: header(
-    'Rate-limit policy (IETF draft syntax): quota `q` per window `w` seconds.',
+  Vary: fixedHeader(
+    'Bodies are sent in brotli or gzip when the request accepts them (`Content-Encoding`), identity otherwise.',
+    ['Accept-Encoding'],
+  ),
+  ETag: patternHeader(
+    'Entity tag of the representation; send it back in `If-None-Match`.',
+    `^${ENTITY_TAG}$`,
+    ETAG_HASH_LENGTH + 4 + '-gzip'.length,
+    'W/"q0bPZ5uKJ8Zb7Jm0oJx2bXo5vJr"',
+  ),
+  CacheControl: fixedHeader('Short public caching.', [PUBLIC_CACHE_CONTROL]),
+  RetryAfter: {
+    description: `Seconds to wait before retrying: at most the rate-limit window after a 429, ${CONTENT_UNAVAILABLE_RETRY_SECONDS} after a 503.`,
+    schema: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: Math.max(RATE_LIMIT_WINDOW_MAX_SECONDS, CONTENT_UNAVAILABLE_RETRY_SECONDS),
+    },
+  },
+  RateLimitPolicy: patternHeader(
+    'Rate-limit policy (IETF draft syntax): quota `q` per window `w` seconds. Sent while rate limiting is on.',
+    '^"default";q=[0-9]+;w=[0-9]+$',
+    RATE_LIMIT_HEADER_MAX_LENGTH,
     '"default";q=300;w=60',
   ),
-  RateLimit: header(
-    'Remaining requests `r` and seconds `t` until the window resets (IETF draft syntax).',
+  RateLimit: patternHeader(
+    'Remaining requests `r` and seconds `t` until the window resets (IETF draft syntax). Sent while rate limiting is on.',
+    '^"default";r=[0-9]+;t=[0-9]+$',
+    RATE_LIMIT_HEADER_MAX_LENGTH,
     '"default";r=299;t=60',
   ),
-  Link: header(
+  Link: patternHeader(
     'RFC 8288 link to the next page, with its cursor and the same `limit`; absent on the last page.',
+    '^<[^>]+>; rel="next"$',
+    LINK_MAX_LENGTH,
     '<https://tracker.example/api/v1/resets?cursor=eyJ2IjoxfQ&limit=20>; rel="next"',
   ),
 };
@@ -63,9 +133,9 @@ function codesFor(status: number): ProblemCode[] {
 
 function problemResponse(status: number): ResponseObject {
   const codes = codesFor(status);
-  const headers: NonNullable<ResponseObject['headers']> =
-    status === 429 || status === 503 ? { 'Retry-After': ref('headers', 'RetryAfter') } : {};
-  if (status === 405) headers.Allow = header('Methods the resource allows.', 'GET, HEAD, OPTIONS');
+  const headers: NonNullable<ResponseObject['headers']> = { ...EVERY_RESPONSE, ...RATE_LIMITED };
+  if (status === 429 || status === 503) headers['Retry-After'] = ref('headers', 'RetryAfter');
+  if (status === 405) headers.Allow = fixedHeader('Methods the resource allows.', ['GET, HEAD, OPTIONS']);
   return {
     description: `${PROBLEM_TYPES[codes[0]!].title} (code ${codes.map((code) => `\`${code}\``).join(', ')}).`,
     headers,
@@ -94,6 +164,8 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
     defs: { Problem },
   });
   delete document.components?.securitySchemes;
+  // The one server is the public service itself (OWASP API9: declare every server's audience).
+  for (const server of document.servers ?? []) server['x-internal'] = false;
   document.info.contact = { name: 'Usage-Limit Reset Tracker', url: `${options.baseUrl}/` };
   document.tags = [
     { name: 'resets', description: 'The counted reset history, the latest reset and statistics.' },
@@ -116,7 +188,12 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
         in: 'header',
         required: false,
         description: 'Entity tags from earlier responses; a match answers 304 Not Modified.',
-        schema: { type: 'string' },
+        // RFC 9110 §13.1.2: `*` or a list of entity tags; no longer than a request's head.
+        schema: {
+          type: 'string',
+          pattern: '^(\\*|(W/)?"[^"]*"(\\s*,\\s*(W/)?"[^"]*")*)$',
+          maxLength: REQUEST_HEAD_MAX_BYTES,
+        },
       },
     },
     responses: Object.fromEntries(
@@ -131,10 +208,10 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
     const ok = operation.responses?.['200'] as { headers?: Record<string, unknown> } | undefined;
     if (ok) {
       ok.headers = {
+        ...EVERY_RESPONSE,
         ETag: ref('headers', 'ETag'),
         'Cache-Control': ref('headers', 'CacheControl'),
-        'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
-        RateLimit: ref('headers', 'RateLimit'),
+        ...RATE_LIMITED,
         ...(rest.paginated ? { Link: ref('headers', 'Link') } : {}),
       };
     }
@@ -143,7 +220,12 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
       '200': ok,
       '304': {
         description: 'Not modified: the entity tag in `If-None-Match` is current. No body.',
-        headers: { ETag: ref('headers', 'ETag'), 'Cache-Control': ref('headers', 'CacheControl') },
+        headers: {
+          ...EVERY_RESPONSE,
+          ETag: ref('headers', 'ETag'),
+          'Cache-Control': ref('headers', 'CacheControl'),
+          ...RATE_LIMITED,
+        },
       },
       ...Object.fromEntries(
         errorStatusesOf(rest).map((status) => [String(status), ref('responses', RESPONSE_NAMES[status]!)]),

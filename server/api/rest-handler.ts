@@ -1,11 +1,12 @@
 import type { Middleware } from 'koa';
+import { PAGE_LIMIT } from '../../domain/schemas/index.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
 import type { RestOperation } from './rest-operations.js';
 import { readQuery } from '../http/query.js';
 import type { RestResponder } from './rest-responder.js';
 
 /** docs/api-contract.md §8: the `limit` default, repeated in the next link so a client following links keeps its page size. */
-const DEFAULT_LIMIT = '20';
+const DEFAULT_LIMIT = String(PAGE_LIMIT.default);
 
 /** RFC 8288 `Link` to the next page: the cursor and the same `limit` (the cursor carries the rest). */
 function nextLink(base: string, path: string, cursor: string, params: Record<string, string>): string {

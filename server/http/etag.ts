@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 
 const GENERATED_AT = Buffer.from('"generated_at":"');
 const QUOTE = 0x22;
+/** Characters of the hash an entity tag carries: `W/"` + these + `"`. */
+export const ETAG_HASH_LENGTH = 27;
 
 /**
  * The ETag is derived from the body without its `meta.generated_at` values (a batch of tRPC calls has
@@ -19,5 +21,5 @@ export function etagFor(body: Buffer): string {
     from = end + 1;
   }
   hash.update(body.subarray(from));
-  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+  return `W/"${hash.digest('base64url').slice(0, ETAG_HASH_LENGTH)}"`;
 }

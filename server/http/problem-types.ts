@@ -2,81 +2,12 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
 import { DomainError } from '../../domain/errors.js';
 import type { Problem } from '../../domain/schemas/index.js';
+import type { ProblemCode } from '../../domain/schemas/problems.js';
+import { PROBLEM_TYPES } from '../../domain/schemas/problems.js';
 import { HttpProblem } from './http-problem.js';
 
-/** Every problem code the service emits, with its status and title (docs/product-decisions.md §3). */
-export const PROBLEM_TYPES = {
-  invalid_parameter: {
-    status: 400,
-    title: 'Invalid parameter',
-    about: 'A query parameter has a value the operation does not accept.',
-  },
-  unknown_parameter: {
-    status: 400,
-    title: 'Unknown parameter',
-    about:
-      'The request names a query parameter the operation does not take, so it is refused rather than ignored.',
-  },
-  repeated_parameter: {
-    status: 400,
-    title: 'Repeated parameter',
-    about: 'The same query parameter was given more than once.',
-  },
-  invalid_cursor: {
-    status: 400,
-    title: 'Invalid cursor',
-    about:
-      'The cursor is malformed, was altered, or was issued for a different query. Start again without a cursor, or repeat the original query parameters.',
-  },
-  invalid_range: { status: 400, title: 'Invalid range', about: 'The "from" bound is after the "to" bound.' },
-  not_found: { status: 404, title: 'Not found', about: 'No resource exists at this address.' },
-  method_not_allowed: {
-    status: 405,
-    title: 'Method not allowed',
-    about: 'The service is read-only: use GET or HEAD. The Allow header lists the methods.',
-  },
-  malformed_request: {
-    status: 400,
-    title: 'Malformed request',
-    about:
-      'The request is not valid HTTP (a malformed request line or header, or raw non-ASCII bytes in the target). Percent-encode the URL and send well-formed headers.',
-  },
-  request_timeout: {
-    status: 408,
-    title: 'Request timeout',
-    about: 'The request headers did not arrive in time; the connection is closed. Send the request again.',
-  },
-  expectation_failed: {
-    status: 417,
-    title: 'Expectation failed',
-    about: 'The request carries an Expect header the service does not meet; send it without one.',
-  },
-  request_too_large: {
-    status: 431,
-    title: 'Request header fields too large',
-    about:
-      'The request target or headers are larger than the service reads (16 KB in all, at most 200 header lines); shorten them.',
-  },
-  rate_limited: {
-    status: 429,
-    title: 'Too many requests',
-    about:
-      'The client sent more requests than the rate limit allows. Wait the number of seconds in Retry-After; cache responses for at least a minute.',
-  },
-  internal_error: {
-    status: 500,
-    title: 'Internal error',
-    about: 'The service failed unexpectedly. Nothing about the request needs to change; try again later.',
-  },
-  content_unavailable: {
-    status: 503,
-    title: 'Content unavailable',
-    about:
-      'The reset data is temporarily unavailable because the published content is missing or invalid. Retry after the number of seconds in Retry-After.',
-  },
-} as const satisfies Record<string, { status: number; title: string; about: string }>;
-
-export type ProblemCode = keyof typeof PROBLEM_TYPES;
+export { PROBLEM_TYPES } from '../../domain/schemas/problems.js';
+export type { ProblemCode } from '../../domain/schemas/problems.js';
 
 export function isProblemCode(value: string): value is ProblemCode {
   return Object.hasOwn(PROBLEM_TYPES, value);

@@ -4,6 +4,9 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { makeProblem } from './problem-types.js';
 import { HttpProblem } from './http-problem.js';
 
+/** The longest rate-limit window (a day): `Retry-After` after a 429 is never longer. */
+export const RATE_LIMIT_WINDOW_MAX_SECONDS = 86_400;
+
 export interface RateLimitOptions {
   readonly limiter: RateLimiterAbstract;
   readonly points: number;
