@@ -40,14 +40,8 @@ const CONNECTIONS = Number(flags.connections);
 const pinning = os.availableParallelism() >= 2;
 const SERVER_CORES = pinning ? '0' : null;
 const LOAD_CORES = pinning ? `1-${os.availableParallelism() - 1}` : null;
-/** The node flags production runs the workers with (PM2's `node_args`). */
-const PRODUCTION_NODE_ARGS = ((): string[] => {
-  const ecosystem = createRequire(import.meta.url)('../ecosystem.config.cjs') as {
-    apps: { node_args?: string | string[] }[];
-  };
-  const args = ecosystem.apps[0]?.node_args ?? [];
-  return typeof args === 'string' ? args.split(/\s+/).filter(Boolean) : args;
-})();
+/** The node flags every way of running the server uses (`npm start`, PM2's `node_args`). */
+const PRODUCTION_NODE_ARGS = createRequire(import.meta.url)('../server/node-flags.json') as string[];
 /** The limiter runs (its cost is measured) but never throttles the bench. */
 const SERVER_ENV = { RATE_LIMIT_POINTS: '1000000000', RATE_LIMIT_WINDOW_SECONDS: '60' };
 /** Page sizes of the cold scenario; the default set has no full page of 50 or 100 events. */

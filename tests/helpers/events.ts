@@ -119,7 +119,13 @@ export const SOURCE_ACCOUNT: SourceAccount = {
   limitations: null,
 };
 
-export function publishedContent(events: readonly PublishedEvent[], revision = 'rev-1'): PublishedContent {
+/** A content revision as the service writes them: 22 base64url characters. */
+export const TEST_REVISION = 'testRevision0000000001';
+
+export function publishedContent(
+  events: readonly PublishedEvent[],
+  revision = TEST_REVISION,
+): PublishedContent {
   return {
     revision,
     collection: { coverage_start: '2025-01-01', editorial_reviewed_at: '2025-06-01T00:00:00Z' },
@@ -128,6 +134,6 @@ export function publishedContent(events: readonly PublishedEvent[], revision = '
   };
 }
 
-export function catalogOf(events: readonly PublishedEvent[], revision = 'rev-1'): Catalog {
+export function catalogOf(events: readonly PublishedEvent[], revision = TEST_REVISION): Catalog {
   return buildCatalog(publishedContent(events, revision), { baseUrl: BASE_URL });
 }

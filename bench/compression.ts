@@ -1,0 +1,88 @@
+/**
+ * What compression costs and saves, on the compiled server (`npm run build` first):
+ * - bytes per response, identity / brotli / gzip, for the resources listed below;
+ * - hot hits asked in brotli ÷ hot hits asked in identity, by rate and by server CPU per request, in
+ *   alternating rounds of wrk in one run (the goal: ≥ 0.95, encoding is off the hot path);
+ * - the server's RSS after the rounds.
+ *
+ *   npx tsx bench/compression.ts [--seconds N] [--rounds N] [--content DIR]
+ */
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { cpuTimeUs, memoryOf, startServer } from './processes.js';
+import { median } from './report.js';
+import { ensureWrk, runWrk } from './wrk.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '4' },
+    content: { type: 'string', default: 'content' },
+  },
+});
+const PORT = 39_300;
+const origin = `http://127.0.0.1:${PORT}`;
+const SIZED = ['/api/v1/resets?limit=100', '/data/events.json', '/feed.json', '/', '/api/openapi.json'];
+const HOT = ['/api/v1/status', '/api/v1/resets?limit=100'];
+const pinning = os.availableParallelism() >= 2;
+
+function bytesOf(url: string, coding: string | null): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers = coding ? { 'accept-encoding': coding } : {};
+    http
+      .get(`${origin}${url}`, { headers, agent: false }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve(bytes));
+      })
+      .on('error', reject);
+  });
+}
+
+ensureWrk();
+const server = await startServer({
+  port: PORT,
+  contentDir: path.resolve(flags.content),
+  logLevel: 'silent',
+  logFile: '/dev/null',
+  cores: pinning ? '0' : null,
+  env: { RATE_LIMIT_POINTS: '1000000000', RATE_LIMIT_WINDOW_SECONDS: '60' },
+  nodeArgs: createRequire(import.meta.url)('../server/node-flags.json') as string[],
+});
+try {
+  console.log('| resource | identity | br | gzip |\n|---|---|---|---|');
+  for (const url of SIZED) {
+    const sizes = [await bytesOf(url, null), await bytesOf(url, 'br'), await bytesOf(url, 'gzip')];
+    console.log(`| \`${url}\` | ${sizes.map((n) => n.toLocaleString('en')).join(' | ')} |`);
+  }
+  console.log('\n| hot hit | br ÷ identity, rate | br ÷ identity, CPU per request |\n|---|---|---|');
+  for (const url of HOT) {
+    const rates: Record<string, number[]> = { identity: [], br: [] };
+    const cpu: Record<string, number[]> = { identity: [], br: [] };
+    for (let round = 0; round < Number(flags.rounds); round += 1) {
+      const order = round % 2 === 0 ? ['identity', 'br'] : ['br', 'identity'];
+      for (const coding of order) {
+        const before = cpuTimeUs(server.pid);
+        const result = await runWrk({
+          url: `${origin}${url}`,
+          seconds: Number(flags.seconds),
+          connections: 50,
+          headers: coding === 'br' ? ['Accept-Encoding: br'] : [],
+          cores: pinning ? `1-${os.availableParallelism() - 1}` : null,
+        });
+        const requests = result.requestsPerSecond * Number(flags.seconds);
+        rates[coding]!.push(result.requestsPerSecond);
+        cpu[coding]!.push((cpuTimeUs(server.pid) - before) / requests);
+      }
+    }
+    const rate = median(rates['br']!) / median(rates['identity']!);
+    const perRequest = median(cpu['identity']!) / median(cpu['br']!);
+    console.log(`| \`${url}\` | ${rate.toFixed(2)} | ${perRequest.toFixed(2)} |`);
+  }
+  console.log(`\nserver RSS after the rounds: ${memoryOf(server.pid).rssMb.toFixed(0)} MB`);
+} finally {
+  await server.stop();
+}
