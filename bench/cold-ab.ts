@@ -8,6 +8,7 @@
  *   npx tsx bench/cold-ab.ts [--content DIR] [--blocks N] [--requests N] LABEL=DIR ...
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -52,7 +53,7 @@ interface Server {
 async function start(label: string, dir: string, port: number, contentDir: string): Promise<Server> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: dir,
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -100,6 +101,7 @@ const paths = coldPaths();
 const perBlock = Number(flags.requests);
 async function block(server: Server): Promise<number> {
   const urls = Array.from({ length: perBlock }, (): string => paths.next().value);
+  if (!existsSync(`/proc/${server.pid}`)) throw new Error(`${server.label} (pid ${server.pid}) exited`);
   const before = cpuTimeUs(server.pid);
   for (let i = 0; i < urls.length; i += 8) {
     const statuses = await Promise.all(urls.slice(i, i + 8).map((url) => get(server.port, url)));

@@ -1,6 +1,8 @@
-import type { OpenApiRouter } from 'trpc-to-openapi';
-import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import type { AnyTRPCProcedure } from '@trpc/server';
 import type { Context } from './context.js';
+import type { AppRouter } from './procedures.js';
+import { createCallerFactory } from './trpc.js';
+import type { ProcedureMeta } from './trpc.js';
 
 export interface ProcedureResult {
   readonly status: number;
@@ -9,54 +11,41 @@ export interface ProcedureResult {
   readonly error: unknown;
 }
 
-/** The response trpc-to-openapi's handler writes to: its status and body are all that is kept. */
-interface CapturedResponse {
-  statusCode: number;
-  setHeader(name: string, value: string | readonly string[]): void;
-  end(body?: string): void;
-}
-
-type NodeHandler = (req: Request, res: CapturedResponse) => Promise<void>;
-
-/** Any origin: trpc-to-openapi reads only the path and query of the request's URL. */
-const ORIGIN = 'http://procedures.invalid';
+type Call = (input: unknown) => Promise<unknown>;
 
 /**
- * Runs a REST path through trpc-to-openapi and hands back its status and body instead of letting it
- * write the socket, so the middleware in front (ETag, conditional GET, CORS, problems, the response
- * cache) sees the real response. This is what trpc-to-openapi's own fetch adapter does (a fetch
- * `Request` in, a response object that collects `statusCode` and `end`), with the handler created once
- * rather than per request: its procedure table is built once, and outside production it does not
- * validate the whole router again for every call.
+ * Runs the procedure of a REST path through tRPC's server-side caller, its input and output validated
+ * by the procedure's Zod schemas, and hands back the status and the JSON body, so the middleware in
+ * front (ETag, conditional GET, CORS, problems, the response cache) sees the real response. The paths
+ * and their procedures are those of the procedures' OpenAPI meta, as trpc-to-openapi maps them for the
+ * document; the query has already been read strictly (server/http/query.ts), and an operation whose
+ * procedure takes no input gets none. trpc-to-openapi's own HTTP handler would build a fetch Request,
+ * an abort signal and a caller per request on top of the same call.
  */
-export function createRestBridge(router: OpenApiRouter) {
-  const contexts = new WeakMap<object, Context>();
-  const errors = new WeakMap<object, unknown>();
-  const handler = createOpenApiNodeHttpHandler({
-    router,
-    createContext: ({ req }: { req: object }) => contexts.get(req),
-    onError: ({ error, req }: { error: unknown; req: object }) => {
-      errors.set(req, error);
-    },
-  }) as unknown as NodeHandler;
+export function createRestBridge(router: AppRouter) {
+  const createCaller = createCallerFactory(router);
+  const names = new Map<string, string>();
+  for (const [name, procedure] of Object.entries(
+    router._def.procedures as Record<string, AnyTRPCProcedure>,
+  )) {
+    const path = (procedure._def.meta as ProcedureMeta | undefined)?.openapi?.path;
+    if (path) names.set(path, name);
+  }
 
   /** Calls the procedure mounted at `path` (relative to `/api`) with already-read query parameters. */
-  return function call(
+  return async function call(
     path: string,
-    query: Record<string, string>,
+    query: Record<string, string> | undefined,
     context: Context,
   ): Promise<ProcedureResult> {
-    const search = new URLSearchParams(query).toString();
-    const req = new Request(`${ORIGIN}${path}${search === '' ? '' : `?${search}`}`);
-    contexts.set(req, context);
-    return new Promise((resolve, reject) => {
-      const res: CapturedResponse = {
-        statusCode: 200,
-        setHeader: () => undefined,
-        end: (body = '') => resolve({ status: res.statusCode, body, error: errors.get(req) }),
-      };
-      handler(req, res).catch(reject);
-    });
+    const name = names.get(path);
+    if (name === undefined) throw new Error(`no procedure at ${path}`);
+    const procedure = (createCaller(context) as unknown as Record<string, Call>)[name]!;
+    try {
+      return { status: 200, body: JSON.stringify(await procedure(query)), error: undefined };
+    } catch (error) {
+      return { status: 500, body: '', error };
+    }
   };
 }
 

@@ -64,7 +64,7 @@ export function createRestResponder(options: RestResponderOptions) {
     async produce(request: RestRequest): Promise<CachedResponse> {
       const result = await options.callProcedure(
         request.operation.procedurePath,
-        request.params,
+        request.operation.params ? request.params : undefined,
         request.context,
       );
       if (result.status !== 200) {

@@ -24,3 +24,5 @@ const t = initTRPC
 
 export const router = t.router;
 export const publicProcedure = t.procedure;
+/** Calls procedures in process, as tRPC's server-side caller does: input and output validated. */
+export const createCallerFactory = t.createCallerFactory;
