@@ -38,23 +38,36 @@ export function encodedTag(etag: string, coding: Coding): string {
  * Each body's encodings, made once and kept for as long as the body itself is kept (the response and
  * render caches hold their bodies as Buffers, and hits hand out the same Buffer): hits never encode.
  */
-const encodings = new WeakMap<Buffer, Partial<Record<Coding, Promise<Buffer>>>>();
+const encodings = new WeakMap<Buffer, Partial<Record<Coding, Buffer | Promise<Buffer>>>>();
 
-function encodeOnce(body: Buffer, coding: Coding): Promise<Buffer> {
+/** The encoded body: the bytes themselves once made (a hit needs no await), or the encoding under way. */
+function encodeOnce(body: Buffer, coding: Coding): Buffer | Promise<Buffer> {
   let made = encodings.get(body);
   if (!made) {
     made = {};
     encodings.set(body, made);
   }
-  const encoded = (made[coding] ??= coding === 'br' ? brotli(body, BROTLI) : gzip(body, GZIP));
-  // A failed encoding is not kept: the next request tries again.
-  encoded.catch(() => {
-    if (made[coding] === encoded) delete made[coding];
-  });
-  return encoded;
+  const known = made[coding];
+  if (known) return known;
+  const encoding = (coding === 'br' ? brotli(body, BROTLI) : gzip(body, GZIP)).then(
+    (encoded) => {
+      made[coding] = encoded;
+      return encoded;
+    },
+    (error: unknown) => {
+      // A failed encoding is not kept: the next request tries again.
+      delete made[coding];
+      throw error;
+    },
+  );
+  made[coding] = encoding;
+  return encoding;
 }
 
 const CODINGS = ['br', 'gzip', 'identity'];
+/** The coding chosen for each `Accept-Encoding` value seen, so a hit does not parse the header again. */
+const choices = new Map<string, Coding | null>();
+const MAX_CHOICES = 256;
 
 /**
  * The coding the client prefers among brotli, gzip and none (`Accept-Encoding`, RFC 9110 §12.5.3);
@@ -63,8 +76,16 @@ const CODINGS = ['br', 'gzip', 'identity'];
  * otherwise, hence its direct use.
  */
 function chooseCoding(ctx: Context): Coding | null {
-  const [chosen] = new Negotiator(ctx.req).encodings(CODINGS, { preferred: CODINGS });
-  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+  const accept = ctx.get('Accept-Encoding');
+  let chosen = choices.get(accept);
+  if (chosen === undefined) {
+    const [best] = new Negotiator(ctx.req).encodings(CODINGS, { preferred: CODINGS });
+    chosen = best === 'br' || best === 'gzip' ? best : null;
+    // Clients send a handful of distinct headers; a flood of made-up ones only empties the memo.
+    if (choices.size >= MAX_CHOICES) choices.clear();
+    choices.set(accept, chosen);
+  }
+  return chosen;
 }
 
 function bodyBytes(body: unknown): Buffer | null {
@@ -79,25 +100,32 @@ function bodyBytes(body: unknown): Buffer | null {
  * made per request) is encoded for its response. Sets the encoded representation's ETag, so the
  * conditional GET around this middleware compares the tag the client was given.
  */
-export async function encodeResponse(ctx: Context): Promise<void> {
-  if (ctx.status === 204 || ctx.status === 304 || ctx.response.get('Content-Encoding')) return;
+export function encodeResponse(ctx: Context): Promise<void> | undefined {
+  if (ctx.status === 204 || ctx.status === 304 || ctx.response.get('Content-Encoding')) return undefined;
   const bytes = bodyBytes(ctx.body);
-  if (!bytes || !isTextual(ctx.response.type)) return;
+  if (!bytes || !isTextual(ctx.response.get('Content-Type'))) return undefined;
   ctx.vary('Accept-Encoding');
   const coding = chooseCoding(ctx);
-  if (!coding) return;
+  if (!coding) return undefined;
   const etag = ctx.response.get('ETag');
   if (etag) ctx.response.etag = encodedTag(etag, coding);
   // A revalidation that will be answered 304 needs no encoded body.
-  if (etag && ctx.fresh) return;
-  ctx.body = await encodeOnce(bytes, coding);
-  ctx.set('Content-Encoding', coding);
+  if (etag && ctx.get('If-None-Match') && ctx.fresh) return undefined;
+  const encoded = encodeOnce(bytes, coding);
+  const send = (bytesSent: Buffer) => {
+    ctx.body = bytesSent;
+    ctx.set('Content-Encoding', coding);
+  };
+  // Once made, an encoding is sent without waiting on a promise: hits stay synchronous.
+  if (Buffer.isBuffer(encoded)) return void send(encoded);
+  return encoded.then(send);
 }
 
 /** `encodeResponse` for every response the handlers inside it answer. */
 export function compression(): Middleware {
   return async (ctx, next) => {
     await next();
-    await encodeResponse(ctx);
+    const encoding = encodeResponse(ctx);
+    if (encoding) await encoding;
   };
 }
