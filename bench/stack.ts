@@ -13,6 +13,7 @@ import type * as RequestLog from '../server/http/request-log.js';
 import type * as Boundary from '../server/http/problem-boundary.js';
 import type * as RequestShape from '../server/http/request-shape.js';
 import type * as Cors from '../server/http/cors.js';
+import type * as Compression from '../server/http/compression.js';
 import type * as Security from '../server/http/security-headers.js';
 import type * as RateLimit from '../server/http/rate-limit.js';
 import type * as Preconditions from '../server/http/preconditions.js';
@@ -36,6 +37,7 @@ export async function createStack(): Promise<Koa> {
     boundary: await load<typeof Boundary>('http/problem-boundary.js'),
     shape: await load<typeof RequestShape>('http/request-shape.js'),
     cors: await load<typeof Cors>('http/cors.js'),
+    compression: await load<typeof Compression>('http/compression.js'),
     security: await load<typeof Security>('http/security-headers.js'),
     rateLimit: await load<typeof RateLimit>('http/rate-limit.js'),
     preconditions: await load<typeof Preconditions>('http/preconditions.js'),
@@ -77,6 +79,7 @@ export async function createStack(): Promise<Koa> {
     );
   }
   app.use(conditional());
+  app.use(http.compression.compression());
   app.use(etag());
   return app;
 }
