@@ -4,18 +4,11 @@ import type { AppRouter } from './procedures.js';
 import { createCallerFactory } from './trpc.js';
 import type { ProcedureMeta } from './trpc.js';
 
-export interface ProcedureResult {
-  readonly status: number;
-  readonly body: string;
-  /** What the procedure threw, when it failed. */
-  readonly error: unknown;
-}
-
 type Call = (input: unknown) => Promise<unknown>;
 
 /**
  * Runs the procedure of a REST path through tRPC's server-side caller, its input and output validated
- * by the procedure's Zod schemas, and hands back the status and the JSON body, so the middleware in
+ * by the procedure's Zod schemas, and hands back the JSON body (or throws what the procedure threw), so the middleware in
  * front (ETag, conditional GET, CORS, problems, the response cache) sees the real response. The paths
  * and their procedures are those of the procedures' OpenAPI meta, as trpc-to-openapi maps them for the
  * document; the query has already been read strictly (server/http/query.ts), and an operation whose
@@ -37,15 +30,11 @@ export function createRestBridge(router: AppRouter) {
     path: string,
     query: Record<string, string> | undefined,
     context: Context,
-  ): Promise<ProcedureResult> {
+  ): Promise<string> {
     const name = names.get(path);
     if (name === undefined) throw new Error(`no procedure at ${path}`);
     const procedure = (createCaller(context) as unknown as Record<string, Call>)[name]!;
-    try {
-      return { status: 200, body: JSON.stringify(await procedure(query)), error: undefined };
-    } catch (error) {
-      return { status: 500, body: '', error };
-    }
+    return JSON.stringify(await procedure(query));
   };
 }
 

@@ -62,25 +62,23 @@ export function createRestResponder(options: RestResponderOptions) {
 
     /** Runs the procedure and caches its 200; a failure is thrown as the problem boundary expects it. */
     async produce(request: RestRequest): Promise<CachedResponse> {
-      const result = await options.callProcedure(
-        request.operation.procedurePath,
-        request.operation.params ? request.params : undefined,
-        request.context,
-      );
-      if (result.status !== 200) {
-        const problem = problemFromError(result.error, problemTypeBase);
+      let text: string;
+      try {
+        text = await options.callProcedure(
+          request.operation.procedurePath,
+          request.operation.params ? request.params : undefined,
+          request.context,
+        );
+      } catch (error) {
+        const problem = problemFromError(error, problemTypeBase);
         // An unexpected failure goes to the boundary as it is, so it is logged; the client gets the bare 500.
-        if (problem.code === 'internal_error') {
-          throw result.error instanceof Error
-            ? result.error
-            : new Error(`procedure answered ${result.status}`);
-        }
+        if (problem.code === 'internal_error') throw error;
         throw new HttpProblem(problem);
       }
       // A buffer of its own: a small one cut from Node's shared pool would keep the whole pool slab
       // alive for as long as the cache keeps this response.
-      const body = Buffer.allocUnsafeSlow(Buffer.byteLength(result.body));
-      body.write(result.body);
+      const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+      body.write(text);
       // Read once here, not per request: scanning a large page for it cost every hit.
       const nextCursor = request.operation.paginated ? nextCursorOf(body) : null;
       const response = { body, etag: etagFor(body), nextCursor };

@@ -8,7 +8,7 @@ import type {
   SchemaObject,
 } from 'openapi3-ts/oas31';
 import { codeBlock } from './format.js';
-import type { SafeHtml } from './html.js';
+import type { HtmlValue, SafeHtml } from './html.js';
 import { html } from './html.js';
 
 /**
@@ -127,6 +127,25 @@ const list = (items: readonly SafeHtml[]) =>
         ${items.map((item) => html`<li>${item}</li>`)}
       </ul>`;
 
+/** A labelled table that scrolls sideways on narrow screens (a focusable region, so keyboards reach it). */
+function scrollingTable(label: string, headings: readonly string[], rows: HtmlValue): SafeHtml {
+  return html`<section class="table-scroll" tabindex="0" aria-label="${label}">
+    <table>
+      <caption class="visually-hidden">
+        ${label}
+      </caption>
+      <thead>
+        <tr>
+          ${headings.map((heading) => html`<th scope="col">${heading}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${rows}
+      </tbody>
+    </table>
+  </section>`;
+}
+
 function parametersTable(entry: Operation): SafeHtml {
   if (entry.parameters.length === 0) return html`<p>No parameters.</p>`;
   const rows = entry.parameters.map((parameter) => {
@@ -150,30 +169,11 @@ function parametersTable(entry: Operation): SafeHtml {
       </td>
     </tr>`;
   });
-  return html`<section
-    class="table-scroll"
-    tabindex="0"
-    aria-label="Parameters of ${entry.method} ${entry.path}"
-  >
-    <table>
-      <caption class="visually-hidden">
-        Parameters of ${entry.method} ${entry.path}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">In</th>
-          <th scope="col">Type</th>
-          <th scope="col">Constraints</th>
-          <th scope="col">Default</th>
-          <th scope="col">Description</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>
-  </section>`;
+  return scrollingTable(
+    `Parameters of ${entry.method} ${entry.path}`,
+    ['Name', 'In', 'Type', 'Constraints', 'Default', 'Description'],
+    rows,
+  );
 }
 
 function responsesTable(document: OpenAPIObject, entry: Operation): SafeHtml {
@@ -195,28 +195,11 @@ function responsesTable(document: OpenAPIObject, entry: Operation): SafeHtml {
       <td>${content.length === 0 ? html`<span class="muted">no body</span>` : list(content)}</td>
     </tr>`;
   });
-  return html`<section
-    class="table-scroll"
-    tabindex="0"
-    aria-label="Responses of ${entry.method} ${entry.path}"
-  >
-    <table>
-      <caption class="visually-hidden">
-        Responses of ${entry.method} ${entry.path}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Status</th>
-          <th scope="col">Description</th>
-          <th scope="col">Headers</th>
-          <th scope="col">Content</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>
-  </section>`;
+  return scrollingTable(
+    `Responses of ${entry.method} ${entry.path}`,
+    ['Status', 'Description', 'Headers', 'Content'],
+    rows,
+  );
 }
 
 const queryParameters = (entry: Operation) =>
@@ -353,33 +336,20 @@ function schemaSection(name: string, schema: Schema): SafeHtml {
   const table =
     rows.length === 0
       ? html`<p>Type: ${typeOf(schema)}</p>`
-      : html`<section class="table-scroll" tabindex="0" aria-label="Properties of ${name}">
-          <table>
-            <caption class="visually-hidden">
-              Properties of ${name}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Property</th>
-                <th scope="col">Type</th>
-                <th scope="col">Required</th>
-                <th scope="col">Constraints and description</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${rows.map((row) => {
-                const constraints = constraintsOf(row.schema);
-                const about = isRef(row.schema) ? undefined : row.schema.description;
-                return html`<tr>
-                  <th scope="row"><code>${row.name}</code></th>
-                  <td>${typeOf(row.schema)}</td>
-                  <td>${row.required ? 'required' : 'optional'}</td>
-                  <td>${about ?? ''} ${constraints.length > 0 ? list(constraints) : ''}</td>
-                </tr>`;
-              })}
-            </tbody>
-          </table>
-        </section>`;
+      : scrollingTable(
+          `Properties of ${name}`,
+          ['Property', 'Type', 'Required', 'Constraints and description'],
+          rows.map((row) => {
+            const constraints = constraintsOf(row.schema);
+            const about = isRef(row.schema) ? undefined : row.schema.description;
+            return html`<tr>
+              <th scope="row"><code>${row.name}</code></th>
+              <td>${typeOf(row.schema)}</td>
+              <td>${row.required ? 'required' : 'optional'}</td>
+              <td>${about ?? ''} ${constraints.length > 0 ? list(constraints) : ''}</td>
+            </tr>`;
+          }),
+        );
   return html`<section class="schema" aria-labelledby="${schemaAnchor(name)}">
     <h3 id="${schemaAnchor(name)}"><code>${name}</code></h3>
     ${description ? html`<p>${description}</p>` : ''} ${table}
