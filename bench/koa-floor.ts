@@ -37,6 +37,7 @@ const serve: Middleware = (ctx) => {
 const router = createRoutes({
   content: {} as never,
   rest: restOperations(appRouter).map((operation) => ({ operation, handle: serve })),
+  statusStream: { path: '/api/v1/status/stream', handle: serve },
   trpc: serve,
   openApiBody: Buffer.from('{}'),
   site: siteResources({ baseUrl: origin, openApi: { openapi: '3.1.0', info: { title: '', version: '' } } }),

@@ -4,6 +4,7 @@ import etag from '@koa/etag';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from './config.js';
+import { STREAM_DEFAULTS } from './config.js';
 import type { ContentState } from './content/content-state.js';
 import { allowedMethods } from './http/allowed-methods.js';
 import { compression } from './http/compression.js';
@@ -27,17 +28,25 @@ import { ResponseCache } from './api/response-cache.js';
 import { createRestResponder } from './api/rest-responder.js';
 import { restHandler } from './api/rest-handler.js';
 import { appRouter } from './api/procedures.js';
+import { LiveStreams } from './api/live-streams.js';
+import { statusStreamHandler, statusStreamPath } from './api/status-stream.js';
 import { createRoutes } from './routes.js';
 
 export interface AppDeps {
-  readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'>;
+  readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'> &
+    Partial<Pick<Config, 'streams'>>;
   readonly content: ContentState;
   readonly logger: Logger;
   /** Counts requests per client; absent when rate limiting is off. */
   readonly limiter: RateLimiterAbstract | null;
   readonly clock?: () => number;
   readonly version?: string;
+  /** The process's live streams; the server ends them when it stops (server/server.ts). */
+  readonly live?: LiveStreams;
 }
+
+/** How long a client whose stream ended waits before it reconnects (the SSE `retry` field). */
+const STREAM_RETRY_MS = 2000;
 
 const EXPOSED_HEADERS = ['ETag', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
 
@@ -64,14 +73,35 @@ export function createApp(deps: AppDeps): Koa {
     callProcedure: createRestBridge(appRouter),
     cache,
   });
+  const streams = config.streams ?? {
+    perClient: STREAM_DEFAULTS.perClient,
+    perProcess: STREAM_DEFAULTS.perProcess,
+    heartbeatMs: STREAM_DEFAULTS.heartbeatSeconds * 1000,
+  };
+  const live = deps.live ?? new LiveStreams(content, streams, base);
+  const operations = restOperations(appRouter);
+  const statusOperation = operations.find((operation) => operation.operationId === 'getResetStatus');
+  if (!statusOperation) throw new Error('the status operation is missing');
   const openApi = buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' });
   const router = createRoutes({
     content,
-    rest: restOperations(appRouter).map((operation) => ({
+    rest: operations.map((operation) => ({
       operation,
       handle: restHandler(operation, responder, base),
     })),
-    trpc: trpcEndpoint({ router: appRouter, content, clock, problemTypeBase: base, cache }),
+    statusStream: {
+      path: statusStreamPath(statusOperation),
+      handle: statusStreamHandler({
+        operation: statusOperation,
+        responder,
+        live,
+        problemTypeBase: base,
+        logger,
+        heartbeatMs: streams.heartbeatMs,
+        retryMs: STREAM_RETRY_MS,
+      }),
+    },
+    trpc: trpcEndpoint({ router: appRouter, content, clock, problemTypeBase: base, cache, live }),
     openApiBody: Buffer.from(JSON.stringify(openApi)),
     site: siteResources({ baseUrl: base, openApi }),
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),

@@ -6,6 +6,9 @@ import { RATE_LIMIT_WINDOW_MAX_SECONDS } from './http/rate-limit.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** Live streams: per client IP, per process, and seconds between heartbeats. */
+export const STREAM_DEFAULTS = { perClient: 8, perProcess: 10_000, heartbeatSeconds: 25 } as const;
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -25,6 +28,14 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   PID_FILE: z.string().min(1).optional(),
+  STREAMS_PER_CLIENT: z.coerce.number().int().min(0).max(INT32_MAX).default(STREAM_DEFAULTS.perClient),
+  STREAMS_PER_PROCESS: z.coerce.number().int().min(0).max(INT32_MAX).default(STREAM_DEFAULTS.perProcess),
+  STREAM_HEARTBEAT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(STREAM_DEFAULTS.heartbeatSeconds),
 });
 
 export interface Config {
@@ -50,6 +61,12 @@ export interface Config {
    * `npm run content:publish` signals the server itself and never npm; `off`: nowhere.
    */
   readonly pidFile: string | null;
+  /** Live streams (the status stream, the tRPC subscription): caps and the heartbeat. */
+  readonly streams: {
+    readonly perClient: number;
+    readonly perProcess: number;
+    readonly heartbeatMs: number;
+  };
 }
 
 /** The default pid file of a server on `port`: one per port, in the temp folder. */
@@ -81,5 +98,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     pidFile: e.PID_FILE === 'off' ? null : (e.PID_FILE ?? defaultPidFile(e.PORT)),
+    streams: {
+      perClient: e.STREAMS_PER_CLIENT,
+      perProcess: e.STREAMS_PER_PROCESS,
+      heartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000,
+    },
   };
 }

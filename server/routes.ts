@@ -12,6 +12,8 @@ import type { SiteResource } from './site/resource.js';
 export interface RouteHandlers {
   readonly content: ContentState;
   readonly rest: readonly { readonly operation: RestOperation; readonly handle: Middleware }[];
+  /** The live status stream (`text/event-stream`), beside the operation it follows. */
+  readonly statusStream: { readonly path: string; readonly handle: Middleware };
   readonly trpc: RouterMiddleware;
   readonly openApiBody: Buffer;
   /** Pages, feeds, exports, badges, the card and static files (server/site/site-resources.ts). */
@@ -31,12 +33,13 @@ export function createRoutes(handlers: RouteHandlers): Router {
 
   // The REST operations, at the paths of their procedures' OpenAPI meta.
   for (const { operation, handle } of handlers.rest) router.get(operation.path, handle);
+  router.get(handlers.statusStream.path, handlers.statusStream.handle);
   router.get('/api/openapi.json', (ctx) => {
     ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
     ctx.type = 'application/json';
     ctx.body = handlers.openApiBody;
   });
-  // tRPC queries, single or batched (`a,b`): GET only, as the procedures are all queries.
+  // tRPC queries, single or batched (`a,b`), and subscriptions over SSE: GET only.
   router.get(`${TRPC_PREFIX}/:procedures`, handlers.trpc);
 
   // The site: feeds, exports, badges, the card, pages and their files.

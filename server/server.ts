@@ -13,6 +13,7 @@ import { createLimiter } from './http/rate-limit-store.js';
 import { createLastGoodStore } from './content/last-good.js';
 import { createLogger } from './logger.js';
 import { runInSlices } from './content/slices.js';
+import { LiveStreams } from './api/live-streams.js';
 
 export interface RunningServer {
   readonly url: string;
@@ -79,7 +80,8 @@ export function createServer(config: Config) {
       ),
     onStoreUp: () => logger.info('rate-limit store answers again: counts are shared'),
   });
-  const app = createApp({ config, content, logger, limiter: limiter.limiter });
+  const live = new LiveStreams(content, config.streams, config.publicBaseUrl);
+  const app = createApp({ config, content, logger, limiter: limiter.limiter, live });
 
   async function reload(): Promise<boolean> {
     const outcome = await content.reload();
@@ -133,6 +135,9 @@ export function createServer(config: Config) {
     function drain(): Promise<void> {
       const started = Date.now();
       drainState.draining = true;
+      // Open streams end now, so their clients reconnect to a live worker at once.
+      const streams = live.closeAll();
+      if (streams > 0) logger.info({ streams }, 'stopping: live streams ended');
       return new Promise<void>((resolve) => {
         let forced = false;
         // Sockets still idle after the grace are closed; a busy one closes after its response.

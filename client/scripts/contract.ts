@@ -52,7 +52,9 @@ export async function generateContract(root: string): Promise<string> {
     const name = procedure.name;
     const types = property(checker.getTypeOfSymbol(procedure), '_def');
     const kind = print(property(types, 'type'));
-    if (kind !== '"query"') throw new Error(`AppRouter: ${name} is a ${kind}; the client knows only queries`);
+    const procedureType = PROCEDURE_TYPES[kind];
+    if (!procedureType)
+      throw new Error(`AppRouter: ${name} is a ${kind}; the client knows queries and subscriptions`);
     const $types = property(types, '$types');
     const typeName = name.charAt(0).toUpperCase() + name.slice(1);
     declarations.push(
@@ -64,7 +66,7 @@ export async function generateContract(root: string): Promise<string> {
       },
     );
     procedures.push(
-      `${name}: TRPCQueryProcedure<{ input: ${typeName}Input; output: ${typeName}Output; meta: object }>;`,
+      `${name}: ${procedureType}<{ input: ${typeName}Input; output: ${typeName}Output; meta: object }>;`,
     );
   }
   const shapes = namedShapes(program, checker, print);
@@ -73,10 +75,14 @@ export async function generateContract(root: string): Promise<string> {
     ...declarations,
   ]);
 
+  // tRPC's tracked event, which the compiler writes into a subscription's output: declared here as
+  // tRPC declares it, since @trpc/server exports it only from its unstable entry point.
+  const tracked = declarations.some(({ text }) => text.includes('TrackedData<'));
   const lines = [
     '// Generated from server/api/procedures.ts by `npm run client:contract`; do not edit.',
-    "import type { TRPCBuiltRouter, TRPCDecorateCreateRouterOptions, TRPCQueryProcedure, TRPC_ERROR_CODE_NUMBER } from '@trpc/server';",
+    `import type { TRPCBuiltRouter, TRPCDecorateCreateRouterOptions, ${[...new Set(Object.values(PROCEDURE_TYPES))].join(', ')}, TRPC_ERROR_CODE_NUMBER } from '@trpc/server';`,
     '',
+    ...(tracked ? [TRACKED_DATA, ''] : []),
     ...named.flatMap(({ name, doc, text }) => [`/** ${doc} */`, `export type ${name} = ${text};`, '']),
     '/** The router type for `@trpc/client`: the procedures and their types, nothing of the server. */',
     'export type AppRouter = TRPCBuiltRouter<',
@@ -87,6 +93,17 @@ export async function generateContract(root: string): Promise<string> {
   const options = await prettier.resolveConfig(path.join(root, 'client/src/contract.ts'));
   return prettier.format(lines.join('\n'), { ...options, parser: 'typescript' });
 }
+
+/** The procedure kinds the client knows, as the compiler prints them, and tRPC's type for each. */
+const PROCEDURE_TYPES: Readonly<Record<string, string>> = {
+  '"query"': 'TRPCQueryProcedure',
+  '"subscription"': 'TRPCSubscriptionProcedure',
+};
+
+const TRACKED_DATA = [
+  '/** A subscription event: its `id` (sent back as `lastEventId` on reconnecting) and its data. */',
+  'export interface TrackedData<TData> { id: string; data: TData }',
+].join('\n');
 
 const ERROR_DOC =
   "The error every call can fail with: tRPC's envelope, with the REST problem in `data.problem`.";

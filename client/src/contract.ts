@@ -3,8 +3,15 @@ import type {
   TRPCBuiltRouter,
   TRPCDecorateCreateRouterOptions,
   TRPCQueryProcedure,
+  TRPCSubscriptionProcedure,
   TRPC_ERROR_CODE_NUMBER,
 } from '@trpc/server';
+
+/** A subscription event: its `id` (sent back as `lastEventId` on reconnecting) and its data. */
+export interface TrackedData<TData> {
+  id: string;
+  data: TData;
+}
 
 /** The `Audience` object of the API. */
 export type Audience = {
@@ -122,7 +129,8 @@ export type Problem = {
     | 'request_too_large'
     | 'rate_limited'
     | 'internal_error'
-    | 'content_unavailable';
+    | 'content_unavailable'
+    | 'service_busy';
   detail: string;
   parameter?: string | undefined;
 };
@@ -182,6 +190,18 @@ export type GetResetStatusInput =
 /** What `getResetStatus` returns. */
 export type GetResetStatusOutput = { data: StatusData; meta: Meta };
 
+/** What `onResetStatus` takes. */
+export type OnResetStatusInput =
+  | {
+      audience?: 'all' | 'broad' | 'max' | 'pro' | 'team' | undefined;
+      window?: 'any' | 'five_hour' | 'weekly' | undefined;
+      lastEventId?: string | undefined;
+    }
+  | undefined;
+
+/** What `onResetStatus` returns. */
+export type OnResetStatusOutput = AsyncIterable<TrackedData<{ data: StatusData; meta: Meta }>, void, any>;
+
 /** What `listResets` takes. */
 export type ListResetsInput =
   | {
@@ -211,6 +231,11 @@ export type AppRouter = TRPCBuiltRouter<
     getResetStatus: TRPCQueryProcedure<{
       input: GetResetStatusInput;
       output: GetResetStatusOutput;
+      meta: object;
+    }>;
+    onResetStatus: TRPCSubscriptionProcedure<{
+      input: OnResetStatusInput;
+      output: OnResetStatusOutput;
       meta: object;
     }>;
     listResets: TRPCQueryProcedure<{ input: ListResetsInput; output: ListResetsOutput; meta: object }>;

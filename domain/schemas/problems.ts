@@ -72,6 +72,12 @@ export const PROBLEM_TYPES = {
     about:
       'The reset data is temporarily unavailable because the published content is missing or invalid. Retry after the number of seconds in Retry-After.',
   },
+  service_busy: {
+    status: 503,
+    title: 'Service busy',
+    about:
+      'This server already holds as many live streams as it allows. Retry after the number of seconds in Retry-After, or poll /api/v1/status instead.',
+  },
 } as const satisfies Record<string, { status: number; title: string; about: string }>;
 
 export type ProblemCode = keyof typeof PROBLEM_TYPES;

@@ -26,6 +26,19 @@ export const StatusQuery = z.strictObject({
   window: WindowFilter.default('any').meta({ description: 'Usage-window filter.' }),
 });
 
+/**
+ * The live status subscription's input: the status filters, and the `id` of the last event a
+ * reconnecting client received (tRPC passes `Last-Event-ID` in as `lastEventId`). Any text is taken:
+ * an id that is not the current revision only means the client gets the current status.
+ */
+export const StatusSubscriptionInput = StatusQuery.extend({
+  lastEventId: z
+    .string()
+    .max(256)
+    .meta({ description: 'The `id` (content revision) of the last status event received.' })
+    .optional(),
+});
+
 export const ResetsQuery = z.strictObject({
   limit: z
     .preprocess(
@@ -53,5 +66,6 @@ export const ResetsQuery = z.strictObject({
 });
 
 export type StatusQuery = z.infer<typeof StatusQuery>;
+export type StatusSubscriptionInput = z.infer<typeof StatusSubscriptionInput>;
 export type ResetsQuery = z.infer<typeof ResetsQuery>;
 export type ResetsQueryInput = z.input<typeof ResetsQuery>;

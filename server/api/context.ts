@@ -1,5 +1,11 @@
 import type { ContentSnapshot } from '../content/content-state.js';
 
+/** What a subscription follows: the content as republishes replace it, and the clock. */
+export interface LiveFeed {
+  follow(signal: AbortSignal): AsyncIterable<ContentSnapshot>;
+  readonly clock: () => number;
+}
+
 /** What a procedure call sees: the content being served and the time of the request. */
 export interface Context {
   readonly snapshot: ContentSnapshot;
@@ -7,4 +13,6 @@ export interface Context {
   readonly now: number;
   /** Base of problem `type` URLs (`{base}/problems/{code}`). */
   readonly problemTypeBase: string;
+  /** Set for subscriptions (the tRPC endpoint's live face); queries never read it. */
+  readonly live?: LiveFeed;
 }

@@ -1,3 +1,4 @@
+import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { buildMeta, getStatus, statusInstant } from '../../domain/status.js';
 import { listResets } from '../../domain/resets.js';
@@ -9,7 +10,9 @@ import {
   SourcesResponse,
   StatusQuery,
   StatusResponse,
+  StatusSubscriptionInput,
 } from '../../domain/schemas/index.js';
+import type { StatusQuery as StatusFilters } from '../../domain/schemas/index.js';
 import type { Context } from './context.js';
 import { trpcErrorFrom } from '../http/problem-types.js';
 import { publicProcedure, router } from './trpc.js';
@@ -35,6 +38,11 @@ function keepingDomainErrors<Options, Result>(resolve: (options: Options) => Res
   };
 }
 
+/** The status body (`/api/v1/status`) for the filters, at `now`. */
+function statusBody(catalog: Catalog, filters: StatusFilters, now: number) {
+  return { data: getStatus(catalog, filters, now), meta: buildMeta(catalog, now) };
+}
+
 export const appRouter = router({
   getResetStatus: publicProcedure
     .meta({
@@ -54,10 +62,32 @@ export const appRouter = router({
     .output(StatusResponse)
     .query(
       keepingDomainErrors(({ input, ctx }) => {
-        const catalog = requireCatalog(ctx);
-        return { data: getStatus(catalog, input, ctx.now), meta: buildMeta(catalog, ctx.now) };
+        return statusBody(requireCatalog(ctx), input, ctx.now);
       }),
     ),
+
+  /**
+   * The status for the filters at subscription, then again after each republish, as tracked events
+   * whose id is the content revision: a client reconnecting with the current revision gets no
+   * duplicate. Each event is validated by the status response's schema.
+   */
+  onResetStatus: publicProcedure.input(StatusSubscriptionInput.prefault({})).subscription(async function* ({
+    input,
+    ctx,
+    signal,
+  }) {
+    const { live } = ctx;
+    if (!live) throw new Error('subscriptions need the live feed in their context');
+    requireCatalog(ctx);
+    const { lastEventId, ...filters } = input;
+    let sent = lastEventId ?? null;
+    for await (const snapshot of live.follow(signal ?? new AbortController().signal)) {
+      const catalog = snapshot.catalog;
+      if (!catalog || catalog.revision === sent) continue;
+      sent = catalog.revision;
+      yield tracked(catalog.revision, StatusResponse.parse(statusBody(catalog, filters, live.clock())));
+    }
+  }),
 
   listResets: publicProcedure
     .meta({

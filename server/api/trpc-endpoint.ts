@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { RouterMiddleware } from '@koa/router';
 import { getErrorShape, transformTRPCResponse } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
@@ -9,6 +11,7 @@ import type { AppRouter } from './procedures.js';
 import type { ProcedureMeta } from './trpc.js';
 import { ResponseCache } from './response-cache.js';
 import { etagFor } from '../http/etag.js';
+import type { LiveStreams } from './live-streams.js';
 
 export const TRPC_PREFIX = '/api/trpc';
 /** Calls one GET may batch; more is the `invalid_parameter` problem (docs/operations.md). */
@@ -21,6 +24,8 @@ export interface TrpcEndpointOptions {
   readonly problemTypeBase: string;
   /** The same response cache as the REST operations. */
   readonly cache: ResponseCache;
+  /** Admits subscriptions and ends them when the process stops. */
+  readonly live: LiveStreams;
 }
 
 /** The number of procedure calls a `/api/trpc/...` path names (each counts against the rate limit). */
@@ -66,8 +71,12 @@ function canonicalQuery(querystring: string): string | null {
  * its response keeps tRPC's envelope.
  */
 export function trpcEndpoint(options: TrpcEndpointOptions): RouterMiddleware {
-  const { router, content, clock, problemTypeBase, cache } = options;
-  const procedures = router._def.procedures as Record<string, { _def: { meta?: ProcedureMeta } }>;
+  const { router, content, clock, problemTypeBase, cache, live } = options;
+  const procedures = router._def.procedures as Record<
+    string,
+    { _def: { meta?: ProcedureMeta; type: 'query' | 'mutation' | 'subscription' } }
+  >;
+  const feed = { follow: (signal: AbortSignal) => live.follow(signal), clock };
 
   function instantOf(names: readonly string[], now: number): number | null {
     let instant: number | null = null;
@@ -78,8 +87,59 @@ export function trpcEndpoint(options: TrpcEndpointOptions): RouterMiddleware {
     return instant;
   }
 
+  /**
+   * A subscription over SSE, as tRPC's `httpSubscriptionLink` opens it: never cached, admitted within
+   * the stream caps, and ended (without tRPC's `return` event, so the client's EventSource reconnects)
+   * when the client leaves or the process stops. A failure before the stream starts keeps tRPC's
+   * JSON envelope.
+   */
+  async function subscribe(ctx: Parameters<RouterMiddleware>[0]): Promise<void> {
+    if (ctx.method === 'HEAD') {
+      ctx.status = 200;
+      ctx.type = 'text/event-stream';
+      ctx.set('Cache-Control', 'no-store');
+      return;
+    }
+    const lease = live.admit(ctx.ip);
+    const lastEventId = ctx.get('Last-Event-ID');
+    const request = new Request(`http://trpc${ctx.url}`, {
+      method: 'GET',
+      headers: { accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+      signal: lease.signal,
+    });
+    const response = await fetchRequestHandler({
+      endpoint: TRPC_PREFIX,
+      req: request,
+      router,
+      createContext: () => ({ snapshot: content.snapshot, now: clock(), problemTypeBase, live: feed }),
+    });
+    const isStream = response.headers.get('content-type')?.startsWith('text/event-stream') === true;
+    if (!isStream || !response.body) {
+      lease.release();
+      ctx.status = response.status;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'application/json';
+      ctx.body = withAbsoluteTypes(await response.text(), problemTypeBase);
+      return;
+    }
+    const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+    body.once('close', lease.release);
+    ctx.req.on('close', lease.release);
+    ctx.req.socket.setTimeout(0);
+    ctx.req.socket.setNoDelay(true);
+    ctx.status = 200;
+    ctx.type = 'text/event-stream';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Accel-Buffering', 'no');
+    ctx.body = body;
+  }
+
   return async (ctx) => {
     const path = ctx.params['procedures'] ?? '';
+    if (procedures[path]?._def.type === 'subscription') {
+      await subscribe(ctx);
+      return;
+    }
     const snapshot = content.snapshot;
     const now = clock();
     const canonical = canonicalQuery(ctx.querystring);

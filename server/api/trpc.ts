@@ -13,6 +13,12 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
+    // Subscriptions: a ping keeps proxies from closing a quiet stream, and a client that hears
+    // nothing for two of them reconnects (to a live worker, after a reload).
+    sse: {
+      ping: { enabled: true, intervalMs: 25_000 },
+      client: { reconnectAfterInactivityMs: 60_000 },
+    },
     // tRPC clients keep tRPC's envelope; the problem the REST interface would send travels in `data`.
     errorFormatter: ({ shape, error, ctx }) => {
       // Without a context (tRPC fails a request before building one: malformed input, a batch over

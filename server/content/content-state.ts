@@ -40,6 +40,7 @@ export class ContentState {
   #lastReload: ReloadOutcome | null = null;
   #loadedAt: number | null = null;
   #queue: Promise<unknown> = Promise.resolve();
+  readonly #listeners = new Set<(snapshot: ContentSnapshot) => void>();
 
   constructor(
     private readonly load: () => Promise<ValidationResult>,
@@ -50,6 +51,21 @@ export class ContentState {
 
   get snapshot(): ContentSnapshot {
     return this.#snapshot;
+  }
+
+  /**
+   * Calls `listener` with each snapshot that replaces the one served (a valid reload, or a fallback
+   * at start); returns the function that stops it. Live streams follow the content through this.
+   */
+  onChange(listener: (snapshot: ContentSnapshot) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #replace(snapshot: ContentSnapshot): void {
+    this.#snapshot = snapshot;
+    this.#loadedAt = this.clock();
+    for (const listener of this.#listeners) listener(snapshot);
   }
 
   get lastReload(): ReloadOutcome | null {
@@ -84,9 +100,8 @@ export class ContentState {
       } catch (error) {
         return await this.#refuse([unexpected(error)], null);
       }
-      this.#snapshot = loadedSnapshot(catalog, result.content);
-      this.#loadedAt = this.clock();
       this.#lastReload = { ok: true, at: this.clock(), revision: result.content.revision, problems: [] };
+      this.#replace(loadedSnapshot(catalog, result.content));
       // A failed write only loses the fallback, never the set being served.
       await this.lastGood?.save(result.content).catch(() => undefined);
       return this.#lastReload;
@@ -105,8 +120,7 @@ export class ContentState {
       const stored = await this.lastGood?.read();
       if (stored) {
         const catalog = await runInSlices(catalogSteps(stored, { baseUrl: this.baseUrl }));
-        this.#snapshot = loadedSnapshot(catalog, stored);
-        this.#loadedAt = this.clock();
+        this.#replace(loadedSnapshot(catalog, stored));
         fellBack = true;
       } else {
         this.#snapshot = directory ? { state: 'directory', catalog: null, directory } : NOTHING;
