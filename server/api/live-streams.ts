@@ -12,7 +12,7 @@ export interface LiveStreamLimits {
 /** An admitted stream: `signal` aborts when the client leaves (`release`) or the process stops. */
 export interface StreamLease {
   readonly signal: AbortSignal;
-  release(): void;
+  readonly release: () => void;
 }
 
 /** Seconds a refused client is told to wait before opening a stream again. */

@@ -29,7 +29,7 @@ export const BROKEN_FIXTURES = {
 } as const;
 
 /** A private copy of a content folder in a temp dir, for a test that edits it; `dispose` removes it. */
-export async function copyContent(from: string): Promise<{ dir: string; dispose(): Promise<void> }> {
+export async function copyContent(from: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
   const root = await mkdtemp(path.join(tmpdir(), 'reset-tracker-'));
   const dir = path.join(root, 'content');
   await cp(from, dir, { recursive: true });
