@@ -233,5 +233,57 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
     };
     delete operation.security;
   }
+  addStatusStream(document, operations.get('getResetStatus'));
   return document;
+}
+
+/**
+ * The live status stream (server/api/status-stream.ts), which trpc-to-openapi cannot describe: the
+ * status operation's parameters, and events that each carry its body.
+ */
+function addStatusStream(document: OpenAPIObject, status: RestOperation | undefined): void {
+  if (!status) return;
+  const source = document.paths?.[status.procedurePath]?.get;
+  const parameters = (source?.parameters ?? []).filter((parameter) => !('$ref' in parameter));
+  document.paths = {
+    ...document.paths,
+    [`${status.procedurePath}/stream`]: {
+      get: {
+        operationId: 'streamResetStatus',
+        summary: 'The status, live (server-sent events)',
+        description:
+          'A `text/event-stream` of `status` events, each carrying exactly the body of `GET /v1/status` for the same filters, with the content revision as its `id`: one at connect, then one after each republish. A `retry` field and a comment line about every 25 seconds keep it open. Reconnect with `Last-Event-ID` to skip a status you already have. Capped per client and per server: over a cap, 429 or 503 before the stream starts.',
+        tags: ['resets'],
+        parameters: [
+          ...parameters,
+          {
+            name: 'Last-Event-ID',
+            in: 'header',
+            required: false,
+            description:
+              'The `id` of the last event received; when it is the current revision, no event is sent until the next republish.',
+            schema: { type: 'string', maxLength: 256, pattern: '^[\\x20-\\x7E]*$' },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The stream. Never cached, never compressed.',
+            headers: { ...EVERY_RESPONSE, ...RATE_LIMITED },
+            content: {
+              'text/event-stream': {
+                schema: {
+                  type: 'string',
+                  description:
+                    'Server-sent events: `retry: <ms>`, then `id: <content_revision>`, `event: status`, `data: <the /v1/status body>` per status, and `: heartbeat` comments.',
+                },
+              },
+            },
+          },
+          ...Object.fromEntries(
+            errorStatusesOf(status).map((code) => [String(code), ref('responses', RESPONSE_NAMES[code]!)]),
+          ),
+        },
+      },
+    },
+  };
 }

@@ -28,7 +28,11 @@ const OPERATIONS = {
   '/v1/status': 'getResetStatus',
   '/v1/resets': 'listResets',
   '/v1/sources': 'listSources',
+  '/v1/status/stream': 'streamResetStatus',
 } as const;
+
+/** The operations that answer JSON (and so ETags and 304); the stream answers events. */
+const STREAM_PATH = '/v1/status/stream';
 
 /**
  * Error statuses per operation: docs/api-contract.md §7, plus 405 and 500 everywhere and 503 for a
@@ -38,6 +42,7 @@ const ERROR_STATUSES: Record<string, readonly string[]> = {
   getResetStatus: ['400', '405', '429', '500', '503'],
   listResets: ['400', '405', '429', '500', '503'],
   listSources: ['405', '429', '500', '503'],
+  streamResetStatus: ['400', '405', '429', '500', '503'],
 };
 
 async function fetchDocument(url: string): Promise<OpenAPIObject> {
@@ -78,19 +83,23 @@ test('the served document is valid OpenAPI 3.1', withServer, async (t, server) =
   t.true(result.valid, JSON.stringify(result.errors, null, 2));
 });
 
-test('it describes exactly the three GET operations by their operationIds', withServer, async (t, server) => {
-  const document = await fetchDocument(server.url);
-  t.deepEqual(document.servers, [{ url: `${BASE_URL}/api`, 'x-internal': false }]);
-  t.deepEqual(Object.keys(document.paths ?? {}).sort(), Object.keys(OPERATIONS).sort());
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    t.deepEqual(
-      Object.keys(item).filter((key) => key !== 'parameters'),
-      ['get'],
-      path,
-    );
-    t.is(item.get?.operationId, OPERATIONS[path as keyof typeof OPERATIONS], path);
-  }
-});
+test(
+  'it describes exactly the three GET operations and the status stream by their operationIds',
+  withServer,
+  async (t, server) => {
+    const document = await fetchDocument(server.url);
+    t.deepEqual(document.servers, [{ url: `${BASE_URL}/api`, 'x-internal': false }]);
+    t.deepEqual(Object.keys(document.paths ?? {}).sort(), Object.keys(OPERATIONS).sort());
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      t.deepEqual(
+        Object.keys(item).filter((key) => key !== 'parameters'),
+        ['get'],
+        path,
+      );
+      t.is(item.get?.operationId, OPERATIONS[path as keyof typeof OPERATIONS], path);
+    }
+  },
+);
 
 test('no operation requires credentials and there are no security schemes', withServer, async (t, server) => {
   const document = await fetchDocument(server.url);
@@ -101,7 +110,7 @@ test('no operation requires credentials and there are no security schemes', with
 
 test('every 200 documents ETag, Cache-Control and the rate-limit headers', withServer, async (t, server) => {
   const document = await fetchDocument(server.url);
-  for (const [path, operation] of operations(document)) {
+  for (const [path, operation] of operations(document).filter(([path]) => path !== STREAM_PATH)) {
     const ok = responseOf(document, operation, '200');
     t.truthy(ok.content?.['application/json']?.schema, path);
     t.deepEqual(
@@ -129,7 +138,7 @@ test(
   withServer,
   async (t, server) => {
     const document = await fetchDocument(server.url);
-    for (const [path, operation] of operations(document)) {
+    for (const [path, operation] of operations(document).filter(([path]) => path !== STREAM_PATH)) {
       const headerParams = (operation.parameters ?? [])
         .map((parameter) => deref<ParameterObject>(document, parameter))
         .filter((parameter) => parameter.in === 'header');
@@ -146,6 +155,32 @@ test(
         path,
       );
     }
+  },
+);
+
+test(
+  'the status stream takes the status filters and Last-Event-ID and answers events',
+  withServer,
+  async (t, server) => {
+    const document = await fetchDocument(server.url);
+    const stream = document.paths?.[STREAM_PATH]?.get;
+    const status = document.paths?.['/v1/status']?.get;
+    if (!stream || !status) throw new Error('missing operations');
+    const queryOf = (operation: OperationObject) =>
+      (operation.parameters ?? [])
+        .map((parameter) => deref<ParameterObject>(document, parameter))
+        .filter((parameter) => parameter.in === 'query');
+    t.deepEqual(queryOf(stream), queryOf(status));
+    const headers = (stream.parameters ?? [])
+      .map((parameter) => deref<ParameterObject>(document, parameter))
+      .filter((parameter) => parameter.in === 'header');
+    t.deepEqual(
+      headers.map((parameter) => parameter.name),
+      ['Last-Event-ID'],
+    );
+    const ok = responseOf(document, stream, '200');
+    t.deepEqual(Object.keys(ok.content ?? {}), ['text/event-stream']);
+    t.is(stream.responses?.['304'], undefined, 'a stream is never revalidated');
   },
 );
 
