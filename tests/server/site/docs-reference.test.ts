@@ -302,6 +302,12 @@ test('each operation’s forms send to its path with its query parameters, and a
       };
       const search = submission(form, fill).toString();
       const res = await fetch(`${server!.url}${operation.path}${search ? `?${search}` : ''}`);
+      if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+        // The status stream: it opens, and is not read to an end it does not have.
+        t.is(res.status, 200, `${operation.path}?${search}`);
+        await res.body?.cancel();
+        continue;
+      }
       t.is(res.status, 200, `${operation.path}?${search}: ${await res.text()}`);
     }
     t.deepEqual([...names].sort(), query.map((parameter) => parameter.name).sort(), operation.id);
