@@ -6,6 +6,7 @@ import type { TestFn } from 'ava';
 import { buildServer } from './helpers/build.js';
 import { copyFixtureContent, editJson } from './helpers/content.js';
 import { waitFor } from './helpers/http.js';
+import { openStream } from '../helpers/sse.js';
 import type { Nginx } from './helpers/nginx.js';
 import { startNginx } from './helpers/nginx.js';
 import type { Cluster } from './helpers/pm2.js';
@@ -116,6 +117,37 @@ test.serial('/healthz is never cached: every request reaches a worker', async (t
     await response.arrayBuffer();
   }
 });
+
+test.serial(
+  'status streams pass through nginx unbuffered, uncached and without waiting on each other',
+  async (t) => {
+    t.timeout(60_000);
+    const { nginx, cluster, contentDir } = t.context;
+    const url = `${nginx.url}/api/v1/status/stream`;
+    // Two clients at once: neither waits on the cache lock, both get the status at once.
+    const opened = Date.now();
+    const streams = await Promise.all([openStream(url), openStream(url)]);
+    try {
+      const firsts = await Promise.all(streams.map((stream) => stream.nthEvent(1, 3000)));
+      t.true(Date.now() - opened < 3000);
+      for (const stream of streams) {
+        t.is(stream.headers['x-cache-status'], undefined, 'the cache is not consulted');
+        t.regex(stream.headers['content-type'] ?? '', /^text\/event-stream/);
+      }
+      await editJson(contentDir, 'collection.json', (collection) => {
+        collection.editorial_reviewed_at = '2026-11-24T08:00:00Z';
+      });
+      const republished = Date.now();
+      await cluster.pm2('sendSignal', 'SIGHUP', APP);
+      const seconds = await Promise.all(streams.map((stream) => stream.nthEvent(2, 5000)));
+      t.log(`the new status through nginx after ${Date.now() - republished} ms`);
+      t.true(Date.now() - republished < 2000 + 1000, 'SIGHUP to every worker, then one event each');
+      for (const [index, event] of seconds.entries()) t.not(event.id, firsts[index]!.id);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  },
+);
 
 test.serial('a republish is visible through nginx within max-age', async (t) => {
   t.timeout(150_000);
