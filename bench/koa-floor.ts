@@ -37,6 +37,7 @@ const serve: Middleware = (ctx) => {
 const router = createRoutes({
   content: {} as never,
   rest: restOperations(appRouter).map((operation) => ({ operation, handle: serve })),
+  openStreams: () => 0,
   statusStream: { path: '/api/v1/status/stream', handle: serve },
   trpc: serve,
   openApiBody: Buffer.from('{}'),

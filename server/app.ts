@@ -89,6 +89,7 @@ export function createApp(deps: AppDeps): Koa {
       operation,
       handle: restHandler(operation, responder, base),
     })),
+    openStreams: () => live.size,
     statusStream: {
       path: statusStreamPath(statusOperation),
       handle: statusStreamHandler({
@@ -101,7 +102,15 @@ export function createApp(deps: AppDeps): Koa {
         retryMs: STREAM_RETRY_MS,
       }),
     },
-    trpc: trpcEndpoint({ router: appRouter, content, clock, problemTypeBase: base, cache, live }),
+    trpc: trpcEndpoint({
+      router: appRouter,
+      content,
+      clock,
+      problemTypeBase: base,
+      cache,
+      live,
+      retryMs: STREAM_RETRY_MS,
+    }),
     openApiBody: Buffer.from(JSON.stringify(openApi)),
     site: siteResources({ baseUrl: base, openApi }),
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),

@@ -11,6 +11,8 @@ import type { SiteResource } from './site/resource.js';
 
 export interface RouteHandlers {
   readonly content: ContentState;
+  /** Live streams open in this process, for /healthz. */
+  readonly openStreams: () => number;
   readonly rest: readonly { readonly operation: RestOperation; readonly handle: Middleware }[];
   /** The live status stream (`text/event-stream`), beside the operation it follows. */
   readonly statusStream: { readonly path: string; readonly handle: Middleware };
@@ -29,7 +31,7 @@ export function createRoutes(handlers: RouteHandlers): Router {
   // Every method Node parses is "implemented": a known path refuses it with 405, never 501.
   const router = new Router({ methods: http.METHODS });
 
-  router.get('/healthz', healthz(handlers.content));
+  router.get('/healthz', healthz(handlers.content, handlers.openStreams));
 
   // The REST operations, at the paths of their procedures' OpenAPI meta.
   for (const { operation, handle } of handlers.rest) router.get(operation.path, handle);

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { RouterMiddleware } from '@koa/router';
 import { getErrorShape, transformTRPCResponse } from '@trpc/server';
@@ -26,6 +26,8 @@ export interface TrpcEndpointOptions {
   readonly cache: ResponseCache;
   /** Admits subscriptions and ends them when the process stops. */
   readonly live: LiveStreams;
+  /** The SSE `retry` hint: milliseconds a client waits before reconnecting. */
+  readonly retryMs: number;
 }
 
 /** The number of procedure calls a `/api/trpc/...` path names (each counts against the rate limit). */
@@ -122,8 +124,13 @@ export function trpcEndpoint(options: TrpcEndpointOptions): RouterMiddleware {
       ctx.body = withAbsoluteTypes(await response.text(), problemTypeBase);
       return;
     }
-    const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
-    body.once('close', lease.release);
+    // The same reconnection hint as the status stream (tRPC's own stream sends none).
+    const body = new PassThrough();
+    body.write(`retry: ${options.retryMs}\n\n`);
+    const events = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+    events.pipe(body);
+    events.once('close', lease.release);
+    body.once('close', () => events.destroy());
     ctx.req.on('close', lease.release);
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);

@@ -1,8 +1,11 @@
 import type { Middleware } from 'koa';
 import type { ContentState } from './content-state.js';
 
-/** `/healthz`: liveness and readiness; 503 until event content is loaded. */
-export function healthz(content: ContentState): Middleware {
+/**
+ * `/healthz`: liveness and readiness; 503 until event content is loaded. `openStreams` counts this
+ * process's live streams (the status stream and the tRPC subscription).
+ */
+export function healthz(content: ContentState, openStreams: () => number): Middleware {
   return (ctx) => {
     const { catalog, directory } = content.snapshot;
     const last = content.lastReload;
@@ -19,6 +22,7 @@ export function healthz(content: ContentState): Middleware {
         at: new Date(last.at).toISOString(),
         problems: last.problems.length,
       },
+      open_streams: openStreams(),
       pid: process.pid,
     };
   };
