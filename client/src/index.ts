@@ -1,5 +1,11 @@
 import type { TRPCClient, TRPCLink } from '@trpc/client';
-import { TRPCClientError, createTRPCClient, httpBatchLink } from '@trpc/client';
+import {
+  TRPCClientError,
+  createTRPCClient,
+  httpBatchLink,
+  httpSubscriptionLink,
+  splitLink,
+} from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter, ErrorShape, Problem } from './contract.js';
 
@@ -54,24 +60,38 @@ export interface ResetTrackerClientOptions {
   readonly url: string;
   /** A `fetch` to use instead of the global one (to add a `User-Agent`, a timeout or a cache). */
   readonly fetch?: NonNullable<Parameters<typeof httpBatchLink>[0]['fetch']>;
+  /**
+   * The `EventSource` subscriptions use (`onResetStatus`): the global one by default, as browsers have
+   * it; on Node, pass one, such as the `eventsource` package's.
+   */
+  readonly EventSource?: NonNullable<Parameters<typeof httpSubscriptionLink>[0]['EventSource']>;
 }
 
 export type ResetTrackerClient = TRPCClient<AppRouter>;
 
 /**
  * A typed client of the service. Queries made in the same tick travel as one batched GET (at most
- * ten calls each), so browsers, proxies and CDNs cache them like the REST responses.
+ * ten calls each), so browsers, proxies and CDNs cache them like the REST responses. Subscriptions
+ * (`onResetStatus`) are server-sent events, which reconnect by themselves and resume after the last
+ * event received.
  */
 export function createResetTrackerClient(options: ResetTrackerClientOptions): ResetTrackerClient {
   const base = options.url.replace(/\/+$/, '');
   return createTRPCClient<AppRouter>({
     links: [
       problemLink(),
-      httpBatchLink({
-        url: `${base}/api/trpc`,
-        maxItems: MAX_BATCH_CALLS,
-        maxURLLength: MAX_URL_LENGTH,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url: `${base}/api/trpc`,
+          ...(options.EventSource ? { EventSource: options.EventSource } : {}),
+        }),
+        false: httpBatchLink({
+          url: `${base}/api/trpc`,
+          maxItems: MAX_BATCH_CALLS,
+          maxURLLength: MAX_URL_LENGTH,
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+        }),
       }),
     ],
   });

@@ -1,11 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { openapiFetchExample, trpcClientExample } from '../../server/site/pages/client-examples.js';
+import {
+  liveStatusExample,
+  openapiFetchExample,
+  trpcClientExample,
+} from '../../server/site/pages/client-examples.js';
 import { withServer } from '../helpers/with-server.js';
 import { ROOT, BASE_URL } from '../helpers/fixtures.js';
 
-const EXAMPLES = { 'typed client': trpcClientExample, 'openapi-fetch': openapiFetchExample };
+const EXAMPLES = {
+  'typed client': trpcClientExample,
+  'openapi-fetch': openapiFetchExample,
+  'live status': liveStatusExample,
+};
 
 function decodeHtml(text: string): string {
   return text

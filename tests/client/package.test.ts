@@ -1,7 +1,8 @@
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { trpcClientExample } from '../../server/site/pages/client-examples.js';
+import { spawn } from 'node:child_process';
+import { liveStatusExample, trpcClientExample } from '../../server/site/pages/client-examples.js';
 import type { RunningServer } from '../../server/server.js';
 import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js';
 import type { Completed } from '../helpers/run.js';
@@ -82,7 +83,10 @@ test.before(async () => {
   );
   if (packed.code !== 0) throw new Error(`client:pack failed:\n${outputOf(packed)}`);
   tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
-  const tools = await Promise.all([...PEERS, 'typescript', '@types/node'].map(installedVersion));
+  // The live example's EventSource comes from the `eventsource` package, as the README says.
+  const tools = await Promise.all(
+    [...PEERS, 'typescript', '@types/node', 'eventsource'].map(installedVersion),
+  );
   const installed = await runToEnd(
     'npm',
     ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...tools],
@@ -91,6 +95,7 @@ test.before(async () => {
   if (installed.code !== 0) throw new Error(`npm install failed:\n${outputOf(installed)}`);
   server = await startServer();
   await writeFile(path.join(consumer, 'example.ts'), trpcClientExample(server.url));
+  await writeFile(path.join(consumer, 'live.ts'), liveStatusExample(server.url));
   await writeFile(path.join(consumer, 'types.ts'), TYPES_CHECK);
   await writeFile(path.join(consumer, 'compare.ts'), COMPARE);
   compiled = await typeCheck(consumer);
@@ -132,11 +137,13 @@ test('the tarball holds the compiled client and its declarations, nothing of the
   t.true(seen.includes('@trpc/client') && seen.includes('./contract.js'), seen.join(' '));
 });
 
-test('installs with only its peer dependencies beside the consumer’s own compiler and Node types', async (t) => {
+test('installs with only its peer dependencies beside the consumer’s own compiler, Node types and EventSource', async (t) => {
   const top = await readdir(path.join(consumer, 'node_modules'));
   t.deepEqual(top.filter((name) => !name.startsWith('.')).sort(), [
     '@trpc',
     '@types',
+    'eventsource',
+    'eventsource-parser',
     'typescript',
     'undici-types',
     CLIENT,
@@ -190,6 +197,36 @@ test('the README and /docs example prints the latest reset, the newest resets an
   );
   t.regex(lines[5] ?? '', /^400 invalid_parameter: .*"limit"/);
   t.is(lines.length, 6);
+});
+
+test('the README and /docs live example prints the status as the subscription delivers it', async (t) => {
+  t.is(compiled.code, 0, outputOf(compiled));
+  const child = spawn(process.execPath, [path.join(consumer, 'out/live.js')], { cwd: consumer });
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`no status line in 10 s: ${output}`)), 10_000);
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        output += chunk;
+        if (output.includes('\n')) {
+          clearTimeout(timer);
+          resolve(output.split('\n')[0]!);
+        }
+      });
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    });
+    const { body } = await getJson<{
+      meta: { content_revision: string };
+      data: { stats: { total: number; last_reset_at: string | null } };
+    }>(`${server.url}/api/v1/status?audience=max`);
+    t.is(
+      line,
+      `revision ${body.meta.content_revision}: ${body.data.stats.total} counted resets, last ${body.data.stats.last_reset_at}`,
+    );
+  } finally {
+    child.kill();
+  }
 });
 
 test('every procedure through the client equals REST, queries of one tick in one batched GET', async (t) => {

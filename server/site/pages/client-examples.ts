@@ -40,3 +40,21 @@ const api = createClient<paths>({ baseUrl: '${baseUrl}/api' }); // the document'
 const { data, error } = await api.GET('/v1/resets', { params: { query: { limit: 3, audience: 'max' } } });
 if (error) throw new Error(\`\${error.code}: \${error.detail}\`); // application/problem+json
 for (const reset of data.data) console.log(reset.id, reset.announced_at ?? reset.announced_on);`;
+
+/** The live status through the typed client (Node; a browser has its own EventSource). */
+export const liveStatusExample = (baseUrl: string) => `import { EventSource } from 'eventsource';
+import { createResetTrackerClient } from 'usage-limit-reset-tracker-client';
+
+const tracker = createResetTrackerClient({ url: '${baseUrl}', EventSource });
+
+// The status now, then again each time the tracker republishes; call .unsubscribe() to stop.
+tracker.onResetStatus.subscribe(
+  { audience: 'max' },
+  {
+    onData: ({ id, data: status }) =>
+      console.log(
+        \`revision \${id}: \${status.data.stats.total} counted resets, last \${status.data.stats.last_reset_at}\`,
+      ),
+    onError: (error) => console.error(error.message),
+  },
+);`;

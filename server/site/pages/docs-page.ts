@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { apiReference } from './api-reference.js';
-import { openapiFetchExample, trpcClientExample } from './client-examples.js';
+import { liveStatusExample, openapiFetchExample, trpcClientExample } from './client-examples.js';
 import { EXPLORER_PATH } from './docs-explorer.js';
 import { codeBlock } from './format.js';
 import { html, SafeHtml } from './html.js';
@@ -64,6 +64,15 @@ export function docsMain(baseUrl: string, openApi: OpenAPIObject): SafeHtml {
     ${codeBlock('Example: a client generated from the OpenAPI document', openapiFetchExample(baseUrl))}
     <p>Or plain <code>fetch</code> against the REST operations:</p>
     ${codeBlock('Example: fetch', FETCH_EXAMPLE(baseUrl))}
+    <h2>Live status</h2>
+    <p>
+      <code>GET /api/v1/status/stream</code> (in the reference below) keeps the status open as server-sent
+      events: one <code>status</code> event with the <code>/api/v1/status</code> body at connect, then one
+      after each republish, its <code>id</code> the content revision. Try
+      <code>curl -N ${baseUrl}/api/v1/status/stream?audience=max</code>, or any <code>EventSource</code>. The
+      typed client subscribes to the same over tRPC:
+    </p>
+    ${codeBlock('Example: the live status through the typed client', liveStatusExample(baseUrl))}
     <h2>Badges and a card for your page</h2>
     <p>
       <a href="/badge.svg">/badge.svg</a> (the last reset),
