@@ -38,6 +38,7 @@ const router = createRoutes({
   content: {} as never,
   rest: restOperations(appRouter).map((operation) => ({ operation, handle: serve })),
   trpc: serve,
+  mcp: [serve],
   openApiBody: Buffer.from('{}'),
   site: siteResources({ baseUrl: origin, openApi: { openapi: '3.1.0', info: { title: '', version: '' } } }),
   serve: () => serve,

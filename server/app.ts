@@ -27,6 +27,9 @@ import { ResponseCache } from './api/response-cache.js';
 import { createRestResponder } from './api/rest-responder.js';
 import { restHandler } from './api/rest-handler.js';
 import { appRouter } from './api/procedures.js';
+import { MCP_PATH, mcpEndpoint } from './api/mcp-endpoint.js';
+import { mcpTools } from './api/mcp-tools.js';
+import { sameOriginOnly } from './http/same-origin.js';
 import { createRoutes } from './routes.js';
 
 export interface AppDeps {
@@ -65,13 +68,25 @@ export function createApp(deps: AppDeps): Koa {
     cache,
   });
   const openApi = buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' });
+  const operations = restOperations(appRouter);
   const router = createRoutes({
     content,
-    rest: restOperations(appRouter).map((operation) => ({
+    rest: operations.map((operation) => ({
       operation,
       handle: restHandler(operation, responder, base),
     })),
     trpc: trpcEndpoint({ router: appRouter, content, clock, problemTypeBase: base, cache }),
+    mcp: [
+      sameOriginOnly(base, base),
+      mcpEndpoint({
+        tools: mcpTools(appRouter, operations),
+        responder,
+        publicBaseUrl: base,
+        problemTypeBase: base,
+        version: deps.version ?? '1.0.0',
+        logger,
+      }),
+    ],
     openApiBody: Buffer.from(JSON.stringify(openApi)),
     site: siteResources({ baseUrl: base, openApi }),
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
@@ -98,6 +113,8 @@ export function createApp(deps: AppDeps): Koa {
       exposeHeaders: EXPOSED_HEADERS,
       allowMethods: ['GET', 'HEAD', 'OPTIONS'],
       maxAgeSeconds: 86400,
+      // MCP's Streamable HTTP transport is no public read: /mcp checks Origin and sends no CORS headers.
+      except: (path) => path === MCP_PATH,
     }),
   );
   app.use(checkRequestShape(base));

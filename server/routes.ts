@@ -6,6 +6,7 @@ import type { ContentState } from './content/content-state.js';
 import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
 import { healthz } from './content/healthz.js';
 import { TRPC_PREFIX } from './api/trpc-endpoint.js';
+import { MCP_PATH } from './api/mcp-endpoint.js';
 import type { RestOperation } from './api/rest-operations.js';
 import type { SiteResource } from './site/resource.js';
 
@@ -13,6 +14,8 @@ export interface RouteHandlers {
   readonly content: ContentState;
   readonly rest: readonly { readonly operation: RestOperation; readonly handle: Middleware }[];
   readonly trpc: RouterMiddleware;
+  /** The MCP endpoint, behind its Origin check (server/api/mcp-endpoint.ts). */
+  readonly mcp: readonly Middleware[];
   readonly openApiBody: Buffer;
   /** Pages, feeds, exports, badges, the card and static files (server/site/site-resources.ts). */
   readonly site: readonly SiteResource[];
@@ -38,6 +41,8 @@ export function createRoutes(handlers: RouteHandlers): Router {
   });
   // tRPC queries, single or batched (`a,b`): GET only, as the procedures are all queries.
   router.get(`${TRPC_PREFIX}/:procedures`, handlers.trpc);
+  // MCP over stateless Streamable HTTP: POST only; GET (an SSE stream) and DELETE (a session) get 405.
+  router.post(MCP_PATH, ...handlers.mcp);
 
   // The site: feeds, exports, badges, the card, pages and their files.
   for (const resource of handlers.site) router.get(resource.path, handlers.serve(resource));
