@@ -16,7 +16,7 @@ import type { McpTool } from './mcp-tools.js';
 import { callTool } from './mcp-tool-call.js';
 import type { RestResponder } from './rest-responder.js';
 
-export const MCP_PATH = '/mcp';
+export { MCP_PATH } from '../http/mcp-names.js';
 /** A tool call is a few hundred bytes; this leaves room for long cursors and client metadata. */
 export const MCP_BODY_MAX_BYTES = 64 * 1024;
 

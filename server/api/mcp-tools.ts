@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { mcpToolName } from '../http/mcp-names.js';
 import type { AppRouter } from './procedures.js';
 import type { RestOperation } from './rest-operations.js';
 import type { ProcedureMeta } from './trpc.js';
@@ -12,11 +13,6 @@ export interface McpTool {
 }
 
 type JsonSchema = Record<string, unknown>;
-
-/** `getResetStatus` → `get_reset_status`. */
-export function toolNameOf(procedureName: string): string {
-  return procedureName.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
 
 /**
  * MCP wants an object at the root of a tool's schemas; Zod writes a schema registered under an id
@@ -51,7 +47,7 @@ export function mcpTools(router: AppRouter, operations: readonly RestOperation[]
     const output = (procedure._def as { output?: unknown }).output;
     if (!(output instanceof z.ZodType)) return [];
     const tool: Tool = {
-      name: toolNameOf(name),
+      name: mcpToolName(name),
       title: openapi.summary,
       description: openapi.description,
       inputSchema: inputSchemaOf(procedure._def.inputs[0]) as Tool['inputSchema'],

@@ -284,3 +284,12 @@ test(
     });
   },
 );
+
+test('/docs and /llms.txt say how to add the server and name every tool', withServer, async (t, server) => {
+  const tools = await withClient(server.url, async (client) => (await client.listTools()).tools);
+  for (const path of ['/docs', '/llms.txt']) {
+    const text = await (await fetch(`${server.url}${path}`)).text();
+    t.true(text.includes(`claude mcp add --transport http reset-tracker ${BASE_URL}/mcp`), path);
+    for (const tool of tools) t.true(text.includes(tool.name), `${path}: ${tool.name}`);
+  }
+});
