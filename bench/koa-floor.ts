@@ -40,6 +40,7 @@ const router = createRoutes({
   openStreams: () => 0,
   statusStream: { path: '/api/v1/status/stream', handle: serve },
   trpc: serve,
+  mcp: [serve],
   openApiBody: Buffer.from('{}'),
   site: siteResources({ baseUrl: origin, openApi: { openapi: '3.1.0', info: { title: '', version: '' } } }),
   serve: () => serve,

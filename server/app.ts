@@ -30,6 +30,10 @@ import { restHandler } from './api/rest-handler.js';
 import { appRouter } from './api/procedures.js';
 import { LiveStreams } from './api/live-streams.js';
 import { statusStreamHandler, statusStreamPath } from './api/status-stream.js';
+import { mcpEndpoint } from './api/mcp-endpoint.js';
+import { MCP_PATH } from './http/mcp-names.js';
+import { mcpTools } from './api/mcp-tools.js';
+import { sameOriginOnly } from './http/same-origin.js';
 import { createRoutes } from './routes.js';
 
 export interface AppDeps {
@@ -111,6 +115,17 @@ export function createApp(deps: AppDeps): Koa {
       live,
       retryMs: STREAM_RETRY_MS,
     }),
+    mcp: [
+      sameOriginOnly(base, base),
+      mcpEndpoint({
+        tools: mcpTools(appRouter, operations),
+        responder,
+        publicBaseUrl: base,
+        problemTypeBase: base,
+        version: deps.version ?? '1.0.0',
+        logger,
+      }),
+    ],
     openApiBody: Buffer.from(JSON.stringify(openApi)),
     site: siteResources({ baseUrl: base, openApi }),
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
@@ -137,6 +152,8 @@ export function createApp(deps: AppDeps): Koa {
       exposeHeaders: EXPOSED_HEADERS,
       allowMethods: ['GET', 'HEAD', 'OPTIONS'],
       maxAgeSeconds: 86400,
+      // MCP's Streamable HTTP transport is no public read: /mcp checks Origin and sends no CORS headers.
+      except: (path) => path === MCP_PATH,
     }),
   );
   app.use(checkRequestShape(base));

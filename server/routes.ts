@@ -6,6 +6,7 @@ import type { ContentState } from './content/content-state.js';
 import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
 import { healthz } from './content/healthz.js';
 import { TRPC_PREFIX } from './api/trpc-endpoint.js';
+import { MCP_PATH } from './http/mcp-names.js';
 import type { RestOperation } from './api/rest-operations.js';
 import type { SiteResource } from './site/resource.js';
 
@@ -17,6 +18,8 @@ export interface RouteHandlers {
   /** The live status stream (`text/event-stream`), beside the operation it follows. */
   readonly statusStream: { readonly path: string; readonly handle: Middleware };
   readonly trpc: RouterMiddleware;
+  /** The MCP endpoint, behind its Origin check (server/api/mcp-endpoint.ts). */
+  readonly mcp: readonly Middleware[];
   readonly openApiBody: Buffer;
   /** Pages, feeds, exports, badges, the card and static files (server/site/site-resources.ts). */
   readonly site: readonly SiteResource[];
@@ -43,6 +46,8 @@ export function createRoutes(handlers: RouteHandlers): Router {
   });
   // tRPC queries, single or batched (`a,b`), and subscriptions over SSE: GET only.
   router.get(`${TRPC_PREFIX}/:procedures`, handlers.trpc);
+  // MCP over stateless Streamable HTTP: POST only; GET (an SSE stream) and DELETE (a session) get 405.
+  router.post(MCP_PATH, ...handlers.mcp);
 
   // The site: feeds, exports, badges, the card, pages and their files.
   for (const resource of handlers.site) router.get(resource.path, handlers.serve(resource));

@@ -31,7 +31,24 @@ export const PROBLEM_TYPES = {
   method_not_allowed: {
     status: 405,
     title: 'Method not allowed',
-    about: 'The service is read-only: use GET or HEAD. The Allow header lists the methods.',
+    about:
+      'The service is read-only: use GET or HEAD (POST on /mcp, the MCP endpoint). The Allow header lists the methods.',
+  },
+  forbidden: {
+    status: 403,
+    title: 'Forbidden',
+    about:
+      "The request comes from a web page of another site (its Origin header): the MCP endpoint answers only the service's own origin and clients that send no Origin.",
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: 'Unsupported media type',
+    about: 'The request body is not JSON: send it with Content-Type: application/json.',
+  },
+  payload_too_large: {
+    status: 413,
+    title: 'Payload too large',
+    about: 'The request body is larger than the service reads (64 KiB); send a smaller one.',
   },
   malformed_request: {
     status: 400,

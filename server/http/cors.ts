@@ -6,6 +6,8 @@ export interface PublicCorsOptions {
   readonly allowMethods: readonly string[];
   /** Seconds a browser may keep a preflight's answer. */
   readonly maxAgeSeconds: number;
+  /** Paths left without CORS: a browser on another site may neither read them nor send them JSON. */
+  readonly except?: (path: string) => boolean;
 }
 
 /**
@@ -20,6 +22,10 @@ export function publicCors(options: PublicCorsOptions): Middleware {
   const methods = options.allowMethods.join(',');
   const maxAge = String(options.maxAgeSeconds);
   return async (ctx, next) => {
+    if (options.except?.(ctx.path)) {
+      await next();
+      return;
+    }
     ctx.set('Access-Control-Allow-Origin', '*');
     if (ctx.method !== 'OPTIONS' || !ctx.get('Access-Control-Request-Method')) {
       ctx.set('Access-Control-Expose-Headers', expose);

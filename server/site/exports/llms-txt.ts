@@ -1,4 +1,5 @@
 import type { OpenAPIObject, OperationObject, ParameterObject } from 'openapi3-ts/oas31';
+import { MCP_PATH, mcpToolName } from '../../http/mcp-names.js';
 import { SITE_DESCRIPTION, SITE_NAME } from '../site-info.js';
 
 function parameterList(operation: OperationObject): string {
@@ -33,6 +34,10 @@ export function renderLlmsTxt(document: OpenAPIObject, baseUrl: string): string 
       ({ path, operation }) =>
         `- [${operation.operationId ?? path}](${api}${path}): ${operation.summary ?? ''}. ${operation.description ?? ''}${parameterList(operation)}`,
     ),
+    '',
+    '## MCP',
+    '',
+    `- [MCP server](${baseUrl}${MCP_PATH}): Streamable HTTP, stateless, read-only; add it with \`claude mcp add --transport http reset-tracker ${baseUrl}${MCP_PATH}\`. Tools: ${operations.map(({ path, operation }) => `\`${mcpToolName(operation.operationId ?? path)}\``).join(', ')}, each answering exactly what its operation above answers`,
     '',
     '## Docs',
     '',

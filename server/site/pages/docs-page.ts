@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { MCP_PATH, mcpToolName } from '../../http/mcp-names.js';
 import { apiReference } from './api-reference.js';
 import { liveStatusExample, openapiFetchExample, trpcClientExample } from './client-examples.js';
 import { EXPLORER_PATH } from './docs-explorer.js';
@@ -29,6 +30,14 @@ function operationPaths(openApi: OpenAPIObject): string[] {
 function operationLinks(openApi: OpenAPIObject): SafeHtml {
   const items = operationPaths(openApi).map((path) => html`<li><a href="${path}">${path}</a></li>`.value);
   return new SafeHtml(items.join('\n      '));
+}
+
+/** The MCP tool of each operation, named after its operationId (the procedure's name). */
+function mcpTools(openApi: OpenAPIObject): SafeHtml {
+  const names = Object.values(openApi.paths ?? {}).flatMap((item) =>
+    item.get?.operationId ? [html`<code>${mcpToolName(item.get.operationId)}</code>`.value] : [],
+  );
+  return new SafeHtml(names.join(', '));
 }
 
 /**
@@ -73,6 +82,13 @@ export function docsMain(baseUrl: string, openApi: OpenAPIObject): SafeHtml {
       typed client subscribes to the same over tRPC:
     </p>
     ${codeBlock('Example: the live status through the typed client', liveStatusExample(baseUrl))}
+    <h2>Use it from an AI agent (MCP)</h2>
+    <p>
+      The MCP server at <code>${MCP_PATH}</code> (Streamable HTTP, stateless, JSON responses) offers each
+      operation as a read-only tool: ${mcpTools(openApi)}. A tool's result is the operation's JSON body, and a
+      refused input is a tool error carrying the same problem. Add it to an MCP client, for example:
+    </p>
+    ${codeBlock('Example: add the MCP server', `claude mcp add --transport http reset-tracker ${baseUrl}${MCP_PATH}`)}
     <h2>Badges and a card for your page</h2>
     <p>
       <a href="/badge.svg">/badge.svg</a> (the last reset),

@@ -1,0 +1,92 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from 'pino';
+import { readQuery } from '../http/query.js';
+import { HttpProblem } from '../http/http-problem.js';
+import { makeProblem, problemFromError } from '../http/problem-types.js';
+import type { CachedResponse } from './response-cache.js';
+import type { RestResponder } from './rest-responder.js';
+import type { McpTool } from './mcp-tools.js';
+
+/** Parsed once per cached response: a hit hands out the same object, never parsing the body again. */
+const parsedBodies = new WeakMap<CachedResponse, Record<string, unknown>>();
+
+function structuredContentOf(response: CachedResponse): Record<string, unknown> {
+  let parsed = parsedBodies.get(response);
+  if (parsed === undefined) {
+    parsed = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
+    parsedBodies.set(response, parsed);
+  }
+  return parsed;
+}
+
+/**
+ * The tool arguments as the REST query they stand for: each scalar as its text, so that
+ * server/http/query.ts and the procedure read them exactly as they read a query string. An object,
+ * array or null has no query form: for a parameter the operation takes it is `invalid_parameter`,
+ * any other name is left to `readQuery`, which refuses it as unknown.
+ */
+function queryOf(
+  args: Readonly<Record<string, unknown>>,
+  allowed: ReadonlySet<string>,
+  base: string,
+): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(args)) {
+    const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    if (!scalar && allowed.has(name)) {
+      throw new HttpProblem(
+        makeProblem(base, 'invalid_parameter', `The argument "${name}" must be a string or a number.`, name),
+      );
+    }
+    search.append(name, scalar ? String(value) : JSON.stringify(value));
+  }
+  return search;
+}
+
+/** One short line for people; the data is in `structuredContent`. */
+function summaryOf(tool: McpTool, body: Record<string, unknown>): string {
+  const data = body['data'];
+  const pagination = body['pagination'] as { next_cursor?: string | null } | undefined;
+  const meta = body['meta'] as { content_revision?: string } | undefined;
+  const count = Array.isArray(data) ? ` ${data.length} ${data.length === 1 ? 'entry' : 'entries'}` : '';
+  const next = pagination?.next_cursor
+    ? ` More: call ${tool.tool.name} again with cursor "${pagination.next_cursor}".`
+    : '';
+  return `${tool.tool.title ?? tool.tool.name}:${count} (content revision ${meta?.content_revision ?? 'unknown'}); the data is in structuredContent.${next}`;
+}
+
+export interface ToolCallOptions {
+  readonly responder: RestResponder;
+  readonly problemTypeBase: string;
+  readonly logger: Logger;
+}
+
+/**
+ * Answers a tool call as its REST operation answers the same query: read strictly, served from the
+ * shared response cache (the procedure runs only on a miss), `structuredContent` being the REST body.
+ * A failure is a tool error carrying the REST problem as JSON text (not in `structuredContent`, which
+ * a client checks against the tool's output schema).
+ */
+export async function callTool(
+  tool: McpTool,
+  args: Readonly<Record<string, unknown>>,
+  options: ToolCallOptions,
+): Promise<CallToolResult> {
+  const { responder, problemTypeBase: base } = options;
+  const { operation } = tool;
+  try {
+    // docs/api-contract.md §4.3: an operation without parameters ignores the query, as here its arguments.
+    const { params, canonical } = operation.params
+      ? readQuery(queryOf(args, operation.params, base), operation.params, base)
+      : { params: {}, canonical: '' };
+    const request = responder.request(operation, params, canonical);
+    const response = responder.cached(request) ?? (await responder.produce(request));
+    const body = structuredContentOf(response);
+    return { content: [{ type: 'text', text: summaryOf(tool, body) }], structuredContent: body };
+  } catch (error) {
+    const problem = error instanceof HttpProblem ? error.problem : problemFromError(error, base);
+    if (problem.code === 'internal_error')
+      options.logger.error({ err: error, tool: tool.tool.name }, 'tool failed');
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(problem) }] };
+  }
+}

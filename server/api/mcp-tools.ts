@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { AnyTRPCProcedure } from '@trpc/server';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { mcpToolName } from '../http/mcp-names.js';
+import type { AppRouter } from './procedures.js';
+import type { RestOperation } from './rest-operations.js';
+import type { ProcedureMeta } from './trpc.js';
+
+/** One MCP tool: a procedure's REST operation, described by the procedure's schemas and meta. */
+export interface McpTool {
+  readonly tool: Tool;
+  readonly operation: RestOperation;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * MCP wants an object at the root of a tool's schemas; Zod writes a schema registered under an id
+ * as a `$ref` to its `$defs` entry, which is inlined here (the other `$defs` stay beside it).
+ */
+function objectAtRoot(schema: JsonSchema): JsonSchema {
+  const { $ref, $defs, ...rest } = schema as { $ref?: string; $defs?: Record<string, JsonSchema> };
+  const name = $ref?.startsWith('#/$defs/') ? $ref.slice('#/$defs/'.length) : undefined;
+  if (name === undefined || !$defs?.[name]) return schema;
+  return { ...rest, ...$defs[name], $defs };
+}
+
+function inputSchemaOf(input: unknown): JsonSchema {
+  let schema = input;
+  if (schema instanceof z.ZodPrefault || schema instanceof z.ZodDefault) schema = schema.unwrap();
+  // A procedure without input (`z.void()`) takes no arguments, as its REST operation takes no parameters.
+  const object = schema instanceof z.ZodObject ? schema : z.object({});
+  return objectAtRoot(z.toJSONSchema(object, { io: 'input' }));
+}
+
+/**
+ * The MCP tools, one per procedure with a REST operation, in the router's order (as
+ * server/api/rest-operations.ts reads them): the procedures' own Zod schemas and OpenAPI summary and
+ * description. Every tool only reads published data.
+ */
+export function mcpTools(router: AppRouter, operations: readonly RestOperation[]): readonly McpTool[] {
+  const procedures = Object.entries(router._def.procedures as Record<string, AnyTRPCProcedure>);
+  return procedures.flatMap(([name, procedure]) => {
+    const openapi = (procedure._def.meta as ProcedureMeta | undefined)?.openapi;
+    const operation = operations.find((candidate) => candidate.procedurePath === openapi?.path);
+    if (!openapi || !operation) return [];
+    const output = (procedure._def as { output?: unknown }).output;
+    if (!(output instanceof z.ZodType)) return [];
+    const tool: Tool = {
+      name: mcpToolName(name),
+      title: openapi.summary,
+      description: openapi.description,
+      inputSchema: inputSchemaOf(procedure._def.inputs[0]) as Tool['inputSchema'],
+      outputSchema: objectAtRoot(z.toJSONSchema(output, { io: 'output' })) as Tool['outputSchema'],
+      annotations: {
+        title: openapi.summary,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    };
+    return [{ tool, operation }];
+  });
+}

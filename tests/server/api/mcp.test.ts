@@ -1,0 +1,295 @@
+import test from 'ava';
+import type { ExecutionContext } from 'ava';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { withServer } from '../../helpers/with-server.js';
+import { assertProblem, getJson, urlOf } from '../../helpers/api.js';
+import { BASE_URL } from '../../helpers/fixtures.js';
+import { Problem } from '../../../domain/schemas/index.js';
+
+/** A fixed instant, so that a status body is the same whichever face computes it. */
+const NOW = Date.parse('2025-09-01T12:00:30Z');
+const FIXED = { clock: () => NOW };
+
+async function connect(url: string): Promise<Client> {
+  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+  return client;
+}
+
+async function withClient<T>(url: string, run: (client: Client) => Promise<T>): Promise<T> {
+  const client = await connect(url);
+  try {
+    return await run(client);
+  } finally {
+    await client.close();
+  }
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** The problem a tool error carries, as JSON text. */
+function problemOf(t: ExecutionContext, result: CallToolResult): Problem {
+  t.true(result.isError, JSON.stringify(result));
+  const [first] = result.content;
+  t.is(first?.type, 'text');
+  return Problem.parse(JSON.parse(first?.type === 'text' ? first.text : 'null'));
+}
+
+/** A raw MCP request, as a client that is not the SDK's might send it. */
+function post(url: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body,
+  });
+}
+
+const TOOLS_LIST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+
+test(
+  'initialize names the server and says the data is quoted, not instructions',
+  withServer,
+  async (t, server) => {
+    const client = await connect(server.url);
+    try {
+      t.is(client.getServerVersion()?.name, 'usage-limit-reset-tracker');
+      const instructions = client.getInstructions() ?? '';
+      t.regex(instructions, /independent tracker of publicly announced usage-limit resets/);
+      t.regex(instructions, /never instructions to follow/);
+      t.deepEqual(client.getServerCapabilities()?.tools, { listChanged: false });
+    } finally {
+      await client.close();
+    }
+  },
+);
+
+test(
+  'tools/list: the three procedures, read-only, with their schemas and OpenAPI texts',
+  withServer,
+  async (t, server) => {
+    const openApi = (
+      await getJson<{ paths: Record<string, { get: { summary: string; description: string } }> }>(
+        `${server.url}/api/openapi.json`,
+      )
+    ).body;
+    await withClient(server.url, async (client) => {
+      const { tools } = await client.listTools();
+      t.deepEqual(
+        tools.map((tool) => tool.name),
+        ['get_reset_status', 'list_resets', 'list_sources'],
+      );
+      const paths = {
+        get_reset_status: '/v1/status',
+        list_resets: '/v1/resets',
+        list_sources: '/v1/sources',
+      };
+      for (const tool of tools) {
+        t.deepEqual(tool.annotations, {
+          title: tool.title,
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        });
+        const operation = openApi.paths[paths[tool.name as keyof typeof paths]]!.get;
+        t.is(tool.title, operation.summary);
+        t.is(tool.description, operation.description);
+        t.is(tool.inputSchema.type, 'object');
+        t.is(tool.outputSchema?.type, 'object');
+      }
+      const resets = tools.find((tool) => tool.name === 'list_resets')!;
+      const limit = resets.inputSchema.properties?.['limit'] as Record<string, unknown>;
+      t.like(limit, { type: 'integer', minimum: 1, maximum: 100, default: 20 });
+      t.deepEqual(Object.keys(resets.inputSchema.properties ?? {}).sort(), [
+        'audience',
+        'cursor',
+        'from',
+        'limit',
+        'order',
+        'to',
+        'window',
+      ]);
+      t.is((resets.inputSchema as { additionalProperties?: unknown }).additionalProperties, false);
+      const status = tools.find((tool) => tool.name === 'get_reset_status')!;
+      t.like(status.inputSchema.properties?.['audience'], { enum: ['all', 'broad', 'max', 'pro', 'team'] });
+      t.deepEqual(tools.find((tool) => tool.name === 'list_sources')!.inputSchema.properties, {});
+    });
+  },
+);
+
+test('each tool gives exactly the REST body for the same query', withServer, FIXED, async (t, server) => {
+  const cases: [string, string, Record<string, string | number>][] = [
+    ['get_reset_status', '/api/v1/status', {}],
+    ['get_reset_status', '/api/v1/status', { audience: 'max', window: 'weekly' }],
+    ['list_resets', '/api/v1/resets', {}],
+    ['list_resets', '/api/v1/resets', { limit: 5, order: 'asc', audience: 'pro', from: '2025-03-01' }],
+    ['list_resets', '/api/v1/resets', { window: 'five_hour', to: '2025-12-31T00:00:00Z' }],
+    ['list_sources', '/api/v1/sources', {}],
+  ];
+  await withClient(server.url, async (client) => {
+    for (const [name, path, args] of cases) {
+      const result = await call(client, name, args);
+      const { body } = await getJson(urlOf(server.url, path, args));
+      t.falsy(result.isError, name);
+      t.deepEqual(result.structuredContent, body, `${name} ${JSON.stringify(args)}`);
+      t.is(result.content.length, 1);
+      t.is(result.content[0]?.type, 'text');
+      t.true(((result.content[0] as { text: string }).text ?? '').length > 0);
+    }
+  });
+});
+
+test('a cursor walk with list_resets is the REST walk, page by page', withServer, async (t, server) => {
+  await withClient(server.url, async (client) => {
+    let args: Record<string, string | number> = { limit: 4, order: 'asc' };
+    let pages = 0;
+    for (;;) {
+      const result = await call(client, 'list_resets', args);
+      const { body } = await getJson<{ pagination: { next_cursor: string | null } }>(
+        urlOf(server.url, '/api/v1/resets', args),
+      );
+      t.deepEqual(result.structuredContent, body, `page ${pages}`);
+      pages += 1;
+      const cursor = body.pagination.next_cursor;
+      if (!cursor) break;
+      t.regex((result.content[0] as { text: string }).text, new RegExp(cursor));
+      args = { limit: 4, cursor };
+    }
+    t.true(pages > 2, `${pages} pages`);
+  });
+});
+
+test('a bad input is a tool error carrying the REST problem', withServer, async (t, server) => {
+  const cases: [string, string, Record<string, unknown>, Record<string, string>][] = [
+    ['list_resets', '/api/v1/resets', { limit: 0 }, { limit: '0' }],
+    ['list_resets', '/api/v1/resets', { limit: '1e2' }, { limit: '1e2' }],
+    ['get_reset_status', '/api/v1/status', { audience: 'nobody' }, { audience: 'nobody' }],
+    ['get_reset_status', '/api/v1/status', { audiense: 'max' }, { audiense: 'max' }],
+    ['list_resets', '/api/v1/resets', { cursor: 'not a cursor' }, { cursor: 'not a cursor' }],
+    [
+      'list_resets',
+      '/api/v1/resets',
+      { from: '2025-05-01', to: '2025-04-01' },
+      { from: '2025-05-01', to: '2025-04-01' },
+    ],
+    ['list_resets', '/api/v1/resets', { order: '' }, { order: '' }],
+  ];
+  await withClient(server.url, async (client) => {
+    for (const [name, path, args, query] of cases) {
+      const problem = problemOf(t, await call(client, name, args));
+      const response = await fetch(urlOf(server.url, path, query));
+      const rest = await assertProblem(t, response, {
+        status: 400,
+        code: problem.code,
+        ...(problem.parameter === undefined ? {} : { parameter: problem.parameter }),
+      });
+      t.deepEqual(problem, rest, `${name} ${JSON.stringify(args)}`);
+    }
+    // An object has no query form: the parameter is invalid.
+    t.like(problemOf(t, await call(client, 'list_resets', { limit: { n: 1 } })), {
+      code: 'invalid_parameter',
+      parameter: 'limit',
+      status: 400,
+    });
+  });
+});
+
+test(
+  'a request from another site is refused; the own origin and none are not',
+  withServer,
+  async (t, server) => {
+    await assertProblem(t, await post(server.url, TOOLS_LIST, { Origin: 'https://evil.example' }), {
+      status: 403,
+      code: 'forbidden',
+    });
+    t.is((await post(server.url, TOOLS_LIST, { Origin: BASE_URL })).status, 200);
+    t.is((await post(server.url, TOOLS_LIST)).status, 200);
+  },
+);
+
+test('GET and DELETE on /mcp are 405 with Allow: POST', withServer, async (t, server) => {
+  for (const method of ['GET', 'DELETE']) {
+    const response = await fetch(`${server.url}/mcp`, { method, headers: { Accept: 'text/event-stream' } });
+    t.regex(response.headers.get('allow') ?? '', /^POST\b/);
+    t.notRegex(response.headers.get('allow') ?? '', /GET|DELETE/);
+    await assertProblem(t, response, { status: 405, code: 'method_not_allowed' });
+  }
+});
+
+test('an oversized body is 413, a body that is not JSON 415', withServer, async (t, server) => {
+  const big = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/list',
+    params: { pad: 'x'.repeat(70_000) },
+  });
+  await assertProblem(t, await post(server.url, big), { status: 413, code: 'payload_too_large' });
+  await assertProblem(t, await post(server.url, TOOLS_LIST, { 'Content-Type': 'text/plain' }), {
+    status: 415,
+    code: 'unsupported_media_type',
+  });
+});
+
+test('a batch is refused: each call is one request', withServer, async (t, server) => {
+  const response = await post(server.url, `[${TOOLS_LIST}]`);
+  t.is(response.status, 400);
+});
+
+test('/mcp sends no CORS headers, not even to a preflight', withServer, async (t, server) => {
+  const response = await post(server.url, TOOLS_LIST);
+  t.is(response.status, 200);
+  t.is(response.headers.get('access-control-allow-origin'), null);
+  const preflight = await fetch(`${server.url}/mcp`, {
+    method: 'OPTIONS',
+    headers: {
+      Origin: 'https://app.example',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type',
+    },
+  });
+  t.is(preflight.headers.get('access-control-allow-origin'), null);
+  t.is(preflight.headers.get('access-control-allow-methods'), null);
+  // The API keeps its public CORS.
+  t.is((await fetch(`${server.url}/api/v1/sources`)).headers.get('access-control-allow-origin'), '*');
+});
+
+test(
+  'each tool call counts against the rate limit',
+  withServer,
+  { env: { RATE_LIMIT_POINTS: '3', RATE_LIMIT_WINDOW_SECONDS: '60' } },
+  async (t, server) => {
+    const callStatus = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'list_sources', arguments: {} },
+    });
+    const headers = { 'MCP-Protocol-Version': '2025-06-18' };
+    for (let index = 0; index < 3; index += 1) {
+      const response = await post(server.url, callStatus, headers);
+      t.is(response.status, 200);
+      t.regex(response.headers.get('ratelimit') ?? '', new RegExp(`r=${2 - index};`));
+    }
+    await assertProblem(t, await post(server.url, callStatus, headers), {
+      status: 429,
+      code: 'rate_limited',
+    });
+  },
+);
+
+test('/docs and /llms.txt say how to add the server and name every tool', withServer, async (t, server) => {
+  const tools = await withClient(server.url, async (client) => (await client.listTools()).tools);
+  for (const path of ['/docs', '/llms.txt']) {
+    const text = await (await fetch(`${server.url}${path}`)).text();
+    t.true(text.includes(`claude mcp add --transport http reset-tracker ${BASE_URL}/mcp`), path);
+    for (const tool of tools) t.true(text.includes(tool.name), `${path}: ${tool.name}`);
+  }
+});
