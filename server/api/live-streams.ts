@@ -39,7 +39,10 @@ export class LiveStreams {
     return this.#open.size;
   }
 
-  /** Admits one stream of `client`, or throws the problem that refuses it before anything is sent. */
+  /**
+   * Admits one stream of `client`, or throws the problem that refuses it before anything is sent.
+   * Once the process is stopping, the lease comes back already aborted.
+   */
   admit(client: string): StreamLease {
     const held = this.#perClient.get(client) ?? 0;
     const retry = { 'Retry-After': String(STREAM_RETRY_AFTER_SECONDS) };
@@ -53,7 +56,15 @@ export class LiveStreams {
         { headers: retry },
       );
     }
-    if (this.#closed || this.#open.size >= this.limits.perProcess) {
+    // A stopping process still answers requests that arrive on open connections (with `Connection:
+    // close`): such a stream is admitted already ended, so its client reconnects, on a new connection,
+    // to a live worker. A refusal would make an EventSource give up for good.
+    if (this.#closed) {
+      const ended = new AbortController();
+      ended.abort();
+      return { signal: ended.signal, release: () => undefined };
+    }
+    if (this.#open.size >= this.limits.perProcess) {
       throw new HttpProblem(
         makeProblem(
           this.problemTypeBase,

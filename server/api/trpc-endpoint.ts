@@ -103,6 +103,14 @@ export function trpcEndpoint(options: TrpcEndpointOptions): RouterMiddleware {
       return;
     }
     const lease = live.admit(ctx.ip);
+    if (lease.signal.aborted) {
+      // The process is stopping: the reconnection hint alone, so the client comes back elsewhere.
+      ctx.status = 200;
+      ctx.type = 'text/event-stream';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = `retry: ${options.retryMs}\n\n`;
+      return;
+    }
     const lastEventId = ctx.get('Last-Event-ID');
     const request = new Request(`http://trpc${ctx.url}`, {
       method: 'GET',

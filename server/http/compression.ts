@@ -103,7 +103,9 @@ function bodyBytes(body: unknown): Buffer | null {
 export function encodeResponse(ctx: Context): Promise<void> | undefined {
   if (ctx.status === 204 || ctx.status === 304 || ctx.response.get('Content-Encoding')) return undefined;
   const bytes = bodyBytes(ctx.body);
-  if (!bytes || !isTextual(ctx.response.get('Content-Type'))) return undefined;
+  const type = ctx.response.get('Content-Type');
+  // An event stream is sent as written: each event must reach the client when it is written.
+  if (!bytes || !isTextual(type) || type.startsWith('text/event-stream')) return undefined;
   ctx.vary('Accept-Encoding');
   const coding = chooseCoding(ctx);
   if (!coding) return undefined;

@@ -14,11 +14,20 @@ import { outputOf, runToEnd } from '../helpers/run.js';
 import { usingCluster } from '../helpers/with-server.js';
 
 /**
- * Polls `/healthz` over fresh connections until two workers have answered and their open streams
- * add up to `expected`: every client has reconnected.
+ * Waits until PM2 runs two workers none of which is in `replaced`, then polls `/healthz` over fresh
+ * connections until both have answered and their open streams add up to `expected`: every client
+ * has reconnected to the new workers.
  */
-async function openStreamsByWorker(cluster: Cluster, expected: number): Promise<Map<number, number>> {
-  const workers = new Set((await cluster.workers()).map((worker) => worker.pid));
+async function openStreamsByWorker(
+  cluster: Cluster,
+  replaced: ReadonlySet<number>,
+  expected: number,
+): Promise<Map<number, number>> {
+  const workers = await waitFor('two new workers online', async () => {
+    const online = (await cluster.workers()).filter((worker) => worker.status === 'online');
+    const fresh = online.filter((worker) => !replaced.has(worker.pid));
+    return fresh.length === 2 && online.length === 2 ? new Set(fresh.map((worker) => worker.pid)) : undefined;
+  });
   const byWorker = new Map<number, number>();
   return waitFor(
     `${expected} streams open again`,
@@ -110,10 +119,10 @@ test('content:publish reaches every worker’s streams: EventSource and @trpc/cl
 
         // A reload replaces every worker: their streams end, and the clients reconnect to the new
         // ones with the id they hold, which is current, so they get no duplicate.
+        const replaced = new Set((await cluster.workers()).map((worker) => worker.pid));
         await cluster.pm2('reload', APP);
         await Promise.all(raw.map((stream) => stream.ended));
-        await waitForWorkers(cluster, 2);
-        const reconnected = await openStreamsByWorker(cluster, clients.length);
+        const reconnected = await openStreamsByWorker(cluster, replaced, clients.length);
         t.log(`after the reload, streams per worker: ${JSON.stringify(Object.fromEntries(reconnected))}`);
         for (const client of clients) t.deepEqual(client.ids, [initial, first.revision]);
 

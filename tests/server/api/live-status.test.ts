@@ -5,7 +5,10 @@ import type { TRPCClientError } from '@trpc/client';
 import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
 import type { AppRouter } from '../../../server/api/procedures.js';
 import { editJson } from '../../production/helpers/content.js';
-import { copyContent, DEMO_CONTENT } from '../../helpers/fixtures.js';
+import { BASE_URL, copyContent, DEMO_CONTENT } from '../../helpers/fixtures.js';
+import { LiveStreams } from '../../../server/api/live-streams.js';
+import { ContentState } from '../../../server/content/content-state.js';
+import { loadContent } from '../../../server/content/read-content.js';
 import { openStream } from '../../helpers/sse.js';
 import { startServer, usingServer, withServer } from '../../helpers/with-server.js';
 
@@ -145,6 +148,17 @@ test('stopping the server ends its streams at once, so clients reconnect elsewhe
   await server.stop();
   await stream.ended;
   t.true(Date.now() - started < 3000, `stopped in ${Date.now() - started} ms`);
+});
+
+test('once the process stops, a stream that still reaches it is admitted already ended, with no cap refusal', async (t) => {
+  const content = new ContentState(() => loadContent(DEMO_CONTENT), BASE_URL);
+  const live = new LiveStreams(content, { perClient: 1, perProcess: 1 }, BASE_URL);
+  const open = live.admit('198.51.100.1');
+  t.is(live.closeAll(), 1);
+  t.true(open.signal.aborted, 'the open stream ends');
+  const late = live.admit('198.51.100.1');
+  t.true(late.signal.aborted, 'a late stream is told to go elsewhere, not refused');
+  t.is(live.size, 0);
 });
 
 test('an EventSource client receives the status, then the republished one', async (t) => {
