@@ -150,7 +150,7 @@ test('stopping the server ends its streams at once, so clients reconnect elsewhe
   t.true(Date.now() - started < 3000, `stopped in ${Date.now() - started} ms`);
 });
 
-test('once the process stops, a stream that still reaches it is admitted already ended, with no cap refusal', async (t) => {
+test('once the process stops, a stream that still reaches it is admitted already ended, with no cap refusal', (t) => {
   const content = new ContentState(() => loadContent(DEMO_CONTENT), BASE_URL);
   const live = new LiveStreams(content, { perClient: 1, perProcess: 1 }, BASE_URL);
   const open = live.admit('198.51.100.1');
