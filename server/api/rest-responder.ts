@@ -46,6 +46,7 @@ export interface RestResponderOptions {
 /** Answers REST operations from the response cache, or through their procedure on a miss. */
 export function createRestResponder(options: RestResponderOptions) {
   const { cache, problemTypeBase } = options;
+  const inflight = new Map<string, Promise<CachedResponse>>();
   return {
     /** Reads the content snapshot and the clock once: the key and the procedure see the same. */
     request(operation: RestOperation, params: Record<string, string>, canonical: string) {
@@ -60,32 +61,45 @@ export function createRestResponder(options: RestResponderOptions) {
       return cache.get(request.key);
     },
 
-    /** Runs the procedure and caches its 200; a failure is thrown as the problem boundary expects it. */
-    async produce(request: RestRequest): Promise<CachedResponse> {
-      let text: string;
-      try {
-        text = await options.callProcedure(
-          request.operation.procedurePath,
-          request.operation.params ? request.params : undefined,
-          request.context,
-        );
-      } catch (error) {
-        const problem = problemFromError(error, problemTypeBase);
-        // An unexpected failure goes to the boundary as it is, so it is logged; the client gets the bare 500.
-        if (problem.code === 'internal_error') throw error;
-        throw new HttpProblem(problem);
+    /**
+     * Runs the procedure and caches its 200; a failure is thrown as the problem boundary expects it.
+     * Requests that miss the same key while it runs share its run: after a republish every open
+     * status stream asks for the same body at once.
+     */
+    produce(request: RestRequest): Promise<CachedResponse> {
+      let running = inflight.get(request.key);
+      if (!running) {
+        running = run(request).finally(() => inflight.delete(request.key));
+        inflight.set(request.key, running);
       }
-      // A buffer of its own: a small one cut from Node's shared pool would keep the whole pool slab
-      // alive for as long as the cache keeps this response.
-      const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-      body.write(text);
-      // Read once here, not per request: scanning a large page for it cost every hit.
-      const nextCursor = request.operation.paginated ? nextCursorOf(body) : null;
-      const response = { body, etag: etagFor(body), nextCursor };
-      cache.set(request.key, response);
-      return response;
+      return running;
     },
   };
+
+  async function run(request: RestRequest): Promise<CachedResponse> {
+    let text: string;
+    try {
+      text = await options.callProcedure(
+        request.operation.procedurePath,
+        request.operation.params ? request.params : undefined,
+        request.context,
+      );
+    } catch (error) {
+      const problem = problemFromError(error, problemTypeBase);
+      // An unexpected failure goes to the boundary as it is, so it is logged; the client gets the bare 500.
+      if (problem.code === 'internal_error') throw error;
+      throw new HttpProblem(problem);
+    }
+    // A buffer of its own: a small one cut from Node's shared pool would keep the whole pool slab
+    // alive for as long as the cache keeps this response.
+    const body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    body.write(text);
+    // Read once here, not per request: scanning a large page for it cost every hit.
+    const nextCursor = request.operation.paginated ? nextCursorOf(body) : null;
+    const response = { body, etag: etagFor(body), nextCursor };
+    cache.set(request.key, response);
+    return response;
+  }
 }
 
 export type RestResponder = ReturnType<typeof createRestResponder>;

@@ -19,6 +19,21 @@ export interface StatusStreamOptions {
   readonly retryMs: number;
 }
 
+/**
+ * Each status body's event, framed once and shared by every stream that sends it: a republish writes
+ * the same bytes to every stream of the same filters.
+ */
+const events = new WeakMap<Buffer, Buffer>();
+
+function statusEvent(revision: string, body: Buffer): Buffer {
+  let event = events.get(body);
+  if (!event) {
+    event = Buffer.concat([Buffer.from(`id: ${revision}\nevent: status\ndata: `), body, Buffer.from('\n\n')]);
+    events.set(body, event);
+  }
+  return event;
+}
+
 /** The path of the stream: the status operation's own, with `/stream` added. */
 export const statusStreamPath = (operation: RestOperation) => `${operation.path}/stream`;
 
@@ -66,9 +81,7 @@ export function statusStreamHandler(options: StatusStreamOptions): Middleware {
           const { revision, body } = await bodyNow();
           if (revision === null || revision === sent) continue;
           sent = revision;
-          stream.write(`id: ${revision}\nevent: status\ndata: `);
-          stream.write(body);
-          stream.write('\n\n');
+          stream.write(statusEvent(revision, body));
         }
       } catch (error) {
         options.logger.error({ err: error }, 'status stream failed');

@@ -75,6 +75,11 @@ const COMMANDS: readonly Command[] = [
     bad: [{ args: ['--destination'], says: /option --destination needs a value/ }],
   },
   {
+    file: 'bench/streams.ts',
+    options: ['--streams <n>', '--republishes <n>'],
+    bad: [{ args: ['--streams', 'many'], says: /--streams: 'many' is not a positive whole number/ }],
+  },
+  {
     file: 'bench/generate-content.ts',
     options: [],
     bad: [
