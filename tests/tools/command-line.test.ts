@@ -60,6 +60,11 @@ const COMMANDS: readonly Command[] = [
     ],
   },
   {
+    file: 'tools/alerts-keys.ts',
+    options: [],
+    bad: [{ args: ['--bits', '512'], says: /--bits/ }],
+  },
+  {
     file: 'tools/openapi-dump.ts',
     options: [],
     bad: [{ args: ['a.json', 'b.json'], says: /unexpected argument 'b\.json'/ }],

@@ -1,0 +1,116 @@
+import webpush from 'web-push';
+
+/** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
+export interface PushTarget {
+  readonly endpoint: string;
+  readonly keys: { readonly p256dh: string; readonly auth: string };
+}
+
+/** The VAPID identity alerts are signed with (RFC 8292). */
+export interface Vapid {
+  readonly subject: string;
+  readonly publicKey: string;
+  readonly privateKey: string;
+}
+
+export interface PushOptions {
+  readonly vapid: Vapid;
+  /** Seconds the push service keeps the message for an offline browser. */
+  readonly ttlSeconds: number;
+  readonly urgency: 'very-low' | 'low' | 'normal' | 'high';
+  /** Messages with the same topic replace each other while waiting at the push service. */
+  readonly topic?: string;
+  /** Tries in all, the first included; 429 and 5xx answers and network failures are tried again. */
+  readonly attempts: number;
+  /** Milliseconds before try `n + 1` (n from 1), unless the service asked for longer in Retry-After. */
+  readonly backoffMs: (attempt: number) => number;
+  /** The longest Retry-After honoured, in milliseconds; a longer one ends the delivery as failed. */
+  readonly maxRetryAfterMs: number;
+  /** Milliseconds one request may take. */
+  readonly timeoutMs: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * What became of one message: `delivered` (the push service took it), `gone` (404 or 410: the
+ * subscription no longer exists and must be removed), or `failed` (refused, or still failing after
+ * every try).
+ */
+export type PushOutcome =
+  | { readonly kind: 'delivered'; readonly status: number; readonly attempts: number }
+  | { readonly kind: 'gone'; readonly status: number; readonly attempts: number }
+  | {
+      readonly kind: 'failed';
+      readonly status: number | null;
+      readonly attempts: number;
+      readonly reason: string;
+    };
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Seconds or an HTTP date, as RFC 9110 §10.2.3 allows; null when absent or unreadable. */
+function retryAfterMs(value: string | null, now: number): number | null {
+  if (value === null) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/**
+ * Sends one encrypted message (aes128gcm, RFC 8291) signed with VAPID (RFC 8292) to a push service.
+ * `web-push` encrypts and signs (`generateRequestDetails`); the request itself is made here, so
+ * retries, timeouts and the outcome are this module's, and a test's push service may listen on plain
+ * http.
+ */
+export async function sendPush(
+  target: PushTarget,
+  payload: string,
+  options: PushOptions,
+): Promise<PushOutcome> {
+  const sleep = options.sleep ?? wait;
+  let last: { status: number | null; reason: string } = { status: null, reason: 'not sent' };
+  let tried = 0;
+  for (let attempt = 1; attempt <= options.attempts; attempt += 1) {
+    tried = attempt;
+    // Encrypted anew for each try: a message's salt and key must not be used twice.
+    const request = webpush.generateRequestDetails(target, payload, {
+      vapidDetails: options.vapid,
+      TTL: options.ttlSeconds,
+      urgency: options.urgency,
+      ...(options.topic ? { topic: options.topic } : {}),
+      contentEncoding: 'aes128gcm',
+    });
+    let delay = attempt < options.attempts ? options.backoffMs(attempt) : 0;
+    try {
+      const response = await fetch(request.endpoint, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      await response.arrayBuffer();
+      const { status } = response;
+      if (status >= 200 && status < 300) return { kind: 'delivered', status, attempts: attempt };
+      if (status === 404 || status === 410) return { kind: 'gone', status, attempts: attempt };
+      last = { status, reason: `push service answered ${status}` };
+      if (status !== 429 && status < 500) break;
+      const asked = retryAfterMs(response.headers.get('retry-after'), Date.now());
+      if (asked !== null) {
+        if (asked > options.maxRetryAfterMs) {
+          last = { status, reason: `push service asked to wait ${Math.ceil(asked / 1000)} s` };
+          break;
+        }
+        delay = Math.max(delay, asked);
+      }
+    } catch (error) {
+      last = { status: null, reason: (error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable' };
+    }
+    if (attempt < options.attempts) await sleep(delay);
+  }
+  return { kind: 'failed', status: last.status, attempts: tried, reason: last.reason };
+}
+
+/** A new VAPID key pair (P-256), base64url, as `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY` take it. */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  return webpush.generateVAPIDKeys();
+}

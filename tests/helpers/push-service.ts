@@ -1,0 +1,144 @@
+/**
+ * A push service on 127.0.0.1 standing in for the browsers' (which tests cannot reach). It checks
+ * each message as a real one must be: the VAPID JWT (RFC 8292: ES256 signed by the key in `k`, `aud`
+ * its own origin, `exp` within 24 hours, `sub` a mailto: or https: URL, `k` the application server key
+ * the subscription was made with), `TTL`, and an aes128gcm body (RFC 8188/8291) that it decrypts
+ * with the subscriber's private key and auth secret, independently of the sender, with `http_ece`.
+ */
+import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ece from 'http_ece';
+
+export interface Subscriber {
+  readonly id: string;
+  /** What a browser's `PushSubscription.toJSON()` would give. */
+  readonly subscription: { endpoint: string; keys: { p256dh: string; auth: string } };
+}
+
+export interface Received {
+  readonly subscriber: string;
+  readonly payload: string;
+  readonly headers: http.IncomingHttpHeaders;
+  readonly claims: { aud: string; exp: number; sub: string };
+}
+
+export interface Refused {
+  readonly subscriber: string;
+  readonly reason: string;
+}
+
+export interface PushService {
+  readonly origin: string;
+  readonly received: Received[];
+  readonly refused: Refused[];
+  subscriber(): Subscriber;
+  /** The next answers to this subscriber's messages (status, headers), before the default 201. */
+  answer(subscriber: Subscriber, ...replies: [number, Record<string, string>?][]): void;
+  stop(): Promise<void>;
+}
+
+const b64 = (bytes: Buffer) => bytes.toString('base64url');
+
+/** A P-256 public key from its uncompressed point (65 bytes, base64url), as `k` carries it. */
+function publicKeyOf(point: Buffer) {
+  return createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64(point.subarray(1, 33)), y: b64(point.subarray(33, 65)) },
+    format: 'jwk',
+  });
+}
+
+export async function startPushService(applicationServerKey: string): Promise<PushService> {
+  const keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
+  const replies = new Map<string, [number, Record<string, string>?][]>();
+  const received: Received[] = [];
+  const refused: Refused[] = [];
+  let origin = '';
+
+  function check(request: http.IncomingMessage, body: Buffer, id: string): Received {
+    const key = keys.get(id);
+    if (!key) throw new Error('unknown subscription');
+    const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(request.headers.authorization ?? '');
+    if (!match) throw new Error(`Authorization is not VAPID: ${request.headers.authorization}`);
+    const [, token = '', k = ''] = match;
+    if (k !== applicationServerKey) throw new Error('k is not the application server key');
+    const [head = '', claims = '', signature = ''] = token.split('.');
+    const header = JSON.parse(Buffer.from(head, 'base64url').toString()) as { alg: string };
+    if (header.alg !== 'ES256') throw new Error(`JWT alg ${header.alg}`);
+    const signed = verify(
+      'sha256',
+      Buffer.from(`${head}.${claims}`),
+      { key: publicKeyOf(Buffer.from(k, 'base64url')), dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature, 'base64url'),
+    );
+    if (!signed) throw new Error('the JWT signature does not verify with k');
+    const claim = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Received['claims'];
+    const now = Date.now() / 1000;
+    if (claim.aud !== origin) throw new Error(`aud ${claim.aud} is not ${origin}`);
+    if (!(claim.exp > now && claim.exp <= now + 24 * 3600)) throw new Error(`exp ${claim.exp} out of range`);
+    if (!/^(mailto:|https:)/.test(claim.sub)) throw new Error(`sub ${claim.sub}`);
+    if (!/^\d+$/.test(String(request.headers.ttl ?? ''))) throw new Error('no TTL');
+    if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
+    if (body.length > 4096) throw new Error(`body of ${body.length} bytes`);
+    const payload = ece
+      .decrypt(body, { version: 'aes128gcm', privateKey: key.ecdh, authSecret: b64(key.auth) })
+      .toString('utf8');
+    return { subscriber: id, payload, headers: request.headers, claims: claim };
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const id = /^\/push\/([\w-]+)$/.exec(request.url ?? '')?.[1] ?? '';
+      if (request.method !== 'POST') {
+        response.writeHead(405).end();
+        return;
+      }
+      const reply = replies.get(id)?.shift();
+      try {
+        const message = check(request, Buffer.concat(chunks), id);
+        if (reply && reply[0] !== 201) {
+          response.writeHead(reply[0], reply[1] ?? {}).end();
+          return;
+        }
+        received.push(message);
+        response.writeHead(201, { Location: `${origin}/message/${received.length}` }).end();
+      } catch (error) {
+        refused.push({ subscriber: id, reason: (error as Error).message });
+        response.writeHead(400).end((error as Error).message);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let next = 0;
+  return {
+    origin,
+    received,
+    refused,
+    subscriber() {
+      next += 1;
+      const id = `s${next}`;
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const auth = randomBytes(16);
+      keys.set(id, { ecdh, auth });
+      return {
+        id,
+        subscription: {
+          endpoint: `${origin}/push/${id}`,
+          keys: { p256dh: b64(ecdh.getPublicKey()), auth: b64(auth) },
+        },
+      };
+    },
+    answer(subscriber, ...more) {
+      replies.set(subscriber.id, [...(replies.get(subscriber.id) ?? []), ...more]);
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,134 @@
+import test from 'ava';
+import type { ExecutionContext } from 'ava';
+import type { PushOptions } from '../../../server/alerts/push.js';
+import { generateVapidKeys, sendPush } from '../../../server/alerts/push.js';
+import type { PushService } from '../../helpers/push-service.js';
+import { startPushService } from '../../helpers/push-service.js';
+
+const vapid = { subject: 'mailto:alerts@tracker.test', ...generateVapidKeys() };
+
+/** Every wait the sender asked for, instead of waiting. */
+function options(waits: number[] = [], more: Partial<PushOptions> = {}): PushOptions {
+  return {
+    vapid,
+    ttlSeconds: 86_400,
+    urgency: 'high',
+    attempts: 4,
+    backoffMs: (attempt) => 1000 * 2 ** (attempt - 1),
+    maxRetryAfterMs: 60_000,
+    timeoutMs: 5000,
+    sleep: (ms) => {
+      waits.push(ms);
+      return Promise.resolve();
+    },
+    ...more,
+  };
+}
+
+async function withPushService(t: ExecutionContext, run: (service: PushService) => Promise<void>) {
+  const service = await startPushService(vapid.publicKey);
+  try {
+    await run(service);
+    t.deepEqual(service.refused, [], 'the push service refused nothing');
+  } finally {
+    await service.stop();
+  }
+}
+
+test('a message reaches the push service signed with VAPID and decrypts to the payload', async (t) => {
+  await withPushService(t, async (service) => {
+    const subscriber = service.subscriber();
+    const payload = JSON.stringify({ title: 'Weekly limits reset', url: 'https://tracker.test/events/x' });
+    const outcome = await sendPush(subscriber.subscription, payload, { ...options(), topic: 'reset-x' });
+    t.deepEqual(outcome, { kind: 'delivered', status: 201, attempts: 1 });
+    t.is(service.received.length, 1);
+    const [message] = service.received;
+    t.is(message!.payload, payload);
+    t.is(message!.headers.ttl, '86400');
+    t.is(message!.headers.urgency, 'high');
+    t.is(message!.headers.topic, 'reset-x');
+    t.is(message!.claims.sub, vapid.subject);
+  });
+});
+
+test('404 and 410 say the subscription is gone, at the first answer', async (t) => {
+  await withPushService(t, async (service) => {
+    for (const status of [404, 410]) {
+      const subscriber = service.subscriber();
+      service.answer(subscriber, [status]);
+      const waits: number[] = [];
+      t.deepEqual(await sendPush(subscriber.subscription, 'x', options(waits)), {
+        kind: 'gone',
+        status,
+        attempts: 1,
+      });
+      t.deepEqual(waits, []);
+    }
+  });
+});
+
+test('429 and 5xx are tried again with backoff, honouring Retry-After, until the service takes it', async (t) => {
+  await withPushService(t, async (service) => {
+    const subscriber = service.subscriber();
+    service.answer(subscriber, [503], [429, { 'Retry-After': '7' }], [500]);
+    const waits: number[] = [];
+    const outcome = await sendPush(subscriber.subscription, 'third time lucky', options(waits));
+    t.deepEqual(outcome, { kind: 'delivered', status: 201, attempts: 4 });
+    t.deepEqual(waits, [1000, 7000, 4000], 'backoff doubles; Retry-After wins when longer');
+    t.deepEqual(
+      service.received.map((message) => message.payload),
+      ['third time lucky'],
+    );
+  });
+});
+
+test('a refusal is not tried again; failures past the last try, or a Retry-After too long, fail', async (t) => {
+  await withPushService(t, async (service) => {
+    const refused = service.subscriber();
+    service.answer(refused, [413]);
+    t.like(await sendPush(refused.subscription, 'x', options()), {
+      kind: 'failed',
+      status: 413,
+      attempts: 1,
+    });
+
+    const down = service.subscriber();
+    service.answer(down, [500], [502], [503], [504]);
+    t.like(await sendPush(down.subscription, 'x', options()), { kind: 'failed', status: 504, attempts: 4 });
+
+    const later = service.subscriber();
+    service.answer(later, [429, { 'Retry-After': '3600' }]);
+    t.like(await sendPush(later.subscription, 'x', options()), { kind: 'failed', status: 429, attempts: 1 });
+    t.is(service.received.length, 0);
+  });
+});
+
+test('an unreachable push service fails after every try', async (t) => {
+  const service = await startPushService(vapid.publicKey);
+  const subscriber = service.subscriber();
+  await service.stop();
+  const waits: number[] = [];
+  const outcome = await sendPush(subscriber.subscription, 'x', options(waits, { attempts: 2 }));
+  t.deepEqual(outcome, { kind: 'failed', status: null, attempts: 2, reason: 'unreachable' });
+  t.deepEqual(waits, [1000]);
+});
+
+test('the stand-in push service refuses a message signed with another key', async (t) => {
+  const service = await startPushService(vapid.publicKey);
+  try {
+    const subscriber = service.subscriber();
+    const stranger = { subject: 'mailto:someone@else.test', ...generateVapidKeys() };
+    const outcome = await sendPush(subscriber.subscription, 'x', {
+      ...options(),
+      vapid: stranger,
+      attempts: 1,
+    });
+    t.like(outcome, { kind: 'failed', status: 400 });
+    t.deepEqual(
+      service.refused.map((refusal) => refusal.reason),
+      ['k is not the application server key'],
+    );
+  } finally {
+    await service.stop();
+  }
+});
