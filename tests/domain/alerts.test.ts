@@ -1,0 +1,105 @@
+import test from 'ava';
+import fc from 'fast-check';
+import {
+  ALERT_PAYLOAD_MAX_BYTES,
+  DEFAULT_PUSH_SERVICES,
+  alertPayload,
+  isKnownPushService,
+} from '../../domain/alerts.js';
+import { AlertSubscriptionRequest, AlertUnsubscribeRequest } from '../../domain/schemas/alerts.js';
+import { CONTENT_LIMITS } from '../../domain/schemas/index.js';
+import { catalogOf, dateEvent, exactEvent } from '../helpers/events.js';
+
+const catalog = catalogOf([
+  exactEvent('2025-03-03-weekly-reset', '2025-03-03T14:05:09Z', { windows: ['weekly', 'five_hour'] }),
+  dateEvent('2025-04-02-status-page-reset', '2025-04-02'),
+]);
+const record = (id: string) => catalog.byId.get(id)!;
+
+/** A subscription as a browser's `PushSubscription.toJSON()` writes it. */
+const browserSubscription = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bH',
+  expirationTime: null,
+  keys: {
+    p256dh: `B${'A'.repeat(86)}`,
+    auth: 'AAAAAAAAAAAAAAAAAAAAAA',
+  },
+};
+
+test('an alert says what, when in UTC, for whom and which windows, and links the event page', (t) => {
+  const payload = alertPayload(record('2025-03-03-weekly-reset'), 'confirmed');
+  t.regex(payload.title, /^Confirmed: /);
+  t.regex(payload.body, /^2025-03-03 14:05 UTC\. For: .+\. Windows: weekly and five-hour\.$/);
+  t.is(payload.url, record('2025-03-03-weekly-reset').url);
+  t.is(payload.tag, '2025-03-03-weekly-reset:confirmed');
+});
+
+test('a date-only event’s alert gives its date and no time', (t) => {
+  const payload = alertPayload(record('2025-04-02-status-page-reset'), 'announced');
+  t.regex(payload.title, /^Announced: /);
+  t.regex(payload.body, /^2025-04-02 \(date only\)\. /);
+  t.notRegex(payload.body, /UTC/);
+});
+
+test('an alert stays within its byte bound whatever the lengths and characters of the content', (t) => {
+  fc.assert(
+    fc.property(
+      fc.string({ unit: 'grapheme', maxLength: CONTENT_LIMITS.title }),
+      fc.string({ unit: 'grapheme', maxLength: CONTENT_LIMITS.statement }),
+      (title, statement) => {
+        const base = record('2025-03-03-weekly-reset');
+        const event = { ...base, title, audience: { ...base.audience, statement } };
+        const bytes = new TextEncoder().encode(JSON.stringify(alertPayload(event, 'confirmed'))).length;
+        return bytes <= ALERT_PAYLOAD_MAX_BYTES;
+      },
+    ),
+  );
+  t.pass();
+});
+
+test('a browser’s subscription is taken with its filters, defaulting to every reset', (t) => {
+  t.deepEqual(AlertSubscriptionRequest.parse({ subscription: browserSubscription }), {
+    subscription: browserSubscription,
+    audience: 'all',
+    window: 'any',
+  });
+  t.like(AlertSubscriptionRequest.parse({ subscription: browserSubscription, audience: 'max' }), {
+    audience: 'max',
+  });
+});
+
+test('subscriptions with unknown fields, wrong key sizes or a point not uncompressed are refused by field', (t) => {
+  const refused = (body: unknown) =>
+    AlertSubscriptionRequest.safeParse(body).error?.issues.map((issue) => issue.path.join('.'));
+  const keys = (more: object) => ({
+    subscription: { ...browserSubscription, keys: { ...browserSubscription.keys, ...more } },
+  });
+  t.deepEqual(refused({ subscription: browserSubscription, extra: 1 }), ['']);
+  t.deepEqual(refused({ subscription: { ...browserSubscription, options: {} } }), ['subscription']);
+  t.deepEqual(refused(keys({ p256dh: `B${'A'.repeat(85)}` })), ['subscription.keys.p256dh']);
+  t.deepEqual(refused(keys({ p256dh: `C${'A'.repeat(86)}` })), ['subscription.keys.p256dh']);
+  t.deepEqual(refused(keys({ auth: 'AAAAAAAAAAAAAAAAAAAAA' })), ['subscription.keys.auth']);
+  t.deepEqual(refused(keys({ auth: 'AAAAAAAAAAAAAAAAAAAAAA==' })), undefined, 'padded base64url is taken');
+  t.deepEqual(refused({ subscription: browserSubscription, window: 'monthly' }), ['window']);
+  t.deepEqual(refused({ subscription: { ...browserSubscription, endpoint: 'ftp://push.example/x' } }), [
+    'subscription.endpoint',
+  ]);
+  t.true(AlertUnsubscribeRequest.safeParse({ endpoint: browserSubscription.endpoint }).success);
+  t.false(AlertUnsubscribeRequest.safeParse({ endpoint: browserSubscription.endpoint, keys: {} }).success);
+});
+
+test('push endpoints are taken only on known push services, over https unless an http origin is named', (t) => {
+  const known = (endpoint: string, allowed: readonly string[] = DEFAULT_PUSH_SERVICES) =>
+    isKnownPushService(endpoint, allowed);
+  t.true(known('https://fcm.googleapis.com/fcm/send/abc'));
+  t.true(known('https://updates.push.services.mozilla.com/wpush/v2/abc'));
+  t.true(known('https://wns2-par02p.notify.windows.com/w/?token=abc'));
+  t.true(known('https://web.push.apple.com/QGx'));
+  t.false(known('http://fcm.googleapis.com/fcm/send/abc'), 'plain http to a known host');
+  t.false(known('https://notify.windows.com.evil.example/w'), 'a look-alike host');
+  t.false(known('https://evilnotify.windows.com/w'), 'not a subdomain');
+  t.false(known('https://push.example/abc'));
+  t.false(known('not a url'));
+  t.true(known('http://127.0.0.1:9000/push/s1', ['http://127.0.0.1:9000']));
+  t.false(known('http://127.0.0.1:9001/push/s1', ['http://127.0.0.1:9000']), 'that one origin only');
+});
