@@ -1,5 +1,5 @@
 import type { OpenAPIObject, OperationObject, ParameterObject } from 'openapi3-ts/oas31';
-import { MCP_PATH, mcpToolName } from '../../http/mcp-names.js';
+import { MCP_PATH, mcpToolNames } from '../../http/mcp-names.js';
 import { SITE_DESCRIPTION, SITE_NAME } from '../site-info.js';
 
 function parameterList(operation: OperationObject): string {
@@ -37,7 +37,11 @@ export function renderLlmsTxt(document: OpenAPIObject, baseUrl: string): string 
     '',
     '## MCP',
     '',
-    `- [MCP server](${baseUrl}${MCP_PATH}): Streamable HTTP, stateless, read-only; add it with \`claude mcp add --transport http reset-tracker ${baseUrl}${MCP_PATH}\`. Tools: ${operations.map(({ path, operation }) => `\`${mcpToolName(operation.operationId ?? path)}\``).join(', ')}, each answering exactly what its operation above answers`,
+    `- [MCP server](${baseUrl}${MCP_PATH}): Streamable HTTP, stateless, read-only; add it with \`claude mcp add --transport http reset-tracker ${baseUrl}${MCP_PATH}\`. Tools: ${mcpToolNames(
+      document.paths ?? {},
+    )
+      .map((name) => `\`${name}\``)
+      .join(', ')}, each answering exactly what its operation above answers`,
     '',
     '## Docs',
     '',

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { MCP_PATH, mcpToolName } from '../../http/mcp-names.js';
+import { MCP_PATH, mcpToolNames } from '../../http/mcp-names.js';
 import { apiReference } from './api-reference.js';
 import { liveStatusExample, openapiFetchExample, trpcClientExample } from './client-examples.js';
 import { EXPLORER_PATH } from './docs-explorer.js';
@@ -34,9 +34,7 @@ function operationLinks(openApi: OpenAPIObject): SafeHtml {
 
 /** The MCP tool of each operation, named after its operationId (the procedure's name). */
 function mcpTools(openApi: OpenAPIObject): SafeHtml {
-  const names = Object.values(openApi.paths ?? {}).flatMap((item) =>
-    item.get?.operationId ? [html`<code>${mcpToolName(item.get.operationId)}</code>`.value] : [],
-  );
+  const names = mcpToolNames(openApi.paths ?? {}).map((name) => html`<code>${name}</code>`.value);
   return new SafeHtml(names.join(', '));
 }
 

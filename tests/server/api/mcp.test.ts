@@ -285,11 +285,25 @@ test(
   },
 );
 
-test('/docs and /llms.txt say how to add the server and name every tool', withServer, async (t, server) => {
-  const tools = await withClient(server.url, async (client) => (await client.listTools()).tools);
-  for (const path of ['/docs', '/llms.txt']) {
-    const text = await (await fetch(`${server.url}${path}`)).text();
-    t.true(text.includes(`claude mcp add --transport http reset-tracker ${BASE_URL}/mcp`), path);
-    for (const tool of tools) t.true(text.includes(tool.name), `${path}: ${tool.name}`);
-  }
-});
+test(
+  '/docs and /llms.txt say how to add the server and name every tool, and no other',
+  withServer,
+  async (t, server) => {
+    const tools = await withClient(server.url, async (client) => (await client.listTools()).tools);
+    const names = new Set(tools.map((tool) => tool.name));
+    const { body: document } = await getJson<{ paths: Record<string, { get: { operationId: string } }> }>(
+      `${server.url}/api/openapi.json`,
+    );
+    // Operations that are no tool (the status stream), under the name a tool of theirs would have.
+    const others = Object.values(document.paths)
+      .map(({ get }) => get.operationId.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`))
+      .filter((name) => !names.has(name));
+    t.deepEqual(others, ['stream_reset_status']);
+    for (const path of ['/docs', '/llms.txt']) {
+      const text = await (await fetch(`${server.url}${path}`)).text();
+      t.true(text.includes(`claude mcp add --transport http reset-tracker ${BASE_URL}/mcp`), path);
+      for (const tool of tools) t.true(text.includes(tool.name), `${path}: ${tool.name}`);
+      for (const name of others) t.false(text.includes(name), `${path} names no tool ${name}`);
+    }
+  },
+);
