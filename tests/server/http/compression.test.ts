@@ -31,6 +31,8 @@ const DECODE: Record<string, (body: Buffer) => Buffer> = {
   gzip: (body) => zlib.gunzipSync(body),
 };
 
+const NOW = Date.parse('2026-11-24T12:00:30Z');
+
 /** One resource of every kind the service answers with text, and refusals. */
 const RESOURCES = [
   '/api/v1/status',
@@ -62,7 +64,9 @@ const RESOURCES = [
 
 let server: RunningServer;
 test.before(async () => {
-  server = await startServer();
+  // A fixed clock: the status body moves with the minute, and two requests of one check must not
+  // fall on either side of a minute's turn.
+  server = await startServer({ clock: () => NOW });
 });
 test.after.always(() => server.stop());
 
