@@ -9,7 +9,13 @@ export interface Running {
   readonly origin: string;
   /** From spawn to the first healthy answer. */
   readonly readyMs: number;
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL after 15 s; resolves with how the process exited. */
+  stop(): Promise<Exit>;
+}
+
+export interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
 }
 
 /** `taskset -c CORES` in front of a command when cores are given. */
@@ -17,13 +23,15 @@ function pinned(cores: string | null, command: string, args: string[]): [string,
   return cores ? ['taskset', ['-c', cores, command, ...args]] : [command, args];
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
+async function stopChild(child: ChildProcess): Promise<Exit> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return { code: child.exitCode, signal: child.signalCode };
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
+  const [code, signal] = await exited;
   clearTimeout(timer);
+  return { code, signal };
 }
 
 async function waitHealthy(origin: string, child: ChildProcess, path: string): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * Live status streams on one compiled server (`npm run build` first): RSS with none open and with N
  * open, and the time from a republish (SIGHUP) to the moment the last stream has its new `status`
- * event. Each stream is a plain node:http request read by an independent SSE parser.
+ * event. Each stream is a plain node:http request read by an independent SSE parser. At the end the
+ * bench closes them, waits for `/healthz` to count none, and checks the server exits 0 on SIGTERM.
  *
  *   npx tsx bench/streams.ts [--streams N] [--republishes N]
  */
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import { readCommandLine } from '../tools/command-line.js';
+import type { Exit } from './processes.js';
 import { cpuTimeUs, memoryOf, startServer } from './processes.js';
 
 const { values: flags, refuse } = readCommandLine({
@@ -105,6 +107,10 @@ const server = await startServer({
   nodeArgs: createRequire(import.meta.url)('../server/node-flags.json') as string[],
 });
 const streams: Stream[] = [];
+const openStreams = async () =>
+  ((await (await fetch(`${server.origin}/healthz`)).json()) as { open_streams: number }).open_streams;
+let exit: Exit;
+let stopMs: number;
 try {
   for (let i = 0; i < 20; i += 1) await (await fetch(`${server.origin}/api/v1/status`)).arrayBuffer();
   const before = memoryOf(server.pid).rssMb;
@@ -118,13 +124,11 @@ try {
     );
   }
   const openMs = performance.now() - opening;
-  const health = (await (await fetch(`${server.origin}/healthz`)).json()) as { open_streams: number };
-  if (health.open_streams !== COUNT) throw new Error(`/healthz counts ${health.open_streams} streams`);
+  const open = await openStreams();
+  if (open !== COUNT) throw new Error(`/healthz counts ${open} streams`);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const after = memoryOf(server.pid).rssMb;
-  console.log(
-    `${COUNT} streams open in ${openMs.toFixed(0)} ms; /healthz open_streams ${health.open_streams}`,
-  );
+  console.log(`${COUNT} streams open in ${openMs.toFixed(0)} ms; /healthz open_streams ${open}`);
   console.log(
     `RSS ${before.toFixed(1)} MB with none, ${after.toFixed(1)} MB with ${COUNT}: ` +
       `${(((after - before) * 1024) / COUNT).toFixed(1)} KB per stream`,
@@ -161,8 +165,22 @@ try {
     `\nCPU from SIGHUP to the last event: server ${cpu.map((c) => c.server.toFixed(0)).join(', ')} ms; ` +
       `this bench (parsing every stream) ${cpu.map((c) => c.bench.toFixed(0)).join(', ')} ms`,
   );
+
+  for (const stream of streams) stream.close();
+  let left = COUNT;
+  for (let attempt = 0; attempt < 50 && left > 0; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = await openStreams();
+  }
+  if (left > 0) throw new Error(`/healthz still counts ${left} streams 5 s after the bench closed them`);
+  console.log('/healthz open_streams 0 after closing them');
 } finally {
   for (const stream of streams) stream.close();
-  await server.stop();
+  const stopping = performance.now();
+  exit = await server.stop();
+  stopMs = performance.now() - stopping;
   await rm(temp, { recursive: true, force: true });
 }
+// The stop escalates to SIGKILL after 15 s; only a clean exit on SIGTERM counts.
+if (exit.code !== 0) throw new Error(`server did not exit 0 on SIGTERM: ${exit.signal ?? exit.code}`);
+console.log(`server exited 0 ${stopMs.toFixed(0)} ms after SIGTERM`);
