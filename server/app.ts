@@ -38,7 +38,7 @@ import { createRoutes } from './routes.js';
 
 export interface AppDeps {
   readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'> &
-    Partial<Pick<Config, 'streams'>>;
+    Partial<Pick<Config, 'streams' | 'alerts'>>;
   readonly content: ContentState;
   readonly logger: Logger;
   /** Counts requests per client; absent when rate limiting is off. */

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { BASE_URL_MAX_LENGTH, INT32_MAX } from '../domain/schemas/limits.js';
+import { DEFAULT_PUSH_SERVICES } from '../domain/alerts.js';
 import { RATE_LIMIT_WINDOW_MAX_SECONDS } from './http/rate-limit.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -36,6 +37,42 @@ const EnvSchema = z.object({
     .min(1)
     .max(3600)
     .default(STREAM_DEFAULTS.heartbeatSeconds),
+  DATA_DIR: z.string().min(1).default('data'),
+  ALERTS_DB: z.string().min(1).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url P-256 public key (npm run alerts:keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npm run alerts:keys)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+    .optional(),
+  ALERTS_PUSH_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              /^(https:\/\/(\*\.)?[^/*]+|http:\/\/[^/*]+:\d+)$/,
+              'each entry must be an origin: https://host, https://*.domain or http://host:port',
+            ),
+        )
+        .min(1),
+    )
+    .optional(),
+  ALERTS_SENDER: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -67,6 +104,18 @@ export interface Config {
     readonly perProcess: number;
     readonly heartbeatMs: number;
   };
+  /** Browser alerts; null when no VAPID key pair is set (alerts off: the endpoints answer 503). */
+  readonly alerts: AlertsConfig | null;
+}
+
+export interface AlertsConfig {
+  /** The SQLite file of subscriptions, the ledger and deliveries, shared by the workers of a machine. */
+  readonly db: string;
+  readonly vapid: { readonly publicKey: string; readonly privateKey: string; readonly subject: string };
+  /** Origins push endpoints may be on (domain/alerts.ts `isKnownPushService`). */
+  readonly pushHosts: readonly string[];
+  /** Whether this process may take the sender's lease and send (one at a time sends, whatever the count). */
+  readonly sender: boolean;
 }
 
 /** The default pid file of a server on `port`: one per port, in the temp folder. */
@@ -82,11 +131,19 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const baseUrl = e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`;
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither');
+  const baseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  // Push services want a contact: the site's alerts page when it is on https, else VAPID_SUBJECT.
+  const subject = e.VAPID_SUBJECT ?? (baseUrl.startsWith('https://') ? `${baseUrl}/alerts` : null);
+  if (e.VAPID_PUBLIC_KEY && subject === null)
+    throw new Error(
+      'Invalid environment:\n  VAPID_SUBJECT: required (mailto: or https:) when PUBLIC_BASE_URL is not https',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
-    publicBaseUrl: baseUrl.replace(/\/+$/, ''),
+    publicBaseUrl: baseUrl,
     contentDir: e.CONTENT_DIR,
     contentCacheDir: e.CONTENT_CACHE_DIR === 'off' ? null : e.CONTENT_CACHE_DIR,
     rateLimit: {
@@ -103,5 +160,18 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       perProcess: e.STREAMS_PER_PROCESS,
       heartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000,
     },
+    alerts:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && subject !== null
+        ? {
+            db: e.ALERTS_DB ?? path.join(e.DATA_DIR, 'alerts.sqlite'),
+            vapid: {
+              publicKey: e.VAPID_PUBLIC_KEY,
+              privateKey: e.VAPID_PRIVATE_KEY,
+              subject,
+            },
+            pushHosts: e.ALERTS_PUSH_HOSTS ?? DEFAULT_PUSH_SERVICES,
+            sender: e.ALERTS_SENDER === 'on',
+          }
+        : null,
   };
 }
