@@ -41,6 +41,7 @@ const router = createRoutes({
   statusStream: { path: '/api/v1/status/stream', handle: serve },
   trpc: serve,
   mcp: [serve],
+  alerts: { vapidKey: serve, subscribe: [serve], unsubscribe: [serve] },
   openApiBody: Buffer.from('{}'),
   site: siteResources({ baseUrl: origin, openApi: { openapi: '3.1.0', info: { title: '', version: '' } } }),
   serve: () => serve,

@@ -1,7 +1,13 @@
-import type { ResetSummary } from './schemas/index.js';
+import type { FilterSet } from './filters.js';
+import { filterKey, matchesFilters } from './filters.js';
+import type { EventStatus, ResetSummary } from './schemas/index.js';
+import { AUDIENCE_FILTERS, WINDOW_FILTERS } from './schemas/index.js';
 
-/** What happened to the event the alert is about. */
-export type AlertReason = 'confirmed' | 'announced';
+/**
+ * What happened to the event the alert is about: newly confirmed, newly announced, or corrected
+ * (sent only when the curator asks, `content:revise --alert`).
+ */
+export type AlertReason = 'confirmed' | 'announced' | 'corrected';
 
 /** The JSON a notification carries (the service worker shows it; the page it opens is `url`). */
 export interface AlertPayload {
@@ -56,7 +62,7 @@ function clip(text: string, max: number): string {
  * which windows, and its page. Within `ALERT_PAYLOAD_MAX_BYTES` whatever the content's lengths.
  */
 export function alertPayload(event: ResetSummary, reason: AlertReason): AlertPayload {
-  const lead = reason === 'announced' ? 'Announced' : 'Confirmed';
+  const lead = { confirmed: 'Confirmed', announced: 'Announced', corrected: 'Corrected' }[reason];
   const payload = {
     title: clip(`${lead}: ${event.title}`, 300),
     body: clip(
@@ -97,3 +103,99 @@ export const DEFAULT_PUSH_SERVICES = [
   'https://*.notify.windows.com',
   'https://web.push.apple.com',
 ] as const;
+
+/** What the publication ledger last saw of an event. */
+export interface LedgerEntry {
+  readonly status: EventStatus;
+  readonly revision: number;
+}
+
+/** A curator's word on one revision of an event: no alert for it, or an alert although it is a correction. */
+export interface LedgerMark {
+  readonly eventId: string;
+  readonly revision: number;
+  readonly mode: 'silent' | 'alert';
+}
+
+export interface LedgerAlert {
+  readonly key: string;
+  readonly event: ResetSummary;
+  readonly reason: AlertReason;
+  /** `filterKey` of every filter pair the event matches: whose subscriptions get it. */
+  readonly matching: readonly string[];
+}
+
+export interface PublicationDecision {
+  /** Ledger rows to write: each usage reset whose status or revision the ledger has not seen. */
+  readonly entries: readonly (LedgerEntry & { readonly eventId: string })[];
+  readonly alerts: readonly LedgerAlert[];
+}
+
+const ALERTING: ReadonlySet<EventStatus> = new Set(['confirmed', 'announced']);
+
+/** Every filter pair the alerts control offers. */
+export const ALERT_FILTERS: readonly FilterSet[] = AUDIENCE_FILTERS.flatMap((audience) =>
+  WINDOW_FILTERS.map((window) => ({ audience, window })),
+);
+
+/** The key that makes an alert unique: once per event and reason, a correction once per revision. */
+export function alertKey(eventId: string, reason: AlertReason, revision: number): string {
+  return reason === 'corrected' ? `${eventId}:corrected:${revision}` : `${eventId}:${reason}`;
+}
+
+/**
+ * The publication ledger's rule (docs/product-decisions.md §15). For each usage reset of a content
+ * set, against what the ledger last saw of it:
+ *
+ * - never seen, first published before the ledger began: history, recorded without an alert;
+ * - never seen, or seen with another status, and now `confirmed` or `announced`: an alert of that
+ *   reason, unless the curator marked this revision (or, for a new event, any earlier one) silent;
+ * - seen with the same status at an older revision: a correction, alerted only when the curator
+ *   marked this revision `alert`;
+ * - an older revision than the ledger's (a process still serving older content): nothing.
+ */
+export function decidePublication(
+  events: readonly ResetSummary[],
+  ledger: ReadonlyMap<string, LedgerEntry>,
+  marks: readonly LedgerMark[],
+  startedAt: number,
+): PublicationDecision {
+  const entries: (LedgerEntry & { eventId: string })[] = [];
+  const alerts: LedgerAlert[] = [];
+  const markOf = (id: string, revision: number) =>
+    marks.find((mark) => mark.eventId === id && mark.revision === revision)?.mode;
+  for (const event of events) {
+    if (event.kind !== 'usage_reset') continue;
+    const seen = ledger.get(event.id);
+    if (
+      seen &&
+      (event.revision < seen.revision ||
+        (event.revision === seen.revision && event.event_status === seen.status))
+    )
+      continue;
+    entries.push({ eventId: event.id, status: event.event_status, revision: event.revision });
+    const mark = markOf(event.id, event.revision);
+    let reason: AlertReason | null = null;
+    if (!seen) {
+      // Content times are to the second: an event published in the ledger's first second is not history.
+      const history = Date.parse(event.first_published_at) < Math.floor(startedAt / 1000) * 1000;
+      const silenced = marks.some(
+        (m) => m.eventId === event.id && m.mode === 'silent' && m.revision <= event.revision,
+      );
+      if (!history && !silenced && ALERTING.has(event.event_status))
+        reason = event.event_status as AlertReason;
+    } else if (event.event_status !== seen.status) {
+      if (mark !== 'silent' && ALERTING.has(event.event_status)) reason = event.event_status as AlertReason;
+    } else if (mark === 'alert' && ALERTING.has(event.event_status)) {
+      reason = 'corrected';
+    }
+    if (reason === null) continue;
+    alerts.push({
+      key: alertKey(event.id, reason, event.revision),
+      event,
+      reason,
+      matching: ALERT_FILTERS.filter((filters) => matchesFilters(event, filters)).map(filterKey),
+    });
+  }
+  return { entries, alerts };
+}

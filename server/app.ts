@@ -35,6 +35,8 @@ import { MCP_PATH } from './http/mcp-names.js';
 import { mcpTools } from './api/mcp-tools.js';
 import { sameOriginOnly } from './http/same-origin.js';
 import { createRoutes } from './routes.js';
+import type { AlertStore } from './alerts/store.js';
+import { alertEndpoints, SUBSCRIPTIONS_PATH } from './alerts/endpoints.js';
 
 export interface AppDeps {
   readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'> &
@@ -47,6 +49,8 @@ export interface AppDeps {
   readonly version?: string;
   /** The process's live streams; the server ends them when it stops (server/server.ts). */
   readonly live?: LiveStreams;
+  /** The alerts' store, when alerts are on (config.alerts) and this process opened it (server/alerts/alerts.ts). */
+  readonly alertStore?: AlertStore | null;
 }
 
 /** How long a client whose stream ended waits before it reconnects (the SSE `retry` field). */
@@ -126,6 +130,18 @@ export function createApp(deps: AppDeps): Koa {
         logger,
       }),
     ],
+    alerts: alertEndpoints({
+      alerts:
+        config.alerts && deps.alertStore
+          ? {
+              store: deps.alertStore,
+              publicKey: config.alerts.vapid.publicKey,
+              pushHosts: config.alerts.pushHosts,
+            }
+          : null,
+      publicBaseUrl: base,
+      problemTypeBase: base,
+    }),
     openApiBody: Buffer.from(JSON.stringify(openApi)),
     site: siteResources({ baseUrl: base, openApi }),
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
@@ -152,8 +168,9 @@ export function createApp(deps: AppDeps): Koa {
       exposeHeaders: EXPOSED_HEADERS,
       allowMethods: ['GET', 'HEAD', 'OPTIONS'],
       maxAgeSeconds: 86400,
-      // MCP's Streamable HTTP transport is no public read: /mcp checks Origin and sends no CORS headers.
-      except: (path) => path === MCP_PATH,
+      // MCP's Streamable HTTP transport and the alert subscriptions are no public reads: they check
+      // Origin and send no CORS headers.
+      except: (path) => path === MCP_PATH || path === SUBSCRIPTIONS_PATH,
     }),
   );
   app.use(checkRequestShape(base));

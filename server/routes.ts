@@ -9,6 +9,8 @@ import { TRPC_PREFIX } from './api/trpc-endpoint.js';
 import { MCP_PATH } from './http/mcp-names.js';
 import type { RestOperation } from './api/rest-operations.js';
 import type { SiteResource } from './site/resource.js';
+import type { AlertEndpoints } from './alerts/endpoints.js';
+import { SUBSCRIPTIONS_PATH, VAPID_KEY_PATH } from './alerts/endpoints.js';
 
 export interface RouteHandlers {
   readonly content: ContentState;
@@ -20,6 +22,8 @@ export interface RouteHandlers {
   readonly trpc: RouterMiddleware;
   /** The MCP endpoint, behind its Origin check (server/api/mcp-endpoint.ts). */
   readonly mcp: readonly Middleware[];
+  /** Browser alerts: the public key, subscribing and unsubscribing (server/alerts/endpoints.ts). */
+  readonly alerts: AlertEndpoints;
   readonly openApiBody: Buffer;
   /** Pages, feeds, exports, badges, the card and static files (server/site/site-resources.ts). */
   readonly site: readonly SiteResource[];
@@ -48,6 +52,11 @@ export function createRoutes(handlers: RouteHandlers): Router {
   router.get(`${TRPC_PREFIX}/:procedures`, handlers.trpc);
   // MCP over stateless Streamable HTTP: POST only; GET (an SSE stream) and DELETE (a session) get 405.
   router.post(MCP_PATH, ...handlers.mcp);
+
+  // Browser alerts: the key to subscribe with; a subscription is stored with POST, removed with DELETE.
+  router.get(VAPID_KEY_PATH, handlers.alerts.vapidKey);
+  router.post(SUBSCRIPTIONS_PATH, ...handlers.alerts.subscribe);
+  router.delete(SUBSCRIPTIONS_PATH, ...handlers.alerts.unsubscribe);
 
   // The site: feeds, exports, badges, the card, pages and their files.
   for (const resource of handlers.site) router.get(resource.path, handlers.serve(resource));

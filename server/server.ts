@@ -14,6 +14,7 @@ import { createLastGoodStore } from './content/last-good.js';
 import { createLogger } from './logger.js';
 import { runInSlices } from './content/slices.js';
 import { LiveStreams } from './api/live-streams.js';
+import { startAlerts } from './alerts/alerts.js';
 
 export interface RunningServer {
   readonly url: string;
@@ -81,7 +82,16 @@ export function createServer(config: Config) {
     onStoreUp: () => logger.info('rate-limit store answers again: counts are shared'),
   });
   const live = new LiveStreams(content, config.streams, config.publicBaseUrl);
-  const app = createApp({ config, content, logger, limiter: limiter.limiter, live });
+  // Opened before the first load, so the ledger sees every content set this process serves.
+  const alerts = config.alerts ? startAlerts(config.alerts, content, logger) : null;
+  const app = createApp({
+    config,
+    content,
+    logger,
+    limiter: limiter.limiter,
+    live,
+    alertStore: alerts?.store,
+  });
 
   async function reload(): Promise<boolean> {
     const outcome = await content.reload();
@@ -128,7 +138,7 @@ export function createServer(config: Config) {
 
     let stopping: Promise<void> | null = null;
     const stop = () => {
-      stopping ??= drain().then(() => limiter.close());
+      stopping ??= drain().then(() => Promise.all([limiter.close(), alerts?.stop()]).then(() => undefined));
       return stopping;
     };
 

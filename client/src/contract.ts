@@ -126,6 +126,7 @@ export type Problem = {
     | 'forbidden'
     | 'unsupported_media_type'
     | 'payload_too_large'
+    | 'invalid_body'
     | 'malformed_request'
     | 'request_timeout'
     | 'expectation_failed'
@@ -133,7 +134,8 @@ export type Problem = {
     | 'rate_limited'
     | 'internal_error'
     | 'content_unavailable'
-    | 'service_busy';
+    | 'service_busy'
+    | 'alerts_unavailable';
   detail: string;
   parameter?: string | undefined;
 };

@@ -38,7 +38,7 @@ export const PROBLEM_TYPES = {
     status: 403,
     title: 'Forbidden',
     about:
-      "The request comes from a web page of another site (its Origin header): the MCP endpoint answers only the service's own origin and clients that send no Origin.",
+      "The request comes from a web page of another site (its Origin header): the MCP endpoint and the alert subscriptions answer only the service's own origin and clients that send no Origin.",
   },
   unsupported_media_type: {
     status: 415,
@@ -48,7 +48,14 @@ export const PROBLEM_TYPES = {
   payload_too_large: {
     status: 413,
     title: 'Payload too large',
-    about: 'The request body is larger than the service reads (64 KiB); send a smaller one.',
+    about:
+      'The request body is larger than the service reads (64 KiB on /mcp, 4 KiB on /alerts/subscriptions); send a smaller one.',
+  },
+  invalid_body: {
+    status: 400,
+    title: 'Invalid body',
+    about:
+      'The JSON body is not valid JSON, lacks a field, has a field the request does not take, or a field has a value it does not accept; "parameter" names the field.',
   },
   malformed_request: {
     status: 400,
@@ -94,6 +101,12 @@ export const PROBLEM_TYPES = {
     title: 'Service busy',
     about:
       'This server already holds as many live streams as it allows. Retry after the number of seconds in Retry-After, or poll /api/v1/status instead.',
+  },
+  alerts_unavailable: {
+    status: 503,
+    title: 'Alerts unavailable',
+    about:
+      'This server sends no browser alerts (it has no VAPID key pair). Follow the feeds or the calendar instead.',
   },
 } as const satisfies Record<string, { status: number; title: string; about: string }>;
 

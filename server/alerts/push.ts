@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import webpush from 'web-push';
 
 /** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
@@ -29,6 +31,14 @@ export interface PushOptions {
   /** Milliseconds one request may take. */
   readonly timeoutMs: number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Keeps connections to push services open between messages (one per service and slot). */
+  readonly agents?: { readonly http: http.Agent; readonly https: https.Agent };
+  /**
+   * Called synchronously just before each try's request is handed to the connection, with nothing
+   * awaited in between: a sender records the message as sent here, so a crash on either side of this
+   * instant neither loses the record of a sent message nor keeps an unsent one.
+   */
+  readonly beforeWrite?: () => void;
 }
 
 /**
@@ -56,11 +66,62 @@ function retryAfterMs(value: string | null, now: number): number | null {
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
+interface RequestDetails {
+  readonly endpoint: string;
+  readonly method: string;
+  readonly headers: Record<string, string | number>;
+  readonly body: Buffer | null;
+}
+
+class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+/**
+ * One POST to a push service over node:http(s). The body is written only once the connection is
+ * ready (a reused keep-alive socket, or a new one once connected and, on https, secured), in the
+ * same turn as `beforeWrite`, so the request reaches the kernel right after the sender's record.
+ */
+function post(
+  request: RequestDetails,
+  options: Pick<PushOptions, 'timeoutMs' | 'agents' | 'beforeWrite'>,
+): Promise<{ status: number; retryAfter: string | null }> {
+  const url = new URL(request.endpoint);
+  const secure = url.protocol === 'https:';
+  const body = request.body ?? Buffer.alloc(0);
+  return new Promise((resolve, reject) => {
+    const outgoing = (secure ? https : http).request(url, {
+      method: request.method,
+      headers: { ...request.headers, 'Content-Length': body.length },
+      agent: (secure ? options.agents?.https : options.agents?.http) ?? false,
+      timeout: options.timeoutMs,
+    });
+    outgoing.on('timeout', () => outgoing.destroy(new TimeoutError('timed out')));
+    outgoing.on('error', reject);
+    outgoing.on('response', (response) => {
+      response.resume();
+      response.on('error', reject);
+      response.on('end', () => {
+        const retryAfter = response.headers['retry-after'];
+        resolve({ status: response.statusCode ?? 0, retryAfter: retryAfter ?? null });
+      });
+    });
+    outgoing.on('socket', (socket) => {
+      const write = () => {
+        options.beforeWrite?.();
+        outgoing.end(body);
+      };
+      if (outgoing.reusedSocket) write();
+      else socket.once(secure ? 'secureConnect' : 'connect', write);
+    });
+  });
+}
+
 /**
  * Sends one encrypted message (aes128gcm, RFC 8291) signed with VAPID (RFC 8292) to a push service.
- * `web-push` encrypts and signs (`generateRequestDetails`); the request itself is made here, so
- * retries, timeouts and the outcome are this module's, and a test's push service may listen on plain
- * http.
+ * `web-push` encrypts and signs (`generateRequestDetails`); the request itself is made here (`post`),
+ * so retries, timeouts, the moment of writing and the outcome are this module's, and a test's push
+ * service may listen on plain http.
  */
 export async function sendPush(
   target: PushTarget,
@@ -82,19 +143,13 @@ export async function sendPush(
     });
     let delay = attempt < options.attempts ? options.backoffMs(attempt) : 0;
     try {
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: request.body,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      await response.arrayBuffer();
+      const response = await post(request, options);
       const { status } = response;
       if (status >= 200 && status < 300) return { kind: 'delivered', status, attempts: attempt };
       if (status === 404 || status === 410) return { kind: 'gone', status, attempts: attempt };
       last = { status, reason: `push service answered ${status}` };
       if (status !== 429 && status < 500) break;
-      const asked = retryAfterMs(response.headers.get('retry-after'), Date.now());
+      const asked = retryAfterMs(response.retryAfter, Date.now());
       if (asked !== null) {
         if (asked > options.maxRetryAfterMs) {
           last = { status, reason: `push service asked to wait ${Math.ceil(asked / 1000)} s` };

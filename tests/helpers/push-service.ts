@@ -48,7 +48,15 @@ function publicKeyOf(point: Buffer) {
   });
 }
 
-export async function startPushService(applicationServerKey: string): Promise<PushService> {
+export interface PushServiceOptions {
+  /** Milliseconds before each answer: a fan-out takes long enough to be interrupted. */
+  readonly delayMs?: number;
+}
+
+export async function startPushService(
+  applicationServerKey: string,
+  options: PushServiceOptions = {},
+): Promise<PushService> {
   const keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
   const replies = new Map<string, [number, Record<string, string>?][]>();
   const received: Received[] = [];
@@ -89,7 +97,8 @@ export async function startPushService(applicationServerKey: string): Promise<Pu
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', () => setTimeout(answer, options.delayMs ?? 0));
+    const answer = () => {
       const id = /^\/push\/([\w-]+)$/.exec(request.url ?? '')?.[1] ?? '';
       if (request.method !== 'POST') {
         response.writeHead(405).end();
@@ -108,7 +117,7 @@ export async function startPushService(applicationServerKey: string): Promise<Pu
         refused.push({ subscriber: id, reason: (error as Error).message });
         response.writeHead(400).end((error as Error).message);
       }
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

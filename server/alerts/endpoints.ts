@@ -1,0 +1,133 @@
+import type { Context, Middleware } from 'koa';
+import type { z } from 'zod';
+import { isKnownPushService } from '../../domain/alerts.js';
+import { AlertSubscriptionRequest, AlertUnsubscribeRequest } from '../../domain/schemas/alerts.js';
+import { HttpProblem } from '../http/http-problem.js';
+import { makeProblem } from '../http/problem-types.js';
+import { readBoundedBody } from '../http/request-body.js';
+import { sameOriginOnly } from '../http/same-origin.js';
+import type { AlertStore } from './store.js';
+
+export const VAPID_KEY_PATH = '/alerts/vapid-public-key';
+export const SUBSCRIPTIONS_PATH = '/alerts/subscriptions';
+/** A browser's subscription is about 500 bytes; 4 KiB leaves room and nothing more. */
+export const ALERTS_BODY_MAX_BYTES = 4096;
+
+export interface AlertEndpointsOptions {
+  /** The store and the public key; null when alerts are off (every endpoint answers 503). */
+  readonly alerts: {
+    readonly store: AlertStore;
+    readonly publicKey: string;
+    readonly pushHosts: readonly string[];
+  } | null;
+  readonly publicBaseUrl: string;
+  readonly problemTypeBase: string;
+}
+
+export interface AlertEndpoints {
+  readonly vapidKey: Middleware;
+  readonly subscribe: readonly Middleware[];
+  readonly unsubscribe: readonly Middleware[];
+}
+
+/**
+ * `GET /alerts/vapid-public-key`, `POST` and `DELETE /alerts/subscriptions` (docs/product-decisions.md
+ * §15): same-origin only, JSON only, at most 4 KiB, every field checked by its schema
+ * (domain/schemas/alerts.ts) and unknown ones refused, push endpoints only on a known push service.
+ * Each refusal is a problem naming the field; nothing is stored unless all of it is right.
+ */
+export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
+  const base = options.problemTypeBase;
+  const problem = (code: Parameters<typeof makeProblem>[1], detail: string, parameter?: string) =>
+    new HttpProblem(makeProblem(base, code, detail, parameter));
+  const available = () => {
+    if (!options.alerts)
+      throw new HttpProblem(
+        makeProblem(
+          base,
+          'alerts_unavailable',
+          'This server sends no browser alerts: it has no VAPID key pair.',
+        ),
+        { headers: { 'Cache-Control': 'no-store' } },
+      );
+    return options.alerts;
+  };
+
+  async function readJson<T extends z.ZodType>(ctx: Context, schema: T): Promise<z.infer<T>> {
+    if (ctx.request.type !== 'application/json')
+      throw problem('unsupported_media_type', 'Send the body as application/json.');
+    const text = (await readBoundedBody(ctx.req, ALERTS_BODY_MAX_BYTES, base)).toString('utf8');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw problem('invalid_body', 'The body is not valid JSON.');
+    }
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+    const field = [...issue.path, ...keys.slice(0, 1)].map(String).join('.');
+    const detail =
+      issue.code === 'unrecognized_keys'
+        ? `The field "${field}" is not one this request takes.`
+        : field === ''
+          ? `The body must be a JSON object: ${issue.message}.`
+          : `Invalid value for "${field}": ${issue.message}.`;
+    throw problem('invalid_body', detail, field === '' ? undefined : field);
+  }
+
+  const knownService = (endpoint: string, hosts: readonly string[], field: string) => {
+    if (!isKnownPushService(endpoint, hosts))
+      throw problem(
+        'invalid_body',
+        `The push endpoint must be on a known push service over https; its origin ${new URL(endpoint).origin} is not one.`,
+        field,
+      );
+  };
+
+  const sameOrigin = sameOriginOnly(options.publicBaseUrl, base);
+  const noStore: Middleware = async (ctx, next) => {
+    await next();
+    ctx.set('Cache-Control', 'no-store');
+  };
+
+  return {
+    vapidKey: (ctx) => {
+      const { publicKey } = available();
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.body = { key: publicKey };
+    },
+    subscribe: [
+      noStore,
+      sameOrigin,
+      async (ctx) => {
+        const alerts = available();
+        const request = await readJson(ctx, AlertSubscriptionRequest);
+        const { subscription } = request;
+        knownService(subscription.endpoint, alerts.pushHosts, 'subscription.endpoint');
+        const { created } = alerts.store.subscribe({
+          endpoint: subscription.endpoint,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+          audience: request.audience,
+          window: request.window,
+          expiresAt: subscription.expirationTime ?? null,
+        });
+        ctx.status = created ? 201 : 200;
+        ctx.body = { endpoint: subscription.endpoint, audience: request.audience, window: request.window };
+      },
+    ],
+    unsubscribe: [
+      noStore,
+      sameOrigin,
+      async (ctx) => {
+        const alerts = available();
+        const { endpoint } = await readJson(ctx, AlertUnsubscribeRequest);
+        // 204 whether it was stored or not: the answer tells nobody which endpoints are subscribed.
+        alerts.store.unsubscribe(endpoint);
+        ctx.status = 204;
+      },
+    ],
+  };
+}

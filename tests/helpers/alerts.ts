@@ -1,0 +1,75 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Subscriber } from './push-service.js';
+
+/** A usage reset written as a curator would publish it: date-only, from a web page, first published `at`. */
+export async function writeReset(
+  dir: string,
+  options: {
+    readonly day: string;
+    readonly slug: string;
+    readonly plans: 'all' | readonly ('pro' | 'max' | 'team')[];
+    readonly windows: readonly ('five_hour' | 'weekly')[];
+    readonly status?: 'announced' | 'confirmed';
+    /** When it was first published; now by default. */
+    readonly at?: Date;
+    readonly revision?: number;
+  },
+): Promise<string> {
+  const id = `${options.day}-${options.slug}`;
+  const at = (options.at ?? new Date()).toISOString().replace(/\.\d+Z$/, 'Z');
+  const broad = options.plans === 'all';
+  const event = {
+    id,
+    kind: 'usage_reset',
+    event_status: options.status ?? 'confirmed',
+    title: `Limits reset (${options.slug})`,
+    summary: 'A reset written by a test.',
+    time_precision: 'date',
+    announced_on: options.day,
+    allocation: 'subscription_usage',
+    audience: broad
+      ? { scope: 'broad', statement: 'All users, on every plan', plans: 'all' }
+      : { scope: 'limited', statement: `${options.plans.join(' and ')} subscribers`, plans: options.plans },
+    windows: options.windows,
+    sources: [
+      {
+        url: `https://wrenquill.example/changelog/${id}`,
+        handle: 'wrenquill.example',
+        display_name: 'Wrenquill website (demo)',
+        role: 'original',
+        kind: 'web_page',
+        excerpt: 'Limits were reset.',
+      },
+    ],
+    first_published_at: at,
+    revised_at: at,
+    revision: options.revision ?? 1,
+    related_event_ids: [],
+  };
+  await writeFile(path.join(dir, 'events', `${id}.json`), `${JSON.stringify(event, null, 2)}\n`);
+  return id;
+}
+
+/** POSTs a subscriber's subscription for the filters, as the page's control does. */
+export function subscribe(
+  url: string,
+  subscriber: Subscriber,
+  filters: { audience?: string; window?: string } = {},
+): Promise<Response> {
+  return fetch(`${url}/alerts/subscriptions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ subscription: subscriber.subscription, ...filters }),
+  });
+}
+
+/** Waits until `check` holds, polling every 50 ms, for at most `ms`. */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
+}
