@@ -10,6 +10,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** Live streams: per client IP, per process, and seconds between heartbeats. */
 export const STREAM_DEFAULTS = { perClient: 8, perProcess: 10_000, heartbeatSeconds: 25 } as const;
 
+/** An empty variable (`VAPID_PUBLIC_KEY=`) is one not set. */
+const unset = (value: unknown) => (value === '' ? undefined : value);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -39,18 +42,27 @@ const EnvSchema = z.object({
     .default(STREAM_DEFAULTS.heartbeatSeconds),
   DATA_DIR: z.string().min(1).default('data'),
   ALERTS_DB: z.string().min(1).optional(),
-  VAPID_PUBLIC_KEY: z
-    .string()
-    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url P-256 public key (npm run alerts:keys)')
-    .optional(),
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npm run alerts:keys)')
-    .optional(),
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
-    .optional(),
+  VAPID_PUBLIC_KEY: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url P-256 public key (npm run alerts:keys)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npm run alerts:keys)')
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+      .optional(),
+  ),
   ALERTS_PUSH_HOSTS: z
     .string()
     .transform((value) =>

@@ -1,7 +1,8 @@
 /**
  * `npm run content:new -- <post URL> [--kind … --status … --title … --plans … --windows …] [--dir …]`:
  * writes `events/<id>.json` for a new event, with what the post URL tells (see `draftEvent`), and
- * prints what it wrote and what is left to fill. Refuses an id that exists.
+ * prints what it wrote and what is left to fill. Refuses an id that exists. `--no-alert` (backfill)
+ * records that publishing it sends no browser alert (tools/alert-marks.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { formatProblem } from '../domain/content/problems.js';
 import type { SourceAccount } from '../domain/schemas/index.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf, readJsonFile, writeContentFile } from './content-files.js';
+import { markAlert } from './alert-marks.js';
 
 const {
   values: flags,
@@ -18,7 +20,7 @@ const {
   refuse,
 } = readCommandLine({
   usage:
-    'npm run content:new -- <post URL> [--kind … --status … --title … --plans … --windows …] [--dir <folder>]',
+    'npm run content:new -- <post URL> [--kind … --status … --title … --plans … --windows …] [--no-alert] [--dir <folder>]',
   description: 'Writes events/<id>.json for a new event from its post URL and says what is left to fill in.',
   arguments: [
     {
@@ -37,6 +39,10 @@ const {
       description: 'all, subscribers, unspecified, or plans separated by commas',
     },
     windows: { type: 'string', value: '<windows>', description: 'the windows reset, separated by commas' },
+    'no-alert': {
+      type: 'boolean',
+      description: 'backfill: send no browser alert when it is published (history added late)',
+    },
     dir: {
       type: 'string',
       value: '<folder>',
@@ -66,6 +72,7 @@ if (existsSync(file)) {
 }
 await writeContentFile(file, { $schema: '../schema/event.schema.json', ...event });
 console.log(`wrote ${path.relative(process.cwd(), file)}`);
+if (flags['no-alert']) console.log(markAlert({ eventId: String(event['id']), revision: 1, mode: 'silent' }));
 const result = await loadContent(dir);
 const mine = result.ok
   ? []

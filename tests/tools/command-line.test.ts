@@ -26,7 +26,7 @@ const COMMANDS: readonly Command[] = [
   },
   {
     file: 'tools/content-new.ts',
-    options: ['--kind', '--status', '--title', '--plans', '--windows', '--dir'],
+    options: ['--kind', '--status', '--title', '--plans', '--windows', '--no-alert', '--dir'],
     bad: [
       { args: [], says: /missing argument <post URL>/ },
       { args: ['not-a-url'], says: /'not-a-url' is not a URL/ },
@@ -38,12 +38,13 @@ const COMMANDS: readonly Command[] = [
   },
   {
     file: 'tools/content-revise.ts',
-    options: ['--confirm', '--cancel', '--retract', '--correct', '--dir'],
+    options: ['--confirm', '--cancel', '--retract', '--correct', '--alert', '--no-alert', '--dir'],
     bad: [
       { args: [], says: /missing argument <id>/ },
       { args: ['an-event', '--confirm', '--retract', 'why'], says: /one action.*--confirm and --retract/ },
       { args: ['../an-event'], says: /'\.\.\/an-event' is not an event id/ },
       { args: ['an-event', '--cancel', ' '], says: /--cancel needs a reason/ },
+      { args: ['an-event', '--alert', '--no-alert'], says: /choose --alert or --no-alert, not both/ },
     ],
   },
   {
@@ -63,6 +64,11 @@ const COMMANDS: readonly Command[] = [
     file: 'tools/alerts-keys.ts',
     options: [],
     bad: [{ args: ['--bits', '512'], says: /--bits/ }],
+  },
+  {
+    file: 'tools/alerts-preview.ts',
+    options: ['--dir <folder>'],
+    bad: [{ args: ['content'], says: /unexpected argument 'content'/ }],
   },
   {
     file: 'tools/openapi-dump.ts',

@@ -1,0 +1,95 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import { generateVapidKeys } from '../../server/alerts/push.js';
+import { AlertStore } from '../../server/alerts/store.js';
+import { writeReset } from '../helpers/alerts.js';
+import { copyContent, DEMO_CONTENT, ROOT } from '../helpers/fixtures.js';
+import { outputOf, runToEnd } from '../helpers/run.js';
+
+const vapid = generateVapidKeys();
+
+test('content:new --no-alert and content:revise --alert mark the store; alerts:preview says who would get what', async (t) => {
+  const content = await copyContent(DEMO_CONTENT);
+  const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alert-commands-'));
+  const db = path.join(data, 'alerts.sqlite');
+  const env = {
+    ...process.env,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:alerts@example.org',
+    ALERTS_DB: db,
+  };
+  const run = async (file: string, ...args: string[]) => {
+    const done = await runToEnd(process.execPath, ['--import', 'tsx', file, ...args, '--dir', content.dir], {
+      cwd: ROOT,
+      env,
+    });
+    t.is(done.code, 0, outputOf(done));
+    return done.stdout;
+  };
+  try {
+    const store = new AlertStore(db);
+    const endpoint = (n: number) => `https://fcm.googleapis.com/fcm/send/${n}`;
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    store.subscribeMany([
+      { endpoint: endpoint(1), ...keys, audience: 'all', window: 'any', expiresAt: null },
+      { endpoint: endpoint(2), ...keys, audience: 'pro', window: 'weekly', expiresAt: null },
+      { endpoint: endpoint(3), ...keys, audience: 'team', window: 'five_hour', expiresAt: null },
+    ]);
+
+    t.regex(await run('tools/alerts-preview.ts'), /^publishing this folder sends no alert$/m);
+    const id = await writeReset(content.dir, {
+      day: '2026-11-20',
+      slug: 'weekly',
+      plans: ['pro'],
+      windows: ['weekly'],
+    });
+    t.regex(
+      await run('tools/alerts-preview.ts'),
+      new RegExp(
+        `sends 1 alert\\(s\\):\\n  confirmed: ${id} "Limits reset \\(weekly\\)" → 2 subscription\\(s\\)`,
+      ),
+    );
+
+    const created = await run(
+      'tools/content-new.ts',
+      'https://wrenquill.example/changelog/late',
+      '--kind',
+      'usage_reset',
+      '--status',
+      'confirmed',
+      '--title',
+      'A late entry',
+      '--plans',
+      'all',
+      '--windows',
+      'weekly',
+      '--no-alert',
+    );
+    const late = /alerts: none will be sent for (\S+) revision 1/.exec(created)?.[1];
+    t.truthy(late, created);
+    t.deepEqual(store.marks(), [{ eventId: late!, revision: 1, mode: 'silent' }]);
+
+    const revised = await run('tools/content-revise.ts', id, '--correct', 'The plans were wrong.', '--alert');
+    t.regex(revised, new RegExp(`alerts: one will be sent for ${id} revision 2 when it is published`));
+    t.deepEqual(
+      store.marks().find((mark) => mark.eventId === id),
+      { eventId: id, revision: 2, mode: 'alert' },
+    );
+    store.close();
+  } finally {
+    await content.dispose();
+    await rm(data, { recursive: true, force: true });
+  }
+});
+
+test('without a VAPID key pair the commands say alerts are off', async (t) => {
+  const done = await runToEnd(process.execPath, ['--import', 'tsx', 'tools/alerts-preview.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' },
+  });
+  t.is(done.code, 0, outputOf(done));
+  t.regex(done.stdout, /alerts are off here/);
+});

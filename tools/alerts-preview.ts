@@ -1,0 +1,56 @@
+/**
+ * `npm run alerts:preview [-- --dir <folder>]`: what publishing the content folder would alert, and
+ * to how many subscriptions, read from this machine's alerts store (ALERTS_DB) without changing it.
+ */
+import { buildCatalog } from '../domain/catalog.js';
+import { decidePublication } from '../domain/alerts.js';
+import { formatProblem } from '../domain/content/problems.js';
+import { loadContent } from '../server/content/read-content.js';
+import { AlertStore } from '../server/alerts/store.js';
+import { readCommandLine } from './command-line.js';
+import { contentDirOf } from './content-files.js';
+import { alertsConfig } from './alert-marks.js';
+
+const { values: flags } = readCommandLine({
+  usage: 'npm run alerts:preview -- [--dir <folder>]',
+  description:
+    'Prints the browser alerts publishing the content folder would send, and how many subscriptions get each.',
+  options: {
+    dir: {
+      type: 'string',
+      value: '<folder>',
+      description: 'the content folder (default: CONTENT_DIR, else content/)',
+    },
+  },
+});
+const alerts = alertsConfig();
+if (!alerts) {
+  console.log('alerts are off here (no VAPID key pair): publishing sends none');
+  process.exit(0);
+}
+const dir = contentDirOf(flags.dir);
+const result = await loadContent(dir);
+if (!result.ok) {
+  console.error(`${dir} is invalid (${result.problems.length} problems): it cannot be published`);
+  for (const problem of result.problems) console.error(`  ${formatProblem(problem)}`);
+  process.exit(1);
+}
+const catalog = buildCatalog(result.content, { baseUrl: 'https://preview.invalid' });
+const store = new AlertStore(alerts.db);
+const decision = decidePublication(
+  [...catalog.byId.values()],
+  store.ledger(),
+  store.marks(),
+  store.startedAt,
+);
+const byFilters = store.subscriptionsByFilters();
+store.close();
+if (decision.alerts.length === 0) {
+  console.log('publishing this folder sends no alert');
+} else {
+  console.log(`publishing this folder sends ${decision.alerts.length} alert(s):`);
+  for (const alert of decision.alerts) {
+    const count = alert.matching.reduce((sum, key) => sum + (byFilters.get(key) ?? 0), 0);
+    console.log(`  ${alert.reason}: ${alert.event.id} "${alert.event.title}" → ${count} subscription(s)`);
+  }
+}
