@@ -1,0 +1,176 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import Database from 'better-sqlite3';
+import { generateVapidKeys } from '../../server/alerts/push.js';
+import { buildServer } from './helpers/build.js';
+import { editJson } from './helpers/content.js';
+import { waitForWorkers } from './helpers/pm2.js';
+import { eventually, writeReset } from '../helpers/alerts.js';
+import { copyContent, DEMO_CONTENT, ROOT } from '../helpers/fixtures.js';
+import type { Subscriber } from '../helpers/push-service.js';
+import { startPushService } from '../helpers/push-service.js';
+import { outputOf, runToEnd } from '../helpers/run.js';
+import { usingCluster } from '../helpers/with-server.js';
+
+const MATCHING = 1500;
+const OTHERS = 100;
+
+test('a published reset reaches every matching subscription exactly once on a PM2 cluster, across a kill -9 of the sender', async (t) => {
+  t.timeout(240_000);
+  await buildServer();
+  const vapid = generateVapidKeys();
+  // A little latency per message, as a real push service has: the fan-out lasts long enough to be cut.
+  const push = await startPushService(vapid.publicKey, { delayMs: 5 });
+  const content = await copyContent(DEMO_CONTENT);
+  const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alerts-pm2-'));
+  const db = path.join(data, 'alerts.sqlite');
+  const env = {
+    CONTENT_DIR: content.dir,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:alerts@example.org',
+    ALERTS_DB: db,
+    ALERTS_PUSH_HOSTS: push.origin,
+  };
+  try {
+    await usingCluster({ instances: 2, env }, async (cluster) => {
+      const cli = async (file: string, ...args: string[]) => {
+        const done = await runToEnd(process.execPath, ['--import', 'tsx', file, ...args], {
+          cwd: ROOT,
+          env: { ...process.env, ...env, PM2_HOME: cluster.home, PORT: new URL(cluster.url).port },
+          timeout: 60_000,
+        });
+        t.is(done.code, 0, outputOf(done));
+        return done.stdout;
+      };
+      const subscribers = async (count: number, filters: object) => {
+        const made: Subscriber[] = [];
+        for (let i = 0; i < count; i += 1) made.push(push.subscriber());
+        for (let i = 0; i < made.length; i += 50) {
+          await Promise.all(
+            made.slice(i, i + 50).map(async (subscriber) => {
+              const response = await fetch(`${cluster.url}/alerts/subscriptions`, {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json' },
+                body: JSON.stringify({ subscription: subscriber.subscription, ...filters }),
+              });
+              if (response.status !== 201) throw new Error(`subscribing answered ${response.status}`);
+            }),
+          );
+        }
+        return made;
+      };
+      const matching = [
+        ...(await subscribers(MATCHING / 2, {})),
+        ...(await subscribers(MATCHING / 2, { audience: 'pro', window: 'weekly' })),
+      ];
+      const others = await subscribers(OTHERS, { audience: 'team', window: 'five_hour' });
+      const count = (subscriber: Subscriber) =>
+        push.received.filter((message) => message.subscriber === subscriber.id).length;
+
+      // A new confirmed reset for Pro and Max, weekly, published as a curator does.
+      const id = await writeReset(content.dir, {
+        day: '2026-11-20',
+        slug: 'pro-max-weekly',
+        plans: ['pro', 'max'],
+        windows: ['weekly'],
+      });
+      t.regex(
+        await cli('tools/alerts-preview.ts', '--dir', content.dir),
+        new RegExp(`confirmed: ${id} .* → ${MATCHING} subscription`),
+      );
+      t.regex(
+        await cli('tools/content-publish.ts', '--dir', content.dir),
+        /now serving revision \S+ on all 2 workers/,
+      );
+
+      // Mid-fan-out, the process holding the sender's lease is killed outright.
+      t.true(await eventually(() => push.received.length >= MATCHING * 0.3, 60_000), 'the fan-out started');
+      const reader = new Database(db, { readonly: true });
+      const holder = (reader.prepare('SELECT holder FROM sender').get() as { holder: string }).holder;
+      const pid = Number(holder.split(':')[1]);
+      process.kill(pid, 'SIGKILL');
+      const atKill = push.received.length;
+      t.true(atKill < MATCHING, `killed mid-fan-out (${atKill} of ${MATCHING} delivered)`);
+
+      // Another process takes the lease once it expires and sends the rest.
+      t.true(
+        await eventually(() => push.received.length >= MATCHING, 90_000),
+        `${push.received.length} delivered`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      t.deepEqual(
+        matching
+          .filter((subscriber) => count(subscriber) !== 1)
+          .map((subscriber) => [subscriber.id, count(subscriber)]),
+        [],
+        'every matching subscription got the alert exactly once',
+      );
+      t.is(
+        others.filter((subscriber) => count(subscriber) > 0).length,
+        0,
+        'no subscription of other filters got it',
+      );
+      t.deepEqual(push.refused, []);
+      const newHolder = (reader.prepare('SELECT holder FROM sender').get() as { holder: string }).holder;
+      t.not(newHolder, holder, 'another process holds the lease');
+      t.is((await waitForWorkers(cluster, 2)).size, 2, 'PM2 replaced the killed worker');
+      const deliveries = reader
+        .prepare(`SELECT outcome, count(*) AS n FROM deliveries GROUP BY outcome`)
+        .all() as { outcome: string; n: number }[];
+      t.deepEqual(
+        deliveries.reduce((sum, row) => sum + row.n, 0),
+        MATCHING,
+        JSON.stringify(deliveries),
+      );
+
+      // Backfill and a silent correction send nothing.
+      const before = push.received.length;
+      const drafted = await cli(
+        'tools/content-new.ts',
+        'https://wrenquill.example/changelog/late',
+        '--kind',
+        'usage_reset',
+        '--status',
+        'confirmed',
+        '--title',
+        'A late entry',
+        '--plans',
+        'all',
+        '--windows',
+        'weekly',
+        '--no-alert',
+        '--dir',
+        content.dir,
+      );
+      // The curator fills in what the draft leaves open.
+      const late = /alerts: none will be sent for (\S+) revision 1/.exec(drafted)?.[1] ?? '';
+      await editJson(content.dir, `events/${late}.json`, (event) => {
+        event['summary'] = 'A changelog entry found late.';
+        event['allocation'] = 'subscription_usage';
+        event['audience'] = { scope: 'broad', statement: 'All users, on every plan', plans: 'all' };
+      });
+      await cli(
+        'tools/content-revise.ts',
+        id,
+        '--correct',
+        'The summary said too little.',
+        '--dir',
+        content.dir,
+      );
+      t.regex(await cli('tools/alerts-preview.ts', '--dir', content.dir), /sends no alert/);
+      const checked = await cli('tools/content-check.ts', '--dir', content.dir);
+      t.notRegex(checked, /error/i);
+      t.regex(await cli('tools/content-publish.ts', '--dir', content.dir), /now serving revision/);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      t.is(push.received.length, before, 'nothing was sent for backfill or a silent correction');
+      reader.close();
+    });
+  } finally {
+    await push.stop();
+    await content.dispose();
+    await rm(data, { recursive: true, force: true });
+  }
+});
