@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import { generateVapidKeys } from '../../server/alerts/push.js';
+import { AlertStore } from '../../server/alerts/store.js';
+import { startNginx } from './helpers/nginx.js';
+import { eventually, writeReset } from '../helpers/alerts.js';
+import { copyContent, DEMO_CONTENT } from '../helpers/fixtures.js';
+import { startPushService } from '../helpers/push-service.js';
+import { startServer } from '../helpers/with-server.js';
+
+test('past one machine, nginx sends /alerts/ to the machine with the store, and only it alerts', async (t) => {
+  t.timeout(60_000);
+  const vapid = generateVapidKeys();
+  const push = await startPushService(vapid.publicKey);
+  const content = await copyContent(DEMO_CONTENT);
+  const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alerts-machines-'));
+  const keys = {
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    ALERTS_PUSH_HOSTS: push.origin,
+  };
+  // Machine A holds the alerts' store and sends; machine B serves everything else, with the same keys
+  // (its pages offer the control) and ALERTS_SENDER=off.
+  const storeA = path.join(data, 'a.sqlite');
+  const storeB = path.join(data, 'b.sqlite');
+  const a = await startServer({ content: content.dir, env: { ...keys, ALERTS_DB: storeA } });
+  const b = await startServer({
+    content: content.dir,
+    env: { ...keys, ALERTS_DB: storeB, ALERTS_SENDER: 'off' },
+  });
+  const nginx = await startNginx(new URL(b.url).host, new URL(a.url).host);
+  try {
+    const subscriber = push.subscriber();
+    const key = await fetch(`${nginx.url}/alerts/vapid-public-key`);
+    t.is(key.status, 200);
+    t.is(key.headers.get('x-cache-status'), null, 'not through the cache');
+    const subscribed = await fetch(`${nginx.url}/alerts/subscriptions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscription: subscriber.subscription }),
+    });
+    t.is(subscribed.status, 201);
+    const [onA, onB] = [new AlertStore(storeA), new AlertStore(storeB)];
+    t.is(onA.subscriptionCount(), 1, 'the subscription is on machine A');
+    t.is(onB.subscriptionCount(), 0, 'and not on machine B');
+
+    // The curator publishes to both machines.
+    await writeReset(content.dir, {
+      day: '2026-11-20',
+      slug: 'two-machines',
+      plans: 'all',
+      windows: ['weekly'],
+    });
+    t.true(await a.reload());
+    t.true(await b.reload());
+    t.true(await eventually(() => push.received.length === 1));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    t.is(push.received.length, 1, 'one message, from machine A');
+    t.deepEqual(push.refused, []);
+    onA.close();
+    onB.close();
+  } finally {
+    await nginx.stop();
+    await a.stop();
+    await b.stop();
+    await push.stop();
+    await content.dispose();
+    await rm(data, { recursive: true, force: true });
+  }
+});
