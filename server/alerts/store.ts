@@ -114,10 +114,19 @@ export class AlertStore {
     this.#db.pragma('synchronous = NORMAL');
     this.#immediate(() => {
       this.#db.exec(SCHEMA);
-      this.#db
-        .prepare(`INSERT OR IGNORE INTO meta (key, value) VALUES ('started_at', ?)`)
-        .run(String(this.#clock()));
+      this.#sql(`INSERT OR IGNORE INTO meta (key, value) VALUES ('started_at', ?)`).run(
+        String(this.#clock()),
+      );
     });
+  }
+
+  readonly #statements = new Map<string, Database.Statement>();
+
+  /** A statement prepared once per store and reused: preparing costs more than running a small one. */
+  #sql(source: string): Database.Statement {
+    let statement = this.#statements.get(source);
+    if (!statement) this.#statements.set(source, (statement = this.#db.prepare(source)));
+    return statement;
   }
 
   /** Runs `work` in a write transaction taken at once (BEGIN IMMEDIATE), so workers take turns. */
@@ -127,7 +136,7 @@ export class AlertStore {
 
   /** When this store began: content first published before it is history, never alerted. */
   get startedAt(): number {
-    const row = this.#db.prepare(`SELECT value FROM meta WHERE key = 'started_at'`).get() as
+    const row = this.#sql(`SELECT value FROM meta WHERE key = 'started_at'`).get() as
       { value: string } | undefined;
     return Number(row?.value ?? 0);
   }
@@ -144,63 +153,59 @@ export class AlertStore {
   } {
     const now = this.#clock();
     return this.#immediate(() => {
-      const existing = this.#db
-        .prepare('SELECT id FROM subscriptions WHERE endpoint = ?')
-        .get(subscription.endpoint) as { id: number } | undefined;
+      const existing = this.#sql('SELECT id FROM subscriptions WHERE endpoint = ?').get(
+        subscription.endpoint,
+      ) as { id: number } | undefined;
       if (existing) {
-        this.#db
-          .prepare(
-            `UPDATE subscriptions SET p256dh = ?, auth = ?, audience = ?, window = ?, expires_at = ?, renewed_at = ?
+        this.#sql(
+          `UPDATE subscriptions SET p256dh = ?, auth = ?, audience = ?, window = ?, expires_at = ?, renewed_at = ?
              WHERE id = ?`,
-          )
-          .run(
-            subscription.p256dh,
-            subscription.auth,
-            subscription.audience,
-            subscription.window,
-            subscription.expiresAt,
-            now,
-            existing.id,
-          );
-        return { created: false };
-      }
-      this.#db
-        .prepare(
-          `INSERT INTO subscriptions (endpoint, p256dh, auth, audience, window, expires_at, created_at, renewed_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          subscription.endpoint,
+        ).run(
           subscription.p256dh,
           subscription.auth,
           subscription.audience,
           subscription.window,
           subscription.expiresAt,
           now,
-          now,
+          existing.id,
         );
+        return { created: false };
+      }
+      this.#sql(
+        `INSERT INTO subscriptions (endpoint, p256dh, auth, audience, window, expires_at, created_at, renewed_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        subscription.endpoint,
+        subscription.p256dh,
+        subscription.auth,
+        subscription.audience,
+        subscription.window,
+        subscription.expiresAt,
+        now,
+        now,
+      );
       return { created: true };
     });
   }
 
   /** Deletes the subscription with this endpoint, if there is one. */
   unsubscribe(endpoint: string): void {
-    this.#immediate(() => this.#db.prepare('DELETE FROM subscriptions WHERE endpoint = ?').run(endpoint));
+    this.#immediate(() => this.#sql('DELETE FROM subscriptions WHERE endpoint = ?').run(endpoint));
   }
 
   removeSubscription(id: number): void {
-    this.#immediate(() => this.#db.prepare('DELETE FROM subscriptions WHERE id = ?').run(id));
+    this.#immediate(() => this.#sql('DELETE FROM subscriptions WHERE id = ?').run(id));
   }
 
   subscriptionCount(): number {
-    return (this.#db.prepare('SELECT count(*) AS n FROM subscriptions').get() as { n: number }).n;
+    return (this.#sql('SELECT count(*) AS n FROM subscriptions').get() as { n: number }).n;
   }
 
   /** How many subscriptions of each filter pair (`audience/window` → count). */
   subscriptionsByFilters(): Map<string, number> {
-    const rows = this.#db
-      .prepare(`SELECT audience || '/' || window AS filters, count(*) AS n FROM subscriptions GROUP BY 1`)
-      .all() as { filters: string; n: number }[];
+    const rows = this.#sql(
+      `SELECT audience || '/' || window AS filters, count(*) AS n FROM subscriptions GROUP BY 1`,
+    ).all() as { filters: string; n: number }[];
     return new Map(rows.map((row) => [row.filters, row.n]));
   }
 
@@ -217,7 +222,7 @@ export class AlertStore {
   // The ledger
 
   ledger(): Map<string, LedgerEntry> {
-    const rows = this.#db.prepare('SELECT event_id, status, revision FROM ledger').all() as {
+    const rows = this.#sql('SELECT event_id, status, revision FROM ledger').all() as {
       event_id: string;
       status: LedgerEntry['status'];
       revision: number;
@@ -226,7 +231,7 @@ export class AlertStore {
   }
 
   marks(): LedgerMark[] {
-    const rows = this.#db.prepare('SELECT event_id, revision, mode FROM marks').all() as {
+    const rows = this.#sql('SELECT event_id, revision, mode FROM marks').all() as {
       event_id: string;
       revision: number;
       mode: LedgerMark['mode'];
@@ -237,12 +242,10 @@ export class AlertStore {
   /** A curator's word on an event's revision: send no alert for it (`silent`), or send one (`alert`). */
   mark(mark: LedgerMark): void {
     this.#immediate(() =>
-      this.#db
-        .prepare(
-          `INSERT INTO marks (event_id, revision, mode, at) VALUES (?, ?, ?, ?)
+      this.#sql(
+        `INSERT INTO marks (event_id, revision, mode, at) VALUES (?, ?, ?, ?)
            ON CONFLICT (event_id, revision) DO UPDATE SET mode = excluded.mode, at = excluded.at`,
-        )
-        .run(mark.eventId, mark.revision, mark.mode, this.#clock()),
+      ).run(mark.eventId, mark.revision, mark.mode, this.#clock()),
     );
   }
 
@@ -264,12 +267,12 @@ export class AlertStore {
     const now = this.#clock();
     return this.#immediate(() => {
       const { entries, alerts } = decide(this.ledger(), this.marks(), this.startedAt);
-      const upsert = this.#db.prepare(
+      const upsert = this.#sql(
         `INSERT INTO ledger (event_id, status, revision, seen_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (event_id) DO UPDATE SET status = excluded.status, revision = excluded.revision, seen_at = excluded.seen_at`,
       );
       for (const entry of entries) upsert.run(entry.eventId, entry.status, entry.revision, now);
-      const insert = this.#db.prepare(
+      const insert = this.#sql(
         `INSERT OR IGNORE INTO alerts (key, event_id, reason, payload, matching, created_at)
          VALUES (?, ?, ?, ?, ?, ?)`,
       );
@@ -288,19 +291,17 @@ export class AlertStore {
   }
 
   alertCount(): number {
-    return (this.#db.prepare('SELECT count(*) AS n FROM alerts').get() as { n: number }).n;
+    return (this.#sql('SELECT count(*) AS n FROM alerts').get() as { n: number }).n;
   }
 
   // Delivery
 
   /** Alerts not yet delivered to every subscription they were made for, oldest first. */
   pendingAlerts(): PendingAlert[] {
-    return this.#db
-      .prepare(
-        `SELECT id, key, event_id AS eventId, payload, created_at AS createdAt
+    return this.#sql(
+      `SELECT id, key, event_id AS eventId, payload, created_at AS createdAt
          FROM alerts WHERE done_at IS NULL ORDER BY id`,
-      )
-      .all() as PendingAlert[];
+    ).all() as PendingAlert[];
   }
 
   /**
@@ -309,16 +310,14 @@ export class AlertStore {
    * is over).
    */
   owed(alertId: number, limit: number, afterId = 0): StoredSubscription[] {
-    return this.#db
-      .prepare(
-        `SELECT s.id, s.endpoint, s.p256dh, s.auth, s.audience, s.window
+    return this.#sql(
+      `SELECT s.id, s.endpoint, s.p256dh, s.auth, s.audience, s.window
          FROM subscriptions s, alerts a
          WHERE a.id = ? AND s.id > ? AND s.created_at <= a.created_at
            AND s.audience || '/' || s.window IN (SELECT value FROM json_each(a.matching))
            AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.alert_id = a.id AND d.subscription_id = s.id)
          ORDER BY s.id LIMIT ?`,
-      )
-      .all(alertId, afterId, limit) as StoredSubscription[];
+    ).all(alertId, afterId, limit) as StoredSubscription[];
   }
 
   /** Records one delivery's state; `sending` is written just before the message leaves. */
@@ -329,24 +328,22 @@ export class AlertStore {
     status: number | null,
     attempts: number,
   ): void {
-    this.#db
-      .prepare(
-        `INSERT INTO deliveries (alert_id, subscription_id, outcome, status, attempts, at) VALUES (?, ?, ?, ?, ?, ?)
+    this.#sql(
+      `INSERT INTO deliveries (alert_id, subscription_id, outcome, status, attempts, at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (alert_id, subscription_id) DO UPDATE SET outcome = excluded.outcome, status = excluded.status,
            attempts = excluded.attempts, at = excluded.at`,
-      )
-      .run(alertId, subscriptionId, outcome, status, attempts, this.#clock());
+    ).run(alertId, subscriptionId, outcome, status, attempts, this.#clock());
   }
 
   finishAlert(alertId: number): void {
-    this.#db.prepare('UPDATE alerts SET done_at = ? WHERE id = ?').run(this.#clock(), alertId);
+    this.#sql('UPDATE alerts SET done_at = ? WHERE id = ?').run(this.#clock(), alertId);
   }
 
   /** Delivery records of an alert by outcome (tests, the bench, the log). */
   deliveryCounts(alertId: number): Record<string, number> {
-    const rows = this.#db
-      .prepare('SELECT outcome, count(*) AS n FROM deliveries WHERE alert_id = ? GROUP BY outcome')
-      .all(alertId) as { outcome: string; n: number }[];
+    const rows = this.#sql(
+      'SELECT outcome, count(*) AS n FROM deliveries WHERE alert_id = ? GROUP BY outcome',
+    ).all(alertId) as { outcome: string; n: number }[];
     return Object.fromEntries(rows.map((row) => [row.outcome, row.n]));
   }
 
@@ -360,33 +357,28 @@ export class AlertStore {
     const now = this.#clock();
     return this.#immediate(
       () =>
-        this.#db
-          .prepare(
-            `INSERT INTO sender (id, holder, expires_at) VALUES (1, ?, ?)
+        this.#sql(
+          `INSERT INTO sender (id, holder, expires_at) VALUES (1, ?, ?)
              ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
              WHERE sender.holder = excluded.holder OR sender.expires_at < ?`,
-          )
-          .run(holder, now + ttlMs, now).changes === 1,
+        ).run(holder, now + ttlMs, now).changes === 1,
     );
   }
 
   /** Gives the lease up (a clean stop), so another process takes it without waiting for it to expire. */
   release(holder: string): void {
-    this.#immediate(() => this.#db.prepare('DELETE FROM sender WHERE holder = ?').run(holder));
+    this.#immediate(() => this.#sql('DELETE FROM sender WHERE holder = ?').run(holder));
   }
 
   /** Deletes what is kept no longer: old delivery records, expired and long-unrenewed subscriptions. */
   prune(): { deliveries: number; subscriptions: number } {
     const now = this.#clock();
     return this.#immediate(() => ({
-      deliveries: this.#db
-        .prepare('DELETE FROM deliveries WHERE at < ?')
-        .run(now - DELIVERY_RECORD_DAYS * DAY_MS).changes,
-      subscriptions: this.#db
-        .prepare(
-          'DELETE FROM subscriptions WHERE (expires_at IS NOT NULL AND expires_at < ?) OR renewed_at < ?',
-        )
-        .run(now, now - SUBSCRIPTION_IDLE_DAYS * DAY_MS).changes,
+      deliveries: this.#sql('DELETE FROM deliveries WHERE at < ?').run(now - DELIVERY_RECORD_DAYS * DAY_MS)
+        .changes,
+      subscriptions: this.#sql(
+        'DELETE FROM subscriptions WHERE (expires_at IS NOT NULL AND expires_at < ?) OR renewed_at < ?',
+      ).run(now, now - SUBSCRIPTION_IDLE_DAYS * DAY_MS).changes,
     }));
   }
 }
