@@ -190,7 +190,8 @@ export const ALERTS_JS = `(function () {
       credentials: 'same-origin',
     }).then(function (response) {
       if (!response.ok) return refused(response).then(function (error) { throw error; });
-      return response;
+      // Read to the end: a body left unread is aborted, and shows as a failed request.
+      return response.text();
     });
   }
   function post(subscription, filters) {
