@@ -43,7 +43,11 @@ const router = createRoutes({
   mcp: [serve],
   alerts: { vapidKey: serve, subscribe: [serve], unsubscribe: [serve] },
   openApiBody: Buffer.from('{}'),
-  site: siteResources({ baseUrl: origin, openApi: { openapi: '3.1.0', info: { title: '', version: '' } } }),
+  site: siteResources({
+    baseUrl: origin,
+    openApi: { openapi: '3.1.0', info: { title: '', version: '' } },
+    alerts: { publicKey: null },
+  }),
   serve: () => serve,
 });
 const app = await createStack();

@@ -143,7 +143,11 @@ export function createApp(deps: AppDeps): Koa {
       problemTypeBase: base,
     }),
     openApiBody: Buffer.from(JSON.stringify(openApi)),
-    site: siteResources({ baseUrl: base, openApi }),
+    site: siteResources({
+      baseUrl: base,
+      openApi,
+      alerts: { publicKey: deps.config.alerts?.vapid.publicKey ?? null },
+    }),
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
   });
 

@@ -9,6 +9,8 @@ import type { SiteResource } from './resource.js';
 export interface SiteOptions {
   readonly baseUrl: string;
   readonly openApi: OpenAPIObject;
+  /** Browser alerts: the VAPID public key, or null when alerts are off (server/config.ts). */
+  readonly alerts: { readonly publicKey: string | null };
 }
 
 /** Every GET resource of the site, each served by `serveResource` (server/site/resource.ts). */

@@ -8,7 +8,8 @@
  * - `clock`: a clock the test moves (the app's and the content state's);
  * - `contentState`: a content state of the test's own (content that misbehaves);
  * - `log`: collects what the server logs at level error and above;
- * - `before`: a middleware run before the app's own (e.g. one that holds a request in flight).
+ * - `before`: a middleware run before the app's own (e.g. one that holds a request in flight);
+ * - `port`: a port to listen on instead of 0 (a browser test whose public origin is the server's own).
  *
  * Without `events`, `clock`, `contentState` or `log` the server is exactly what `npm start` runs
  * (`createServer(config).start()`: draining stop, client-error answers, content read in slices). With
@@ -60,6 +61,17 @@ export interface ServerOptions {
   readonly log?: string[];
   /** Runs before the app's own middleware. */
   readonly before?: Middleware;
+  /** Listen on this port rather than any free one (`freePort()`), so `PUBLIC_BASE_URL` can name it. */
+  readonly port?: number;
+}
+
+/** A port free on 127.0.0.1 now (the system's next ephemeral one), for `port`. */
+export async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 /**
@@ -74,7 +86,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     RATE_LIMIT_POINTS: '0',
     CONTENT_CACHE_DIR: 'off',
     ...options.env,
-    PORT: '0',
+    PORT: String(options.port ?? 0),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
   });
@@ -108,7 +120,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     void handle(req, res);
   });
   answerClientErrors(server, config.publicBaseUrl);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   let stopping: Promise<void> | null = null;
   return {

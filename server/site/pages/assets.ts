@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { ALERTS_JS, ALERTS_JS_PATH } from './alerts-control.js';
 import { DOCS_INIT_JS } from './docs-explorer.js';
 import type { Rendered } from '../render-cache.js';
 import { rendered } from '../render-cache.js';
@@ -35,6 +36,7 @@ const SOURCES = new Map<string, () => Rendered>([
   [EMBED_CSS_PATH, () => rendered(EMBED_CSS, CSS)],
   [FAVICON_PATH, () => rendered(FAVICON_SVG, 'image/svg+xml')],
   [DOCS_INIT_PATH, () => rendered(DOCS_INIT_JS, JS)],
+  [ALERTS_JS_PATH, () => rendered(ALERTS_JS, JS)],
   [SWAGGER_CSS_PATH, () => rendered(swaggerFile('swagger-ui.css'), CSS)],
   [SWAGGER_JS_PATH, () => rendered(swaggerFile('swagger-ui-bundle.js'), JS)],
 ]);

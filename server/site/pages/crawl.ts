@@ -12,6 +12,8 @@ export const FIXED_PAGES: readonly string[] = [
   '/history',
   '/sources',
   '/docs',
+  '/alerts',
+  '/privacy',
   '/problems',
   ...Object.keys(PROBLEM_TYPES).map((code) => `/problems/${code}`),
 ];

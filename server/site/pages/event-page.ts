@@ -2,6 +2,8 @@ import type { Catalog } from '../../../domain/catalog.js';
 import { describePlans, describeWindows } from '../labels.js';
 import { isQualifying } from '../../../domain/filters.js';
 import type { ResetSummary, SourceEntry } from '../../../domain/schemas/index.js';
+import type { AlertsOptions } from './alerts-control.js';
+import { alertsNote } from './alerts-control.js';
 import { KIND_LABELS, statusBadge, timeTag, whenTag } from './format.js';
 import type { SafeHtml } from './html.js';
 import { html, safeHref } from './html.js';
@@ -82,7 +84,7 @@ function related(catalog: Catalog, event: ResetSummary): SafeHtml {
 }
 
 /** The page of one event, whatever its kind and status. */
-export function eventMain(catalog: Catalog, event: ResetSummary): SafeHtml {
+export function eventMain(catalog: Catalog, event: ResetSummary, alerts: AlertsOptions): SafeHtml {
   const { audience, correction } = event;
   const effective =
     event.effective_at === null && event.effective_note === null
@@ -94,6 +96,7 @@ export function eventMain(catalog: Catalog, event: ResetSummary): SafeHtml {
             }${event.effective_note ?? ''}
           </dd>`;
   return html`<p class="small"><a href="/">← Latest resets</a></p>
+    ${alerts.publicKey === null ? '' : alertsNote()}
     <h1>${event.title}</h1>
     <p><span class="badge badge-kind">${KIND_LABELS[event.kind]}</span> ${statusBadge(event.event_status)}</p>
     ${banner(event)}

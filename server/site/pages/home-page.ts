@@ -4,6 +4,8 @@ import { describeWindows } from '../labels.js';
 import type { FilterSet } from '../../../domain/filters.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from '../../../domain/schemas/index.js';
 import type { ResetSummary } from '../../../domain/schemas/index.js';
+import type { AlertsOptions } from './alerts-control.js';
+import { alertsControl } from './alerts-control.js';
 import { homeCharts } from './charts/home-charts.js';
 import { daysAgo, dateTag, formatDays, timeTag, whenTag } from './format.js';
 import type { SafeHtml } from './html.js';
@@ -164,7 +166,12 @@ export function historyTable(catalog: Catalog, filters: FilterSet, from: number,
 }
 
 /** The home page body for one filter combination; `days` is the whole days since the latest exact reset. */
-export function homeMain(catalog: Catalog, filters: FilterSet, days: number | null): SafeHtml {
+export function homeMain(
+  catalog: Catalog,
+  filters: FilterSet,
+  days: number | null,
+  alerts: AlertsOptions,
+): SafeHtml {
   const view = viewFor(catalog, filters);
   return html`<h1>Usage-limit resets: the latest, and how often</h1>
     ${filterNav(filters)}
@@ -186,6 +193,7 @@ export function homeMain(catalog: Catalog, filters: FilterSet, days: number | nu
           </p>`
         : ''
     }
+    ${alertsControl(filters, filterLabel(filters), alerts)}
     <h2>Use the data</h2>
     <ul class="links">
       <li><a href="${FEED_PATHS.rss}">RSS feed</a></li>

@@ -20,6 +20,7 @@ const NAV = [
   { href: '/', label: 'Latest' },
   { href: '/sources', label: 'Sources' },
   { href: '/docs', label: 'API docs' },
+  { href: '/alerts', label: 'Alerts' },
   { href: FEED_PATHS.rss, label: 'RSS' },
   { href: FEED_PATHS.json, label: 'JSON Feed' },
 ] as const;
@@ -101,7 +102,7 @@ export function renderPage(baseUrl: string, page: PageSpec): string {
             <p>
               <a href="/api/openapi.json">OpenAPI document</a> · <a href="${FEED_PATHS.rss}">RSS feed</a> ·
               <a href="${FEED_PATHS.json}">JSON Feed</a> · <a href="${FEED_PATHS.atom}">Atom feed</a> ·
-              <a href="/problems">Error codes</a>
+              <a href="/problems">Error codes</a> · <a href="/privacy">Privacy</a>
             </p>
           </div>
         </footer>

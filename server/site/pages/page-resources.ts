@@ -13,6 +13,9 @@ import {
   SWAGGER_JS_PATH,
   UNHASHED_CACHE_CONTROL,
 } from './assets.js';
+import type { AlertsOptions } from './alerts-control.js';
+import { ALERTS_JS_PATH, ALERTS_PATH, PRIVACY_PATH, SERVICE_WORKER_PATH } from './alerts-control.js';
+import { alertsMain, privacyMain } from './alerts-page.js';
 import { ROBOTS_PATH, robotsTxt, SITEMAP_PATH, sitemapXml } from './crawl.js';
 import { EXPLORER_PATH, explorerMain } from './docs-explorer.js';
 import { docsMain } from './docs-page.js';
@@ -26,12 +29,15 @@ import { readFilters, readHistoryQuery } from './read-filters.js';
 import type { Rendered } from '../render-cache.js';
 import { rendered } from '../render-cache.js';
 import type { SiteResource } from '../resource.js';
+import { SERVICE_WORKER_JS } from './service-worker.js';
 import { sourcesMain } from './sources-page.js';
 
 export interface PagesOptions {
   readonly baseUrl: string;
   /** The OpenAPI document: `/docs` lists its operations. */
   readonly openApi: OpenAPIObject;
+  /** Browser alerts: the VAPID public key the control subscribes with, or null when alerts are off. */
+  readonly alerts: AlertsOptions;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -45,9 +51,23 @@ export const PAGE_CSP = `default-src 'none'; style-src 'self'; img-src 'self'; c
 /** /docs/explorer runs Swagger UI from same-origin files; its stylesheet draws icons from data: URIs. */
 export const EXPLORER_CSP = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; ${COMMON_CSP}`;
 
+/**
+ * A page with the alerts control (or the event page's note): its same-origin script, and the service
+ * worker it registers (`/sw.js`). The script's requests go to this origin only.
+ */
+export const ALERTS_CSP = `default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; ${COMMON_CSP}`;
+/** The service worker's own policy: it fetches only this origin's alerts endpoints. */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'";
+/** The service worker is asked for again on every registration check, never taken from a cache as it is. */
+export const SERVICE_WORKER_CACHE_CONTROL = 'no-cache';
+
 /** The site's pages and their files, as resources; failures are thrown as `HttpProblem`s. */
 export function pageResources(options: PagesOptions): SiteResource[] {
-  const { baseUrl } = options;
+  const { baseUrl, alerts } = options;
+  const alertsOn = alerts.publicKey !== null;
+  /** Pages with the control carry its script (and its CSP) only when alerts are on. */
+  const alertsScripts = alertsOn ? [assetUrl(ALERTS_JS_PATH)] : [];
+  const alertsCsp = alertsOn ? ALERTS_CSP : PAGE_CSP;
   const page = (spec: PageSpec, status = 200) => rendered(renderPage(baseUrl, spec), HTML, status);
   const unavailable = {
     detail: 'The reset data is being republished or is invalid. Please try again in a minute.',
@@ -79,24 +99,29 @@ export function pageResources(options: PagesOptions): SiteResource[] {
   });
 
   return [
-    pageResource('/', (request) => {
-      const filters = readFilters(request.querystring, baseUrl);
-      const catalog = request.catalog();
-      const days = daysSince(viewFor(catalog, filters).stats.last_reset_at, request.now);
-      const whole = days === null ? null : Math.floor(days);
-      // Whole days is all the page shows of the clock, so the body (and its ETag) holds for a day.
-      return {
-        revision: catalog.revision,
-        key: `home ${filters.audience}/${filters.window} ${whole}`,
-        render: () =>
-          page({
-            title: 'Latest resets',
-            path: '/',
-            main: homeMain(catalog, filters, whole),
-            notice: catalog.collection.notice,
-          }),
-      };
-    }),
+    pageResource(
+      '/',
+      (request) => {
+        const filters = readFilters(request.querystring, baseUrl);
+        const catalog = request.catalog();
+        const days = daysSince(viewFor(catalog, filters).stats.last_reset_at, request.now);
+        const whole = days === null ? null : Math.floor(days);
+        // Whole days is all the page shows of the clock, so the body (and its ETag) holds for a day.
+        return {
+          revision: catalog.revision,
+          key: `home ${filters.audience}/${filters.window} ${whole}`,
+          render: () =>
+            page({
+              title: 'Latest resets',
+              path: '/',
+              main: homeMain(catalog, filters, whole, alerts),
+              notice: catalog.collection.notice,
+              scripts: alertsScripts,
+            }),
+        };
+      },
+      alertsCsp,
+    ),
 
     pageResource('/history', (request) => {
       const { filters, page: number } = readHistoryQuery(request.querystring, baseUrl);
@@ -118,27 +143,69 @@ export function pageResources(options: PagesOptions): SiteResource[] {
       };
     }),
 
-    pageResource('/events/:id', (request) => {
-      const id = request.params['id'] ?? '';
-      const catalog = request.catalog();
-      const record = catalog.byId.get(id);
-      if (!record)
-        throw new HttpProblem(makeProblem(baseUrl, 'not_found', `There is no event with the id "${id}".`), {
-          heading: 'No such event',
-        });
-      return {
-        revision: catalog.revision,
-        key: `event ${id}`,
-        render: () =>
-          page({
-            title: record.title,
-            path: `/events/${id}`,
-            description: record.summary,
-            main: eventMain(catalog, record),
-            notice: catalog.collection.notice,
-          }),
-      };
-    }),
+    pageResource(
+      '/events/:id',
+      (request) => {
+        const id = request.params['id'] ?? '';
+        const catalog = request.catalog();
+        const record = catalog.byId.get(id);
+        if (!record)
+          throw new HttpProblem(makeProblem(baseUrl, 'not_found', `There is no event with the id "${id}".`), {
+            heading: 'No such event',
+          });
+        return {
+          revision: catalog.revision,
+          key: `event ${id}`,
+          render: () =>
+            page({
+              title: record.title,
+              path: `/events/${id}`,
+              description: record.summary,
+              main: eventMain(catalog, record, alerts),
+              notice: catalog.collection.notice,
+              scripts: alertsScripts,
+            }),
+        };
+      },
+      alertsCsp,
+    ),
+
+    pageResource(
+      ALERTS_PATH,
+      (request) => {
+        const filters = readFilters(request.querystring, baseUrl);
+        return {
+          revision: null,
+          key: `alerts ${filters.audience}/${filters.window}`,
+          render: () =>
+            page({
+              title: 'Browser alerts',
+              path: ALERTS_PATH,
+              description: 'One browser notification when a usage reset matching your filters is confirmed.',
+              main: alertsMain(filters, alerts),
+              scripts: alertsScripts,
+            }),
+        };
+      },
+      alertsCsp,
+    ),
+
+    pageResource(PRIVACY_PATH, () => ({
+      revision: null,
+      key: 'privacy',
+      render: () => page({ title: 'Privacy', path: PRIVACY_PATH, main: privacyMain() }),
+    })),
+
+    {
+      path: SERVICE_WORKER_PATH,
+      csp: SERVICE_WORKER_CSP,
+      cacheControl: SERVICE_WORKER_CACHE_CONTROL,
+      resolve: () => ({
+        revision: null,
+        key: 'service worker',
+        render: () => rendered(SERVICE_WORKER_JS, 'text/javascript; charset=utf-8'),
+      }),
+    },
 
     {
       ...pageResource('/sources', (request) => {

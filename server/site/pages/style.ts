@@ -132,6 +132,14 @@ form.try button:focus-visible, form.try input:focus-visible, form.try select:foc
 #swagger-ui .opblock-get .opblock-summary-method { background: #1f5fbf; }
 #swagger-ui .parameter__in { color: #5d6369; }
 #swagger-ui .microlight { max-height: none; overflow: visible; white-space: pre-wrap; overflow-wrap: anywhere; }
+.alerts h2 { margin-top: 0; }
+button.action { font: inherit; font-weight: 600; padding: .45rem .9rem; min-height: 2.5rem; border: 1px solid var(--accent); border-radius: 6px; background: var(--accent); color: var(--card); cursor: pointer; }
+button.action:hover { text-decoration: underline; text-underline-offset: 2px; }
+button.action:focus-visible { outline: 2px solid var(--fg); outline-offset: 2px; }
+.alerts-status { margin: .5rem 0 0; }
+.alerts-status:empty { margin: 0; }
+.alerts-note { display: inline-block; padding: .2rem .7rem; border: 1px solid var(--line); border-radius: 999px; background: var(--card); }
+.alerts-note[hidden] { display: none; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 @media (max-width: 40rem) {
   h1 { font-size: 1.35rem; }

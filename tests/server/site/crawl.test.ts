@@ -56,6 +56,8 @@ test(
       '/history',
       '/sources',
       '/docs',
+      '/alerts',
+      '/privacy',
       '/problems',
       ...Object.keys(PROBLEM_TYPES).map((code) => `/problems/${code}`),
     ];

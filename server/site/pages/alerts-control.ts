@@ -1,0 +1,280 @@
+import type { FilterSet } from '../../../domain/filters.js';
+import type { SafeHtml } from './html.js';
+import { html } from './html.js';
+import { FEED_PATHS } from '../site-info.js';
+
+/** Where the alerts are explained and controlled, and where what they store is listed. */
+export const ALERTS_PATH = '/alerts';
+export const PRIVACY_PATH = '/privacy';
+/** The service worker: at the root, so its scope is the whole site. */
+export const SERVICE_WORKER_PATH = '/sw.js';
+/** The control's script, a same-origin file under /assets/ (hashed by assets.ts). */
+export const ALERTS_JS_PATH = '/assets/alerts.js';
+
+export interface AlertsOptions {
+  /** The VAPID public key (base64url) push subscriptions are made with; null when alerts are off. */
+  readonly publicKey: string | null;
+}
+
+/** `?audience=&window=` with the defaults left out: '' for every reset. */
+function filterQuery(filters: FilterSet): string {
+  const query = new URLSearchParams();
+  if (filters.audience !== 'all') query.set('audience', filters.audience);
+  if (filters.window !== 'any') query.set('window', filters.window);
+  const search = query.toString();
+  return search ? `?${search}` : '';
+}
+
+/** What a reader can follow instead of alerts: the feeds, and the calendar of these filters. */
+function elsewhere(filters: FilterSet): SafeHtml {
+  return html`Follow new resets in a feed reader instead (<a href="${FEED_PATHS.rss}">RSS</a>,
+    <a href="${FEED_PATHS.atom}">Atom</a>, <a href="${FEED_PATHS.json}">JSON Feed</a>) or subscribe to
+    <a href="/calendar.ics${filterQuery(filters)}">the calendar of these resets</a>.`;
+}
+
+/**
+ * The alerts control for one filter combination. Rendered right without JavaScript: when alerts are
+ * off it says so; when on, that they need JavaScript and notifications. Every state the script can
+ * show is in the markup, hidden, so the script only switches between them (ALERTS_JS).
+ */
+export function alertsControl(
+  filters: FilterSet,
+  label: string,
+  alerts: AlertsOptions,
+  /** Whether to link to the alerts page (not from that page itself). */
+  about = true,
+): SafeHtml {
+  if (alerts.publicKey === null) {
+    return html`<section class="card alerts" aria-labelledby="alerts-heading">
+      <h2 id="alerts-heading">Browser alerts</h2>
+      <p>Alerts are not available on this server. ${elsewhere(filters)}</p>
+    </section>`;
+  }
+  return html`<section
+    class="card alerts"
+    aria-labelledby="alerts-heading"
+    data-alerts-key="${alerts.publicKey}"
+    data-audience="${filters.audience}"
+    data-window="${filters.window}"
+    data-label="${label}"
+  >
+    <h2 id="alerts-heading">Browser alerts</h2>
+    <div data-alerts-state="nojs">
+      <p>
+        Alerts need a browser with JavaScript and notifications. ${elsewhere(filters)}
+        ${about ? html`<a href="${ALERTS_PATH}${filterQuery(filters)}">About alerts</a>.` : ''}
+      </p>
+    </div>
+    <div data-alerts-state="unsupported" hidden>
+      <p>This browser cannot show alerts. ${elsewhere(filters)}</p>
+    </div>
+    <div data-alerts-state="denied" hidden>
+      <p>
+        Notifications are blocked for this site in this browser. To get alerts, allow notifications for this
+        site in the browser's site settings (the icon beside the address), then reload this page.
+      </p>
+      <p>${elsewhere(filters)}</p>
+    </div>
+    <div data-alerts-state="ready" hidden>
+      <p>One notification when a usage reset for ${label} is confirmed, and one when it is announced.</p>
+      <p>
+        <button type="button" class="action" data-alerts-action="subscribe">
+          Alert me about resets for ${label}
+        </button>
+      </p>
+    </div>
+    <div data-alerts-state="subscribed" hidden>
+      <p>Alerts are on for <strong data-alerts-current>${label}</strong> in this browser.</p>
+      <p><button type="button" class="action" data-alerts-action="unsubscribe">Stop alerts</button></p>
+    </div>
+    <p class="alerts-status small" role="status" aria-live="polite" data-alerts-status></p>
+  </section>`;
+}
+
+/** On an event page (where a notification leads): shown by the script only to a subscribed browser. */
+export function alertsNote(): SafeHtml {
+  return html`<p class="alerts-note small" data-alerts-note hidden>
+    You get alerts in this browser — <a href="${ALERTS_PATH}">Stop alerts</a>
+  </p>`;
+}
+
+/**
+ * The control's script (same origin, loaded with `defer`). It shows the state the browser is in:
+ * unsupported, notifications blocked, ready to subscribe, or subscribed. Subscribing registers
+ * /sw.js, subscribes with the page's VAPID key and POSTs the subscription with the filters; the
+ * filters are kept in the Cache API (cache "alerts"), which the service worker reads too when the
+ * push service renews the subscription. A subscription already there is shown and POSTed again, so
+ * the server keeps it. Failures are said in the status line.
+ */
+export const ALERTS_JS = `(function () {
+  'use strict';
+  var CACHE = 'alerts';
+  var FILTERS_KEY = '/alerts/filters.json';
+  var SUBSCRIPTIONS = '/alerts/subscriptions';
+  var control = document.querySelector('[data-alerts-key]');
+  var note = document.querySelector('[data-alerts-note]');
+  var supported = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+  function existingSubscription() {
+    return navigator.serviceWorker.getRegistration('/').then(function (registration) {
+      return registration ? registration.pushManager.getSubscription() : null;
+    });
+  }
+
+  if (note && supported) {
+    existingSubscription().then(function (subscription) {
+      if (subscription) note.hidden = false;
+    }, function () {});
+  }
+  if (!control) return;
+
+  var status = control.querySelector('[data-alerts-status]');
+  var current = control.querySelector('[data-alerts-current]');
+  var pageFilters = {
+    audience: control.getAttribute('data-audience'),
+    window: control.getAttribute('data-window'),
+    label: control.getAttribute('data-label'),
+  };
+
+  function show(state) {
+    var states = control.querySelectorAll('[data-alerts-state]');
+    for (var i = 0; i < states.length; i += 1) {
+      states[i].hidden = states[i].getAttribute('data-alerts-state') !== state;
+    }
+  }
+  function say(text) {
+    status.textContent = text;
+  }
+  function keyBytes(base64url) {
+    var base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+    while (base64.length % 4) base64 += '=';
+    var raw = atob(base64);
+    var bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+    return bytes;
+  }
+  function storedFilters() {
+    if (!('caches' in window)) return Promise.resolve(null);
+    return caches.open(CACHE).then(function (cache) {
+      return cache.match(FILTERS_KEY);
+    }).then(function (response) {
+      return response ? response.json() : null;
+    }).catch(function () {
+      return null;
+    });
+  }
+  function storeFilters(filters) {
+    if (!('caches' in window)) return Promise.resolve();
+    return caches.open(CACHE).then(function (cache) {
+      var body = JSON.stringify(filters);
+      return cache.put(FILTERS_KEY, new Response(body, { headers: { 'Content-Type': 'application/json' } }));
+    }).catch(function () {});
+  }
+  function forgetFilters() {
+    if (!('caches' in window)) return Promise.resolve();
+    return caches.delete(CACHE).catch(function () {});
+  }
+  /** The server's problem detail, or the status, as an Error. */
+  function refused(response) {
+    return response.json().then(function (problem) {
+      return new Error(problem && problem.detail ? problem.detail : 'the server answered ' + response.status + '.');
+    }, function () {
+      return new Error('the server answered ' + response.status + '.');
+    });
+  }
+  function send(method, body) {
+    return fetch(SUBSCRIPTIONS, {
+      method: method,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    }).then(function (response) {
+      if (!response.ok) return refused(response).then(function (error) { throw error; });
+      // Read to the end: a body left unread is aborted, and shows as a failed request.
+      return response.text();
+    });
+  }
+  function post(subscription, filters) {
+    return send('POST', { subscription: subscription.toJSON(), audience: filters.audience, window: filters.window });
+  }
+  function subscribed(filters) {
+    current.textContent = filters.label || pageFilters.label;
+    show('subscribed');
+  }
+  function ready() {
+    show(Notification.permission === 'denied' ? 'denied' : 'ready');
+  }
+
+  function subscribe() {
+    say('Turning alerts on…');
+    Notification.requestPermission().then(function (permission) {
+      if (permission !== 'granted') {
+        ready();
+        say(permission === 'denied' ? 'Notifications were not allowed, so alerts stay off.' : 'Alerts stay off: notifications were not allowed.');
+        return;
+      }
+      return navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(function () {
+        return navigator.serviceWorker.ready;
+      }).then(function (registration) {
+        return registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: keyBytes(control.getAttribute('data-alerts-key')),
+        });
+      }).then(function (subscription) {
+        return post(subscription, pageFilters).then(function () {
+          return storeFilters(pageFilters);
+        }, function (error) {
+          // The server did not keep it: do not leave a subscription nothing sends to.
+          return subscription.unsubscribe().then(function () { throw error; }, function () { throw error; });
+        });
+      }).then(function () {
+        subscribed(pageFilters);
+        say('Alerts are on.');
+      });
+    }).catch(function (error) {
+      say('Alerts could not be turned on: ' + (error && error.message ? error.message : String(error)));
+    });
+  }
+
+  function unsubscribe() {
+    say('Stopping alerts…');
+    existingSubscription().then(function (subscription) {
+      if (!subscription) return;
+      return send('DELETE', { endpoint: subscription.endpoint }).then(function () {
+        return subscription.unsubscribe();
+      });
+    }).then(function () {
+      return forgetFilters();
+    }).then(function () {
+      ready();
+      say('Alerts are off. Nothing about this browser is kept on the server.');
+    }).catch(function (error) {
+      say('Alerts could not be stopped: ' + (error && error.message ? error.message : String(error)));
+    });
+  }
+
+  control.querySelector('[data-alerts-action="subscribe"]').addEventListener('click', subscribe);
+  control.querySelector('[data-alerts-action="unsubscribe"]').addEventListener('click', unsubscribe);
+
+  if (!supported) {
+    show('unsupported');
+    return;
+  }
+  existingSubscription().then(function (subscription) {
+    if (!subscription) {
+      ready();
+      return;
+    }
+    return storedFilters().then(function (filters) {
+      var kept = filters || pageFilters;
+      subscribed(kept);
+      // Renew it on the server, with the filters it was made for.
+      return post(subscription, kept).then(function () {
+        if (!filters) return storeFilters(kept);
+      });
+    });
+  }).catch(function (error) {
+    say('Alerts: ' + (error && error.message ? error.message : String(error)));
+  });
+})();
+`;
