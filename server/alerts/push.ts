@@ -69,7 +69,11 @@ function retryAfterMs(value: string | null, now: number): number | null {
 /** How long a signed VAPID JWT is used (RFC 8292 allows at most 24 hours), and its lifetime. */
 const VAPID_REUSE_MS = 11 * 3_600_000;
 const VAPID_LIFETIME_S = 12 * 3600;
-const signed = new WeakMap<Vapid, Map<string, { readonly authorization: string; readonly until: number }>>();
+interface Signed {
+  readonly authorization: string;
+  readonly until: number;
+}
+const signed = new WeakMap<Vapid, Map<string, Signed>>();
 
 /**
  * The `Authorization: vapid t=…, k=…` header for a push service (the JWT's `aud` is its origin),
@@ -79,7 +83,7 @@ const signed = new WeakMap<Vapid, Map<string, { readonly authorization: string; 
 function vapidAuthorization(vapid: Vapid, endpoint: string, now: number): string {
   const audience = new URL(endpoint).origin;
   let byAudience = signed.get(vapid);
-  if (!byAudience) signed.set(vapid, (byAudience = new Map()));
+  if (!byAudience) signed.set(vapid, (byAudience = new Map<string, Signed>()));
   const cached = byAudience.get(audience);
   if (cached && cached.until > now) return cached.authorization;
   const { Authorization } = webpush.getVapidHeaders(
