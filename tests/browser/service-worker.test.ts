@@ -1,0 +1,104 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import type { Browser } from 'playwright-core';
+import { alertPayload } from '../../domain/alerts.js';
+import { generateVapidKeys } from '../../server/alerts/push.js';
+import { launchBrowser } from '../helpers/browser.js';
+import type { RunningServer } from '../helpers/with-server.js';
+import { freePort, startServer } from '../helpers/with-server.js';
+
+const vapid = generateVapidKeys();
+const EVENT = '2025-07-15-weekly-reset-pro';
+
+let browser: Browser | undefined;
+let server: RunningServer | undefined;
+let data: string | undefined;
+
+test.before(async () => {
+  data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-sw-'));
+  const port = await freePort();
+  server = await startServer({
+    port,
+    env: {
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:alerts@example.org',
+      ALERTS_DB: path.join(data, 'alerts.sqlite'),
+      ALERTS_SENDER: 'off',
+    },
+  });
+  browser = await launchBrowser();
+});
+
+test.after.always(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (data) await rm(data, { recursive: true, force: true });
+});
+
+interface Shown {
+  readonly title: string;
+  readonly body: string;
+  readonly tag: string;
+  readonly data: { url: string };
+}
+
+test('the service worker shows a pushed alert as a notification, one per tag', async (t) => {
+  const origin = server!.url;
+  const context = await browser!.newContext();
+  try {
+    await context.grantPermissions(['notifications'], { origin });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${origin}/alerts`);
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const mine = registrations.find((registration) => registration.scopeURL === `${origin}/`);
+        if (mine && !mine.isDeleted) resolve(mine.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const scope = await page.evaluate<string>(
+      "navigator.serviceWorker.register('/sw.js').then((r) => navigator.serviceWorker.ready.then(() => r.scope))",
+    );
+    t.is(scope, `${origin}/`, 'registered at the root scope');
+    const registrationId = await registered;
+
+    // The message a push service would deliver, as the sender builds it (domain/alerts.ts).
+    const resets = (await (await fetch(`${origin}/api/v1/resets?limit=100`)).json()) as {
+      data: Parameters<typeof alertPayload>[0][];
+    };
+    const reset = resets.data.find((record) => record.id === EVENT)!;
+    const payload = alertPayload(reset, 'confirmed');
+    const shown = () =>
+      page.evaluate<Shown[]>(
+        'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => ' +
+          'all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))',
+      );
+    for (let copy = 0; copy < 2; copy += 1) {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId,
+        data: JSON.stringify(payload),
+      });
+    }
+    let notifications: Shown[] = [];
+    for (let attempt = 0; attempt < 50 && notifications.length === 0; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      notifications = await shown();
+    }
+    t.deepEqual(
+      notifications,
+      [{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }],
+      'two copies of one alert leave one notification',
+    );
+    t.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
