@@ -270,6 +270,21 @@ test.serial('subscribe, see it on an event page and on the next visit, then stop
     t.is(await page.locator('[data-alerts-current]').innerText(), 'Max, weekly');
     await t.notThrowsAsync(() => waitFor(() => posted.length > before));
     t.deepEqual(posted.at(-1), { subscription: json, audience: 'max', window: 'weekly' });
+    await axeClean(t, page, 'subscribed for other filters');
+
+    // …and moves it to this page's filters on request.
+    await page.getByRole('button', { name: 'Alert me about Pro, any window instead' }).click();
+    await page.getByText('Alerts are now for Pro, any window.').waitFor();
+    t.is(await page.locator('[data-alerts-current]').innerText(), 'Pro, any window');
+    t.true(await page.getByRole('button', { name: /instead$/ }).isHidden());
+    t.deepEqual(posted.at(-1), { subscription: json, audience: 'pro', window: 'any' });
+    await page.goto(`${on!.url}/alerts`, { waitUntil: 'load' });
+    await state(page, 'subscribed').waitFor();
+    t.is(
+      await page.locator('[data-alerts-current]').innerText(),
+      'Pro, any window',
+      'kept for the next visit',
+    );
 
     await page.getByRole('button', { name: 'Stop alerts' }).click();
     await state(page, 'ready').waitFor();

@@ -85,7 +85,12 @@ export function alertsControl(
     </div>
     <div data-alerts-state="subscribed" hidden>
       <p>Alerts are on for <strong data-alerts-current>${label}</strong> in this browser.</p>
-      <p><button type="button" class="action" data-alerts-action="unsubscribe">Stop alerts</button></p>
+      <p>
+        <button type="button" class="action" data-alerts-action="switch" hidden>
+          Alert me about ${label} instead
+        </button>
+        <button type="button" class="action" data-alerts-action="unsubscribe">Stop alerts</button>
+      </p>
     </div>
     <p class="alerts-status small" role="status" aria-live="polite" data-alerts-status></p>
   </section>`;
@@ -197,9 +202,29 @@ export const ALERTS_JS = `(function () {
   function post(subscription, filters) {
     return send('POST', { subscription: subscription.toJSON(), audience: filters.audience, window: filters.window });
   }
+  var switchButton = control.querySelector('[data-alerts-action="switch"]');
   function subscribed(filters) {
     current.textContent = filters.label || pageFilters.label;
+    // A subscription made for other filters than this page's can move to these.
+    switchButton.hidden = filters.audience === pageFilters.audience && filters.window === pageFilters.window;
     show('subscribed');
+  }
+  function switchFilters() {
+    say('Changing the filters…');
+    existingSubscription().then(function (subscription) {
+      if (!subscription) {
+        ready();
+        return;
+      }
+      return post(subscription, pageFilters).then(function () {
+        return storeFilters(pageFilters);
+      }).then(function () {
+        subscribed(pageFilters);
+        say('Alerts are now for ' + pageFilters.label + '.');
+      });
+    }).catch(function (error) {
+      say('The filters could not be changed: ' + (error && error.message ? error.message : String(error)));
+    });
   }
   function ready() {
     show(Notification.permission === 'denied' ? 'denied' : 'ready');
@@ -255,6 +280,7 @@ export const ALERTS_JS = `(function () {
 
   control.querySelector('[data-alerts-action="subscribe"]').addEventListener('click', subscribe);
   control.querySelector('[data-alerts-action="unsubscribe"]').addEventListener('click', unsubscribe);
+  switchButton.addEventListener('click', switchFilters);
 
   if (!supported) {
     show('unsupported');
