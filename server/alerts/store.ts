@@ -94,6 +94,17 @@ CREATE TABLE IF NOT EXISTS sender (
 `;
 
 /**
+ * Every store this process opened, kept until it exits, closed or not. better-sqlite3 12 wraps its
+ * databases and statements in Node's `ObjectWrap`, whose destructor on Node 24.19 and later aborts
+ * the process (`Assertion failed: (env) != nullptr` in `RemoveEnvironmentCleanupHook`) when a
+ * garbage collection with no context entered (an idle-time one, or one at exit) collects it.
+ * better-sqlite3 13 (Node-API) fixes it but needs Node 22; until Node 20 support ends, no database
+ * or statement object may become garbage: each store prepares each statement once and is kept
+ * here, and Node's own cleanup at exit frees them.
+ */
+const retained = new Set<AlertStore>();
+
+/**
  * The alerts' SQLite file (better-sqlite3): subscriptions, the publication ledger, the alerts made
  * from it, a record per (alert, subscription) delivery, and the sender's lease. One file per machine,
  * opened by every worker: WAL lets them read while one writes, `busy_timeout` makes a writer wait
@@ -107,11 +118,12 @@ export class AlertStore {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     this.#db = new Database(file);
     this.#clock = clock;
-    this.#db.pragma('journal_mode = WAL');
-    this.#db.pragma('busy_timeout = 5000');
-    this.#db.pragma('foreign_keys = ON');
+    // `exec`, not `pragma()`: it makes no statement object (see `retained` above).
     // WAL with NORMAL syncs at checkpoints: a committed transaction survives the process's death.
-    this.#db.pragma('synchronous = NORMAL');
+    this.#db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;',
+    );
+    retained.add(this);
     this.#immediate(() => {
       this.#db.exec(SCHEMA);
       this.#sql(`INSERT OR IGNORE INTO meta (key, value) VALUES ('started_at', ?)`).run(
@@ -368,6 +380,21 @@ export class AlertStore {
   /** Gives the lease up (a clean stop), so another process takes it without waiting for it to expire. */
   release(holder: string): void {
     this.#immediate(() => this.#sql('DELETE FROM sender WHERE holder = ?').run(holder));
+  }
+
+  /** Who holds the sender's lease now (`host:pid:random`), if anyone. */
+  leaseHolder(): string | null {
+    const row = this.#sql('SELECT holder FROM sender WHERE id = 1').get() as { holder: string } | undefined;
+    return row?.holder ?? null;
+  }
+
+  /** Delivery records of every alert by outcome. */
+  allDeliveryCounts(): Record<string, number> {
+    const rows = this.#sql('SELECT outcome, count(*) AS n FROM deliveries GROUP BY outcome').all() as {
+      outcome: string;
+      n: number;
+    }[];
+    return Object.fromEntries(rows.map((row) => [row.outcome, row.n]));
   }
 
   /** Deletes what is kept no longer: old delivery records, expired and long-unrenewed subscriptions. */

@@ -1,0 +1,25 @@
+/**
+ * Opens, writes and closes `count` alert stores in one process, then exits: run as a child process by
+ * tests/server/alerts/store-lifetime.test.ts. Its exit code is the test's verdict.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AlertStore } from '../../server/alerts/store.js';
+
+const count = Number(process.argv[2] ?? '300');
+const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-stores-'));
+for (let i = 0; i < count; i += 1) {
+  const store = new AlertStore(path.join(dir, `alerts-${i % 3}.sqlite`));
+  store.subscribe({
+    endpoint: `https://fcm.googleapis.com/fcm/send/${i}`,
+    p256dh: 'B',
+    auth: 'A',
+    audience: 'all',
+    window: 'any',
+    expiresAt: null,
+  });
+  store.lease(`holder-${i}`, 1000);
+  store.close();
+}
+await rm(dir, { recursive: true, force: true });
