@@ -124,6 +124,12 @@ test('a published reset reaches every matching subscription exactly once on a PM
         JSON.stringify(deliveries),
       );
 
+      // The workers' log names push services, never an endpoint or the private key.
+      const log = JSON.stringify(await cluster.log());
+      t.true(log.includes('alerts: sent'), 'the fan-out was logged');
+      t.false(log.includes(vapid.privateKey), 'no private key in the log');
+      t.false(log.includes(`${push.origin}/push/`), 'no endpoint in the log');
+
       // Backfill and a silent correction send nothing.
       const before = push.received.length;
       const drafted = await cli(
