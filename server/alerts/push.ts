@@ -39,6 +39,8 @@ export interface PushOptions {
    * instant neither loses the record of a sent message nor keeps an unsent one.
    */
   readonly beforeWrite?: () => void;
+  /** Called once each try's request has been handed to the kernel whole (before any answer). */
+  readonly afterWrite?: () => void;
 }
 
 /**
@@ -116,7 +118,7 @@ class TimeoutError extends Error {
  */
 function post(
   request: RequestDetails,
-  options: Pick<PushOptions, 'timeoutMs' | 'agents' | 'beforeWrite'>,
+  options: Pick<PushOptions, 'timeoutMs' | 'agents' | 'beforeWrite' | 'afterWrite'>,
 ): Promise<{ status: number; retryAfter: string | null }> {
   const url = new URL(request.endpoint);
   const secure = url.protocol === 'https:';
@@ -141,7 +143,7 @@ function post(
     outgoing.on('socket', (socket) => {
       const write = () => {
         options.beforeWrite?.();
-        outgoing.end(body);
+        outgoing.end(body, () => options.afterWrite?.());
       };
       if (outgoing.reusedSocket) write();
       else socket.once(secure ? 'secureConnect' : 'connect', write);

@@ -37,9 +37,12 @@ const serviceOf = (endpoint: string) => new URL(endpoint).origin;
 /**
  * Sends the ledger's alerts. Every process may run one; only the holder of the store's lease sends,
  * so exactly one process sends however many workers run, and when it dies (kill -9) another takes
- * the lease once it expires and goes on from the delivery records: a subscription with a record for
- * the alert, in any state, is not sent it again. The record is written as `sending` in the same turn
- * as the message is handed to the connection (server/alerts/push.ts), then updated with the outcome.
+ * the lease once it expires and goes on from the delivery records. Each is written as `sending` in
+ * the same turn as the message is handed to its connection (server/alerts/push.ts), as `sent` once
+ * the kernel has all of it, then with the answer. A new holder sends again only what is still
+ * `sending`: a message is never lost, and one is sent twice only when its sender died in the instant
+ * between handing it over and hearing it was written; the copy has the same Topic and tag, so the
+ * device shows one notification.
  */
 export class AlertSender {
   readonly #store: AlertStore;
@@ -103,7 +106,19 @@ export class AlertSender {
 
   #renew(): boolean {
     const now = Date.now();
-    if (!this.#store.lease(this.#holder, this.#options.leaseMs)) return false;
+    if (!this.#store.lease(this.#holder, this.#options.leaseMs)) {
+      this.#leaseUntil = 0;
+      return false;
+    }
+    if (this.#leaseUntil === 0) {
+      // Just taken: what a former holder left `sending` may never have left it; send it again.
+      const again = this.#store.resendUnwritten();
+      if (again > 0)
+        this.#options.logger.warn(
+          { deliveries: again },
+          'alerts: deliveries a stopped sender left unconfirmed are sent again',
+        );
+    }
     this.#leaseUntil = now + this.#options.leaseMs;
     return true;
   }
@@ -169,6 +184,7 @@ export class AlertSender {
         topic: topicOf(alert.key),
         agents: this.#agents,
         beforeWrite: () => store.recordDelivery(alert.id, subscription.id, 'sending', null, 0),
+        afterWrite: () => store.recordDelivery(alert.id, subscription.id, 'sent', null, 0),
       },
     );
     store.recordDelivery(alert.id, subscription.id, outcome.kind, outcome.status, outcome.attempts);

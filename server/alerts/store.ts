@@ -33,7 +33,11 @@ export interface PendingAlert {
   readonly createdAt: number;
 }
 
-export type DeliveryOutcome = 'sending' | 'delivered' | 'gone' | 'failed';
+/**
+ * A delivery's record: `sending` (written just before the request is handed to its connection),
+ * `sent` (the kernel has all of it), then the push service's answer: `delivered`, `gone`, `failed`.
+ */
+export type DeliveryOutcome = 'sending' | 'sent' | 'delivered' | 'gone' | 'failed';
 
 /** How long delivery records are kept, and a subscription no page has renewed (docs/product-decisions.md §15). */
 export const DELIVERY_RECORD_DAYS = 30;
@@ -345,6 +349,21 @@ export class AlertStore {
          ON CONFLICT (alert_id, subscription_id) DO UPDATE SET outcome = excluded.outcome, status = excluded.status,
            attempts = excluded.attempts, at = excluded.at`,
     ).run(alertId, subscriptionId, outcome, status, attempts, this.#clock());
+  }
+
+  /**
+   * Deletes the records still `sending` (a sender died between its record and handing the request
+   * over, or just after), so the next holder sends those again, and reopens their alerts; returns
+   * how many. Only a new lease holder calls it: a live holder's own are in flight.
+   */
+  resendUnwritten(): number {
+    return this.#immediate(() => {
+      this.#sql(
+        `UPDATE alerts SET done_at = NULL
+         WHERE id IN (SELECT alert_id FROM deliveries WHERE outcome = 'sending')`,
+      ).run();
+      return this.#sql(`DELETE FROM deliveries WHERE outcome = 'sending'`).run().changes;
+    });
   }
 
   finishAlert(alertId: number): void {

@@ -17,7 +17,7 @@ import { usingCluster } from '../helpers/with-server.js';
 const MATCHING = 1500;
 const OTHERS = 100;
 
-test('a published reset reaches every matching subscription exactly once on a PM2 cluster, across a kill -9 of the sender', async (t) => {
+test('a published reset reaches every matching subscription on a PM2 cluster across a kill -9 of the sender, a copy only for what was in flight', async (t) => {
   t.timeout(240_000);
   await buildServer();
   const vapid = generateVapidKeys();
@@ -97,17 +97,30 @@ test('a published reset reaches every matching subscription exactly once on a PM
 
       // Another process takes the lease once it expires and sends the rest.
       t.true(
-        await eventually(() => push.received.length >= MATCHING, 90_000),
+        await eventually(
+          () => new Set(push.received.map((message) => message.subscriber)).size >= MATCHING,
+          90_000,
+        ),
         `${push.received.length} delivered`,
       );
       await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Each got it; a second copy only where the killed sender had handed a message over but not
+      // yet heard the kernel took it (its record still `sending`): the same Topic and tag, which the
+      // device shows as one notification (tests/browser/service-worker.test.ts).
       t.deepEqual(
-        matching
-          .filter((subscriber) => count(subscriber) !== 1)
-          .map((subscriber) => [subscriber.id, count(subscriber)]),
+        matching.filter((subscriber) => count(subscriber) === 0).map((subscriber) => subscriber.id),
         [],
-        'every matching subscription got the alert exactly once',
+        'every matching subscription got the alert',
       );
+      const twice = matching.filter((subscriber) => count(subscriber) > 1);
+      t.log(`${twice.length} subscription(s) got a second copy`);
+      t.true(twice.length <= 32, 'at most the messages in flight (32) get a second copy');
+      for (const subscriber of twice) {
+        const copies = push.received.filter((message) => message.subscriber === subscriber.id);
+        t.is(copies.length, 2, subscriber.id);
+        t.is(copies[0]!.headers.topic, copies[1]!.headers.topic, 'the same Topic');
+        t.is(copies[0]!.payload, copies[1]!.payload, 'the same alert and tag');
+      }
       t.is(
         others.filter((subscriber) => count(subscriber) > 0).length,
         0,
@@ -117,12 +130,12 @@ test('a published reset reaches every matching subscription exactly once on a PM
       const newHolder = reader.leaseHolder();
       t.not(newHolder, holder, 'another process holds the lease');
       t.is((await waitForWorkers(cluster, 2)).size, 2, 'PM2 replaced the killed worker');
-      const deliveries = reader.allDeliveryCounts();
-      t.is(
-        Object.values(deliveries).reduce((sum, n) => sum + n, 0),
-        MATCHING,
-        JSON.stringify(deliveries),
-      );
+      // One record per subscription: delivered, or `sent` for those in flight when the sender died
+      // (the kernel had them; their answer went with the process).
+      const records = reader.allDeliveryCounts();
+      t.log(`records: ${JSON.stringify(records)}`);
+      t.is((records['delivered'] ?? 0) + (records['sent'] ?? 0), MATCHING, JSON.stringify(records));
+      t.true((records['sent'] ?? 0) <= 32, JSON.stringify(records));
 
       // The workers' log names push services, never an endpoint or the private key.
       const log = JSON.stringify(await cluster.log());
