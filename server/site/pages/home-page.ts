@@ -7,6 +7,8 @@ import type { ResetSummary } from '../../../domain/schemas/index.js';
 import type { AlertsOptions } from './alerts-control.js';
 import { alertsControl } from './alerts-control.js';
 import { homeCharts } from './charts/home-charts.js';
+import { yearCalendar } from '../../../domain/calendar.js';
+import { yearCalendarHtml } from './year-calendar.js';
 import { daysAgo, dateTag, formatDays, timeTag, whenTag } from './format.js';
 import type { SafeHtml } from './html.js';
 import { html } from './html.js';
@@ -171,13 +173,16 @@ export function homeMain(
   filters: FilterSet,
   days: number | null,
   alerts: AlertsOptions,
+  today: string,
 ): SafeHtml {
   const view = viewFor(catalog, filters);
   return html`<h1>Usage-limit resets: the latest, and how often</h1>
     ${filterNav(filters)}
     <div class="grid">${latestCard(catalog, filters, days)}${announcedCard(view.announced)}</div>
     <h2>Statistics</h2>
-    ${statsList(catalog, filters)} ${homeCharts(view, filterLabel(filters), homeHref(filters).slice(1))}
+    ${statsList(catalog, filters)}
+    ${yearCalendarHtml(yearCalendar(view, catalog.collection.coverage_start, today), filterLabel(filters))}
+    ${homeCharts(view, filterLabel(filters), homeHref(filters).slice(1))}
     <h2 id="history">Counted history</h2>
     <p class="muted small">
       Confirmed usage resets matching the filters, newest first. Cancelled and retracted events keep their

@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { viewFor } from '../../../domain/catalog.js';
 import { daysSince } from '../../../domain/stats.js';
+import { utcDay } from '../../../domain/time.js';
 import type { Problem } from '../../../domain/schemas/index.js';
 import { HttpProblem } from '../../http/http-problem.js';
 import { isProblemCode, makeProblem } from '../../http/problem-types.js';
@@ -106,15 +107,17 @@ export function pageResources(options: PagesOptions): SiteResource[] {
         const catalog = request.catalog();
         const days = daysSince(viewFor(catalog, filters).stats.last_reset_at, request.now);
         const whole = days === null ? null : Math.floor(days);
-        // Whole days is all the page shows of the clock, so the body (and its ETag) holds for a day.
+        // Whole days and the calendar's UTC day are all the page shows of the clock, so the body (and
+        // its ETag) holds until one of them turns.
+        const today = utcDay(request.now);
         return {
           revision: catalog.revision,
-          key: `home ${filters.audience}/${filters.window} ${whole}`,
+          key: `home ${filters.audience}/${filters.window} ${whole} ${today}`,
           render: () =>
             page({
               title: 'Latest resets',
               path: '/',
-              main: homeMain(catalog, filters, whole, alerts),
+              main: homeMain(catalog, filters, whole, alerts, today),
               notice: catalog.collection.notice,
               scripts: alertsScripts,
             }),

@@ -140,6 +140,24 @@ button.action:focus-visible { outline: 2px solid var(--fg); outline-offset: 2px;
 .alerts-status:empty { margin: 0; }
 .alerts-note { display: inline-block; padding: .2rem .7rem; border: 1px solid var(--line); border-radius: 999px; background: var(--card); }
 .alerts-note[hidden] { display: none; }
+.calendar { margin: 1.5rem 0; }
+.cal-scroll { position: relative; overflow-x: auto; padding: .25rem; border-radius: 6px; direction: rtl; }
+.cal-scroll:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.cal { width: auto; direction: ltr; border-collapse: separate; border-spacing: 3px; font-size: .75rem; line-height: 1; }
+.cal th { font-weight: 500; color: var(--muted); padding: 0 .25rem 0 0; border: 0; text-align: left; white-space: nowrap; vertical-align: middle; }
+.cal-weekday, .cal thead th:first-child { position: sticky; left: 0; z-index: 1; background: var(--bg); }
+.cal-month { position: relative; height: 1.1em; min-width: 22px; }
+.cal-month > span[aria-hidden] { position: absolute; left: 0; bottom: 0; }
+.cal-day { width: 22px; height: 22px; padding: 0; border-radius: 3px; background: var(--bg); border: 1px solid var(--line); }
+.cal-day a { display: block; width: 100%; height: 100%; min-height: 22px; border-radius: 3px; }
+.cal-day a:focus-visible { outline: 3px solid var(--fg); outline-offset: 1px; }
+.cal-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 2px; border: 1px solid var(--line); background: var(--bg); }
+.cal-exact { background: var(--accent); border-color: var(--accent); }
+.cal-date { background: repeating-linear-gradient(135deg, var(--accent) 0 2px, var(--card) 2px 4px); border-color: var(--accent); }
+.cal-announced { background: var(--card); border: 2px solid var(--amber); border-radius: 50%; }
+.cal-out { background: repeating-linear-gradient(45deg, var(--line) 0 1px, var(--bg) 1px 3px); border-style: dashed; }
+.cal-legend { display: flex; flex-wrap: wrap; gap: .35rem 1rem; list-style: none; padding: 0; margin: .5rem 0 0; color: var(--muted); }
+.cal-legend li { display: flex; align-items: center; gap: .35rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 @media (max-width: 40rem) {
   h1 { font-size: 1.35rem; }
