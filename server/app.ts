@@ -17,7 +17,7 @@ import { checkRequestShape } from './http/request-shape.js';
 import { securityHeaders } from './http/security-headers.js';
 import { TRPC_PREFIX, trpcCallCount, trpcEndpoint, trpcErrorBody } from './api/trpc-endpoint.js';
 import { buildOpenApiDocument } from './api/openapi.js';
-import { EMBED_CSP, EMBED_PATH } from './site/pages/embed-page.js';
+import { EMBED_CSP, isEmbedPath } from './site/pages/embed-page.js';
 import { PAGE_CSP, problemPageRenderer } from './site/pages/page-resources.js';
 import { serveResource } from './site/resource.js';
 import { siteResources } from './site/site-resources.js';
@@ -158,7 +158,7 @@ export function createApp(deps: AppDeps): Koa {
       logger,
       renderPage: problemPageRenderer(base),
       // The card's own problem page stays frameable, like the card.
-      pageHeaders: (path) => ({ 'Content-Security-Policy': path === EMBED_PATH ? EMBED_CSP : PAGE_CSP }),
+      pageHeaders: (path) => ({ 'Content-Security-Policy': isEmbedPath(path) ? EMBED_CSP : PAGE_CSP }),
       envelope: {
         prefix: TRPC_PREFIX,
         render: (problem, path) => trpcErrorBody(appRouter, problem, path),

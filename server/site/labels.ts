@@ -1,19 +1,11 @@
 import type { EventStatus, ResetSummary, Window } from '../../domain/schemas/index.js';
+import type { Messages } from './i18n/en.js';
+import { en } from './i18n/en.js';
 
-/** The words the site and its feeds use for the content's values. */
-export const STATUS_LABELS: Readonly<Record<EventStatus, string>> = {
-  announced: 'Announced',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
-  retracted: 'Retracted',
-};
+/** The words the feeds (in English) and the pages (in their language) use for the content's values. */
+export const STATUS_LABELS: Readonly<Record<EventStatus, string>> = en.labels.status;
 
-export const WINDOW_LABELS: Readonly<Record<Window, string>> = {
-  five_hour: 'five-hour',
-  weekly: 'weekly',
-  other: 'other',
-  unspecified: 'not stated',
-};
+export const WINDOW_LABELS: Readonly<Record<Window, string>> = en.labels.window;
 
 /** `YYYY-MM-DD HH:MM:SS UTC` from an ISO UTC date-time. */
 export function formatUtc(iso: string): string {
@@ -26,13 +18,11 @@ export function describeWhen(event: ResetSummary): string {
   return `${event.announced_on ?? 'unknown date'} (date only; the time is not established)`;
 }
 
-export function describePlans(plans: ResetSummary['audience']['plans']): string {
-  if (plans === 'all') return 'All plans';
-  if (plans === 'subscribers') return 'All paid subscriptions';
-  if (plans === 'unspecified') return 'Not stated';
-  return plans.map((plan) => plan.charAt(0).toUpperCase() + plan.slice(1)).join(', ');
+export function describePlans(plans: ResetSummary['audience']['plans'], t: Messages = en): string {
+  if (plans === 'all' || plans === 'subscribers' || plans === 'unspecified') return t.labels.plans[plans];
+  return plans.map(t.labels.plan).join(t.format.listSeparator);
 }
 
-export function describeWindows(windows: readonly Window[]): string {
-  return windows.map((window) => WINDOW_LABELS[window]).join(', ');
+export function describeWindows(windows: readonly Window[], t: Messages = en): string {
+  return windows.map((window) => t.labels.window[window]).join(t.format.listSeparator);
 }

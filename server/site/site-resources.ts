@@ -2,7 +2,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { badgeResources } from './badges/badge-resources.js';
 import { exportResources } from './exports/export-resources.js';
 import { feedResources } from './feeds/feed-resources.js';
-import { embedResource } from './pages/embed-page.js';
+import { embedResources } from './pages/embed-page.js';
 import { pageResources } from './pages/page-resources.js';
 import type { SiteResource } from './resource.js';
 
@@ -19,7 +19,7 @@ export function siteResources(options: SiteOptions): SiteResource[] {
     ...feedResources(options.baseUrl),
     ...exportResources(options),
     ...badgeResources(options.baseUrl),
-    embedResource(options.baseUrl),
+    ...embedResources(options.baseUrl),
     ...pageResources(options),
   ];
 }

@@ -1,7 +1,8 @@
 import type { FilterSet } from '../../../domain/filters.js';
-import type { SafeHtml } from './html.js';
-import { html } from './html.js';
+import type { SafeHtml } from '../html.js';
+import { html } from '../html.js';
 import { FEED_PATHS } from '../site-info.js';
+import type { Lang } from '../i18n/lang.js';
 
 /** Where the alerts are explained and controlled, and where what they store is listed. */
 export const ALERTS_PATH = '/alerts';
@@ -26,28 +27,34 @@ function filterQuery(filters: FilterSet): string {
 }
 
 /** What a reader can follow instead of alerts: the feeds, and the calendar of these filters. */
-function elsewhere(filters: FilterSet): SafeHtml {
-  return html`Follow new resets in a feed reader instead (<a href="${FEED_PATHS.rss}">RSS</a>,
-    <a href="${FEED_PATHS.atom}">Atom</a>, <a href="${FEED_PATHS.json}">JSON Feed</a>) or subscribe to
-    <a href="/calendar.ics${filterQuery(filters)}">the calendar of these resets</a>.`;
+function elsewhere(lang: Lang, filters: FilterSet): SafeHtml {
+  return lang.t.alerts.elsewhere(
+    html`<a href="${FEED_PATHS.rss}">RSS</a>`,
+    html`<a href="${FEED_PATHS.atom}">Atom</a>`,
+    html`<a href="${FEED_PATHS.json}">JSON Feed</a>`,
+    html`<a href="/calendar.ics${filterQuery(filters)}">${lang.t.alerts.calendar}</a>`,
+  );
 }
 
 /**
  * The alerts control for one filter combination. Rendered right without JavaScript: when alerts are
  * off it says so; when on, that they need JavaScript and notifications. Every state the script can
- * show is in the markup, hidden, so the script only switches between them (ALERTS_JS).
+ * show is in the markup, hidden, so the script only switches between them (ALERTS_JS); what it says
+ * in its status line comes, in the page's language, from `data-alerts-text`.
  */
 export function alertsControl(
+  lang: Lang,
   filters: FilterSet,
   label: string,
   alerts: AlertsOptions,
   /** Whether to link to the alerts page (not from that page itself). */
   about = true,
 ): SafeHtml {
+  const { t } = lang;
   if (alerts.publicKey === null) {
     return html`<section class="card alerts" aria-labelledby="alerts-heading">
-      <h2 id="alerts-heading">Browser alerts</h2>
-      <p>Alerts are not available on this server. ${elsewhere(filters)}</p>
+      <h2 id="alerts-heading">${t.alerts.heading}</h2>
+      <p>${t.alerts.off} ${elsewhere(lang, filters)}</p>
     </section>`;
   }
   return html`<section
@@ -57,39 +64,37 @@ export function alertsControl(
     data-audience="${filters.audience}"
     data-window="${filters.window}"
     data-label="${label}"
+    data-alerts-text="${JSON.stringify(t.alerts.script)}"
   >
-    <h2 id="alerts-heading">Browser alerts</h2>
+    <h2 id="alerts-heading">${t.alerts.heading}</h2>
     <div data-alerts-state="nojs">
       <p>
-        Alerts need a browser with JavaScript and notifications. ${elsewhere(filters)}
-        ${about ? html`<a href="${ALERTS_PATH}${filterQuery(filters)}">About alerts</a>.` : ''}
+        ${t.alerts.needsScript} ${elsewhere(lang, filters)}
+        ${about ? html`<a href="${lang.href(`${ALERTS_PATH}${filterQuery(filters)}`)}">${t.alerts.about}</a>.` : ''}
       </p>
     </div>
     <div data-alerts-state="unsupported" hidden>
-      <p>This browser cannot show alerts. ${elsewhere(filters)}</p>
+      <p>${t.alerts.unsupported} ${elsewhere(lang, filters)}</p>
     </div>
     <div data-alerts-state="denied" hidden>
-      <p>
-        Notifications are blocked for this site in this browser. To get alerts, allow notifications for this
-        site in the browser's site settings (the icon beside the address), then reload this page.
-      </p>
-      <p>${elsewhere(filters)}</p>
+      <p>${t.alerts.denied}</p>
+      <p>${elsewhere(lang, filters)}</p>
     </div>
     <div data-alerts-state="ready" hidden>
-      <p>One notification when a usage reset for ${label} is confirmed, and one when it is announced.</p>
+      <p>${t.alerts.ready(label)}</p>
       <p>
         <button type="button" class="action" data-alerts-action="subscribe">
-          Alert me about resets for ${label}
+          ${t.alerts.subscribe(label)}
         </button>
       </p>
     </div>
     <div data-alerts-state="subscribed" hidden>
-      <p>Alerts are on for <strong data-alerts-current>${label}</strong> in this browser.</p>
+      <p>${t.alerts.subscribed(html`<strong data-alerts-current>${label}</strong>`)}</p>
       <p>
         <button type="button" class="action" data-alerts-action="switch" hidden>
-          Alert me about ${label} instead
+          ${t.alerts.switchTo(label)}
         </button>
-        <button type="button" class="action" data-alerts-action="unsubscribe">Stop alerts</button>
+        <button type="button" class="action" data-alerts-action="unsubscribe">${t.alerts.stop}</button>
       </p>
     </div>
     <p class="alerts-status small" role="status" aria-live="polite" data-alerts-status></p>
@@ -97,9 +102,9 @@ export function alertsControl(
 }
 
 /** On an event page (where a notification leads): shown by the script only to a subscribed browser. */
-export function alertsNote(): SafeHtml {
+export function alertsNote(lang: Lang): SafeHtml {
   return html`<p class="alerts-note small" data-alerts-note hidden>
-    You get alerts in this browser — <a href="${ALERTS_PATH}">Stop alerts</a>
+    ${lang.t.alerts.note} <a href="${lang.href(ALERTS_PATH)}">${lang.t.alerts.stop}</a>
   </p>`;
 }
 
@@ -135,10 +140,26 @@ export const ALERTS_JS = `(function () {
 
   var status = control.querySelector('[data-alerts-status]');
   var current = control.querySelector('[data-alerts-current]');
+  var text = {};
+  try {
+    text = JSON.parse(control.getAttribute('data-alerts-text') || '{}');
+  } catch (error) {}
+  /** The page's words for a message, its {placeholders} filled. */
+  function words(key, values) {
+    var message = text[key] || key;
+    return message.replace(/\\{(\\w+)\\}/g, function (all, name) {
+      return values && name in values ? values[name] : all;
+    });
+  }
+  function reasonOf(error) {
+    return error && error.message ? error.message : String(error);
+  }
   var pageFilters = {
     audience: control.getAttribute('data-audience'),
     window: control.getAttribute('data-window'),
     label: control.getAttribute('data-label'),
+    // The page's language: the service worker opens event pages in it.
+    lang: document.documentElement.lang,
   };
 
   function show(state) {
@@ -182,9 +203,9 @@ export const ALERTS_JS = `(function () {
   /** The server's problem detail, or the status, as an Error. */
   function refused(response) {
     return response.json().then(function (problem) {
-      return new Error(problem && problem.detail ? problem.detail : 'the server answered ' + response.status + '.');
+      return new Error(problem && problem.detail ? problem.detail : words('serverAnswered', { status: response.status }));
     }, function () {
-      return new Error('the server answered ' + response.status + '.');
+      return new Error(words('serverAnswered', { status: response.status }));
     });
   }
   function send(method, body) {
@@ -210,7 +231,7 @@ export const ALERTS_JS = `(function () {
     show('subscribed');
   }
   function switchFilters() {
-    say('Changing the filters…');
+    say(words('switching'));
     existingSubscription().then(function (subscription) {
       if (!subscription) {
         ready();
@@ -220,10 +241,10 @@ export const ALERTS_JS = `(function () {
         return storeFilters(pageFilters);
       }).then(function () {
         subscribed(pageFilters);
-        say('Alerts are now for ' + pageFilters.label + '.');
+        say(words('switched', { filters: pageFilters.label }));
       });
     }).catch(function (error) {
-      say('The filters could not be changed: ' + (error && error.message ? error.message : String(error)));
+      say(words('switchFailed', { reason: reasonOf(error) }));
     });
   }
   function ready() {
@@ -231,11 +252,11 @@ export const ALERTS_JS = `(function () {
   }
 
   function subscribe() {
-    say('Turning alerts on…');
+    say(words('turningOn'));
     Notification.requestPermission().then(function (permission) {
       if (permission !== 'granted') {
         ready();
-        say(permission === 'denied' ? 'Notifications were not allowed, so alerts stay off.' : 'Alerts stay off: notifications were not allowed.');
+        say(words(permission === 'denied' ? 'notAllowed' : 'dismissed'));
         return;
       }
       return navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(function () {
@@ -254,15 +275,15 @@ export const ALERTS_JS = `(function () {
         });
       }).then(function () {
         subscribed(pageFilters);
-        say('Alerts are on.');
+        say(words('on'));
       });
     }).catch(function (error) {
-      say('Alerts could not be turned on: ' + (error && error.message ? error.message : String(error)));
+      say(words('onFailed', { reason: reasonOf(error) }));
     });
   }
 
   function unsubscribe() {
-    say('Stopping alerts…');
+    say(words('stopping'));
     existingSubscription().then(function (subscription) {
       if (!subscription) return;
       return send('DELETE', { endpoint: subscription.endpoint }).then(function () {
@@ -272,9 +293,9 @@ export const ALERTS_JS = `(function () {
       return forgetFilters();
     }).then(function () {
       ready();
-      say('Alerts are off. Nothing about this browser is kept on the server.');
+      say(words('off'));
     }).catch(function (error) {
-      say('Alerts could not be stopped: ' + (error && error.message ? error.message : String(error)));
+      say(words('offFailed', { reason: reasonOf(error) }));
     });
   }
 
@@ -300,7 +321,7 @@ export const ALERTS_JS = `(function () {
       });
     });
   }).catch(function (error) {
-    say('Alerts: ' + (error && error.message ? error.message : String(error)));
+    say(words('failed', { reason: reasonOf(error) }));
   });
 })();
 `;

@@ -7,9 +7,10 @@ import type {
   ResponseObject,
   SchemaObject,
 } from 'openapi3-ts/oas31';
+import type { Lang } from '../i18n/lang.js';
 import { codeBlock } from './format.js';
-import type { HtmlValue, SafeHtml } from './html.js';
-import { html } from './html.js';
+import type { HtmlValue, SafeHtml } from '../html.js';
+import { html } from '../html.js';
 
 /**
  * The API reference of /docs, rendered on the server from the OpenAPI document: every operation
@@ -71,22 +72,24 @@ const code = (value: unknown) =>
   html`<code>${typeof value === 'string' ? value : JSON.stringify(value)}</code>`;
 
 /** The type of a schema in words: `string (date-time)`, `array of ResetSummary`, `integer or null`. */
-export function typeOf(schema: Schema): SafeHtml {
+export function typeOf(lang: Lang, schema: Schema): SafeHtml {
+  const r = lang.t.reference;
+  const typeOf_ = (inner: Schema) => typeOf(lang, inner);
   if (isRef(schema)) {
     const name = refName(schema.$ref);
     return html`<a href="#${schemaAnchor(name)}">${name}</a>`;
   }
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return joined(alternatives.map(typeOf), ' or ');
-  if (schema.allOf) return joined(schema.allOf.map(typeOf), ' and ');
+  if (alternatives) return joined(alternatives.map(typeOf_), r.or);
+  if (schema.allOf) return joined(schema.allOf.map(typeOf_), r.and);
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  if (types.length === 0) return schema.const === undefined ? html`any` : code(schema.const);
+  if (types.length === 0) return schema.const === undefined ? html`${r.any}` : code(schema.const);
   return joined(
     types.map((type) => {
-      if (type === 'array') return html`array of ${schema.items ? typeOf(schema.items) : 'any'}`;
+      if (type === 'array') return r.arrayOf(schema.items ? typeOf_(schema.items) : html`${r.any}`);
       return schema.format ? html`${type} (${schema.format})` : html`${type}`;
     }),
-    ' or ',
+    r.or,
   );
 }
 
@@ -95,34 +98,34 @@ function joined(parts: readonly SafeHtml[], separator: string): SafeHtml {
 }
 
 /** The constraints of a schema (enum, bounds, lengths, pattern), also those of each alternative. */
-export function constraintsOf(schema: Schema): SafeHtml[] {
+export function constraintsOf(lang: Lang, schema: Schema): SafeHtml[] {
   if (isRef(schema)) return [];
+  const r = lang.t.reference;
   const own: SafeHtml[] = [];
-  if (schema.const !== undefined) own.push(html`always ${code(schema.const)}`);
-  if (schema.enum) own.push(html`one of ${joined(schema.enum.map(code), ', ')}`);
-  if (schema.minimum !== undefined) own.push(html`minimum ${code(schema.minimum)}`);
-  if (schema.maximum !== undefined) own.push(html`maximum ${code(schema.maximum)}`);
-  if (typeof schema.exclusiveMinimum === 'number')
-    own.push(html`greater than ${code(schema.exclusiveMinimum)}`);
-  if (typeof schema.exclusiveMaximum === 'number') own.push(html`less than ${code(schema.exclusiveMaximum)}`);
-  if (schema.minLength !== undefined) own.push(html`minLength ${code(schema.minLength)}`);
-  if (schema.maxLength !== undefined) own.push(html`maxLength ${code(schema.maxLength)}`);
-  if (schema.minItems !== undefined) own.push(html`minItems ${code(schema.minItems)}`);
-  if (schema.maxItems !== undefined) own.push(html`maxItems ${code(schema.maxItems)}`);
-  if (schema.pattern !== undefined) own.push(html`pattern ${code(schema.pattern)}`);
+  if (schema.const !== undefined) own.push(r.always(code(schema.const)));
+  if (schema.enum) own.push(r.oneOf(joined(schema.enum.map(code), ', ')));
+  if (schema.minimum !== undefined) own.push(r.minimum(code(schema.minimum)));
+  if (schema.maximum !== undefined) own.push(r.maximum(code(schema.maximum)));
+  if (typeof schema.exclusiveMinimum === 'number') own.push(r.greaterThan(code(schema.exclusiveMinimum)));
+  if (typeof schema.exclusiveMaximum === 'number') own.push(r.lessThan(code(schema.exclusiveMaximum)));
+  if (schema.minLength !== undefined) own.push(r.minLength(code(schema.minLength)));
+  if (schema.maxLength !== undefined) own.push(r.maxLength(code(schema.maxLength)));
+  if (schema.minItems !== undefined) own.push(r.minItems(code(schema.minItems)));
+  if (schema.maxItems !== undefined) own.push(r.maxItems(code(schema.maxItems)));
+  if (schema.pattern !== undefined) own.push(r.pattern(code(schema.pattern)));
   if (schema.items && !isRef(schema.items))
-    own.push(...constraintsOf(schema.items).map((c) => html`items: ${c}`));
+    own.push(...constraintsOf(lang, schema.items).map((c) => r.items(c)));
   const alternatives = schema.anyOf ?? schema.oneOf ?? [];
   alternatives.forEach((alternative) => {
-    for (const constraint of constraintsOf(alternative))
-      own.push(html`${typeOf(alternative)}: ${constraint}`);
+    for (const constraint of constraintsOf(lang, alternative))
+      own.push(html`${typeOf(lang, alternative)}: ${constraint}`);
   });
   return own;
 }
 
-const list = (items: readonly SafeHtml[]) =>
+const list = (lang: Lang, items: readonly SafeHtml[]) =>
   items.length === 0
-    ? html`<span class="muted">none</span>`
+    ? html`<span class="muted">${lang.t.reference.none}</span>`
     : html`<ul class="plain">
         ${items.map((item) => html`<li>${item}</li>`)}
       </ul>`;
@@ -146,8 +149,9 @@ function scrollingTable(label: string, headings: readonly string[], rows: HtmlVa
   </section>`;
 }
 
-function parametersTable(entry: Operation): SafeHtml {
-  if (entry.parameters.length === 0) return html`<p>No parameters.</p>`;
+function parametersTable(lang: Lang, entry: Operation): SafeHtml {
+  const r = lang.t.reference;
+  if (entry.parameters.length === 0) return html`<p>${r.noParameters}</p>`;
   const rows = entry.parameters.map((parameter) => {
     const schema: Schema = parameter.schema ?? {};
     const plain = isRef(schema) ? undefined : schema;
@@ -155,51 +159,47 @@ function parametersTable(entry: Operation): SafeHtml {
     const examples = plain?.examples ?? [];
     return html`<tr>
       <th scope="row"><code>${parameter.name}</code></th>
-      <td>${parameter.in}${parameter.required ? ', required' : ''}</td>
-      <td>${typeOf(schema)}</td>
-      <td>${list(constraintsOf(schema))}</td>
-      <td>${plain?.default === undefined ? html`<span class="muted">none</span>` : code(plain.default)}</td>
+      <td>${parameter.in}${parameter.required ? r.required : ''}</td>
+      <td>${typeOf(lang, schema)}</td>
+      <td>${list(lang, constraintsOf(lang, schema))}</td>
       <td>
-        ${description}
+        ${plain?.default === undefined ? html`<span class="muted">${r.none}</span>` : code(plain.default)}
+      </td>
+      <td>
+        ${lang.editorial(description)}
         ${
           Array.isArray(examples) && examples.length > 0
-            ? html`<br /><span class="small">Examples: ${joined(examples.map(code), ', ')}</span>`
+            ? html`<br /><span class="small">${r.examples} ${joined(examples.map(code), ', ')}</span>`
             : ''
         }
       </td>
     </tr>`;
   });
-  return scrollingTable(
-    `Parameters of ${entry.method} ${entry.path}`,
-    ['Name', 'In', 'Type', 'Constraints', 'Default', 'Description'],
-    rows,
-  );
+  return scrollingTable(r.parametersOf(`${entry.method} ${entry.path}`), r.parameterColumns, rows);
 }
 
-function responsesTable(document: OpenAPIObject, entry: Operation): SafeHtml {
+function responsesTable(lang: Lang, document: OpenAPIObject, entry: Operation): SafeHtml {
+  const r = lang.t.reference;
   const rows = Object.entries(entry.operation.responses ?? {}).map(([status, value]) => {
     const response = resolve<ResponseObject>(document, value as ResponseObject | ReferenceObject);
     const headers = Object.entries(response?.headers ?? {}).map(([name, header]) => {
       const resolved = resolve<HeaderObject>(document, header);
       const schema = resolved?.schema;
-      return html`<code>${name}</code>${schema ? html` (${typeOf(schema)})` : ''}:
-        ${resolved?.description ?? ''}`;
+      return html`<code>${name}</code>${schema ? html` (${typeOf(lang, schema)})` : ''}:
+        ${lang.editorial(resolved?.description ?? '')}`;
     });
     const content = Object.entries(response?.content ?? {}).map(
-      ([type, media]) => html`<code>${type}</code>${media.schema ? html`: ${typeOf(media.schema)}` : ''}`,
+      ([type, media]) =>
+        html`<code>${type}</code>${media.schema ? html`: ${typeOf(lang, media.schema)}` : ''}`,
     );
     return html`<tr>
       <th scope="row">${status}</th>
-      <td>${response?.description ?? ''}</td>
-      <td>${list(headers)}</td>
-      <td>${content.length === 0 ? html`<span class="muted">no body</span>` : list(content)}</td>
+      <td>${lang.editorial(response?.description ?? '')}</td>
+      <td>${list(lang, headers)}</td>
+      <td>${content.length === 0 ? html`<span class="muted">${r.noBody}</span>` : list(lang, content)}</td>
     </tr>`;
   });
-  return scrollingTable(
-    `Responses of ${entry.method} ${entry.path}`,
-    ['Status', 'Description', 'Headers', 'Content'],
-    rows,
-  );
+  return scrollingTable(r.responsesOf(`${entry.method} ${entry.path}`), r.responseColumns, rows);
 }
 
 const queryParameters = (entry: Operation) =>
@@ -259,7 +259,8 @@ function field(formId: string, parameter: ParameterObject, required: boolean): S
  * sends every text field it has, so the first form holds the parameters with a default (or a choice
  * of values), set to it, and each parameter without one gets a form of its own, where it is required.
  */
-function tryForms(entry: Operation): SafeHtml {
+function tryForms(lang: Lang, entry: Operation): SafeHtml {
+  const r = lang.t.reference;
   const id = operationId(entry);
   const parameters = queryParameters(entry);
   const withDefault = parameters.filter((parameter) => plainSchema(parameter).default !== undefined);
@@ -272,38 +273,36 @@ function tryForms(entry: Operation): SafeHtml {
   return html`${form(
     `try-${id}`,
     withDefault.map((parameter) => field(`try-${id}`, parameter, false)),
-    withDefault.length > 0 ? 'Send with these values' : `Send ${entry.method} ${entry.path}`,
+    withDefault.length > 0 ? r.sendDefaults : r.send(`${entry.method} ${entry.path}`),
   )}
   ${withoutDefault.map((parameter) =>
     form(
       `try-${id}-${parameter.name}-only`,
       [field(`try-${id}-${parameter.name}-only`, parameter, true)],
-      `Send with ${parameter.name}`,
+      r.sendWith(parameter.name),
     ),
   )}`;
 }
 
-function operationSection(document: OpenAPIObject, entry: Operation): SafeHtml {
+function operationSection(lang: Lang, document: OpenAPIObject, entry: Operation): SafeHtml {
+  const r = lang.t.reference;
   const id = operationId(entry);
   const { summary, description } = entry.operation;
   const hasQuery = queryParameters(entry).length > 0;
   return html`<section class="operation" aria-labelledby="op-${id}">
     <h3 id="op-${id}"><span class="method">${entry.method}</span> <code>${entry.path}</code></h3>
-    ${summary ? html`<p><strong>${summary}</strong></p>` : ''}
-    ${description ? html`<p>${description}</p>` : ''}
-    <p class="small muted">Operation id: <code>${id}</code></p>
-    <h4>Parameters</h4>
-    ${parametersTable(entry)}
-    <h4>Responses</h4>
-    ${responsesTable(document, entry)}
-    <h4>Example request</h4>
-    ${codeBlock(`Example: curl ${entry.path}`, curlExample(document, entry))}
-    <h4>Try it</h4>
-    <p class="small">
-      Opens the JSON answer in this
-      window.${hasQuery ? ' A parameter left out takes its default; the API refuses an empty one.' : ''}
-    </p>
-    ${tryForms(entry)}
+    ${summary ? html`<p><strong>${lang.editorial(summary)}</strong></p>` : ''}
+    ${description ? html`<p>${lang.editorial(description)}</p>` : ''}
+    <p class="small muted">${r.operationId} <code>${id}</code></p>
+    <h4>${r.parameters}</h4>
+    ${parametersTable(lang, entry)}
+    <h4>${r.responses}</h4>
+    ${responsesTable(lang, document, entry)}
+    <h4>${r.exampleRequest}</h4>
+    ${codeBlock(r.curlExample(entry.path), curlExample(document, entry))}
+    <h4>${r.tryIt}</h4>
+    <p class="small">${r.opens}${hasQuery ? ` ${r.emptyRefused}` : ''}</p>
+    ${tryForms(lang, entry)}
   </section>`;
 }
 
@@ -330,50 +329,52 @@ function propertyRows(schema: Schema, prefix = ''): PropertyRow[] {
 
 export { propertyRows as schemaProperties };
 
-function schemaSection(name: string, schema: Schema): SafeHtml {
+function schemaSection(lang: Lang, name: string, schema: Schema): SafeHtml {
+  const r = lang.t.reference;
   const rows = propertyRows(schema);
   const description = isRef(schema) ? undefined : schema.description;
   const table =
     rows.length === 0
-      ? html`<p>Type: ${typeOf(schema)}</p>`
+      ? html`<p>${r.type} ${typeOf(lang, schema)}</p>`
       : scrollingTable(
-          `Properties of ${name}`,
-          ['Property', 'Type', 'Required', 'Constraints and description'],
+          r.propertiesOf(name),
+          r.propertyColumns,
           rows.map((row) => {
-            const constraints = constraintsOf(row.schema);
+            const constraints = constraintsOf(lang, row.schema);
             const about = isRef(row.schema) ? undefined : row.schema.description;
             return html`<tr>
               <th scope="row"><code>${row.name}</code></th>
-              <td>${typeOf(row.schema)}</td>
-              <td>${row.required ? 'required' : 'optional'}</td>
-              <td>${about ?? ''} ${constraints.length > 0 ? list(constraints) : ''}</td>
+              <td>${typeOf(lang, row.schema)}</td>
+              <td>${row.required ? r.isRequired : r.isOptional}</td>
+              <td>${lang.editorial(about ?? '')} ${constraints.length > 0 ? list(lang, constraints) : ''}</td>
             </tr>`;
           }),
         );
   return html`<section class="schema" aria-labelledby="${schemaAnchor(name)}">
     <h3 id="${schemaAnchor(name)}"><code>${name}</code></h3>
-    ${description ? html`<p>${description}</p>` : ''} ${table}
+    ${description ? html`<p>${lang.editorial(description)}</p>` : ''} ${table}
   </section>`;
 }
 
 /** The operations (h2 Operations) and the schemas (h2 Schemas) of the document. */
-export function apiReference(document: OpenAPIObject): SafeHtml {
+export function apiReference(lang: Lang, document: OpenAPIObject): SafeHtml {
+  const r = lang.t.reference;
   const operations = listOperations(document);
   const schemas = Object.entries(document.components?.schemas ?? {});
-  return html`<h2 id="operations">Operations</h2>
+  return html`<h2 id="operations">${r.operations}</h2>
     <ul class="toc">
       ${operations.map(
         (entry) =>
           html`<li>
             <a href="#op-${operationId(entry)}">${entry.method} ${entry.path}</a>:
-            ${entry.operation.summary ?? ''}
+            ${lang.editorial(entry.operation.summary ?? '')}
           </li>`,
       )}
     </ul>
-    ${operations.map((entry) => operationSection(document, entry))}
-    <h2 id="schemas">Schemas</h2>
+    ${operations.map((entry) => operationSection(lang, document, entry))}
+    <h2 id="schemas">${r.schemas}</h2>
     <ul class="links">
       ${schemas.map(([name]) => html`<li><a href="#${schemaAnchor(name)}">${name}</a></li>`)}
     </ul>
-    ${schemas.map(([name, schema]) => schemaSection(name, schema))}`;
+    ${schemas.map(([name, schema]) => schemaSection(lang, name, schema))}`;
 }

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ALERTS_JS, ALERTS_JS_PATH } from './alerts-control.js';
 import { DOCS_INIT_JS } from './docs-explorer.js';
+import { LOCAL_TIME_JS, LOCAL_TIME_JS_PATH } from './local-time.js';
 import type { Rendered } from '../render-cache.js';
 import { rendered } from '../render-cache.js';
 import { EMBED_CSS, FAVICON_SVG, SITE_CSS } from './style.js';
@@ -37,6 +38,7 @@ const SOURCES = new Map<string, () => Rendered>([
   [FAVICON_PATH, () => rendered(FAVICON_SVG, 'image/svg+xml')],
   [DOCS_INIT_PATH, () => rendered(DOCS_INIT_JS, JS)],
   [ALERTS_JS_PATH, () => rendered(ALERTS_JS, JS)],
+  [LOCAL_TIME_JS_PATH, () => rendered(LOCAL_TIME_JS, JS)],
   [SWAGGER_CSS_PATH, () => rendered(swaggerFile('swagger-ui.css'), CSS)],
   [SWAGGER_JS_PATH, () => rendered(swaggerFile('swagger-ui-bundle.js'), JS)],
 ]);

@@ -2,6 +2,7 @@ import { create } from 'xmlbuilder2';
 import type { Catalog } from '../../../domain/catalog.js';
 import { eventUrl } from '../../../domain/catalog.js';
 import { PROBLEM_TYPES } from '../../http/problem-types.js';
+import { LOCALES, localePath } from '../i18n/locales.js';
 
 export const ROBOTS_PATH = '/robots.txt';
 export const SITEMAP_PATH = '/sitemap.xml';
@@ -27,23 +28,32 @@ export function robotsTxt(baseUrl: string): string {
 }
 
 /**
- * `/sitemap.xml` (sitemaps.org 0.9): every HTML page by its absolute URL; each event's page with
- * `lastmod` = its `revised_at`. The other pages change with the clock or the release, not with a
- * date the content states, so they carry none. No `hreflang` alternates: the site has one language.
+ * `/sitemap.xml` (sitemaps.org 0.9, with Google's `xhtml:link` alternates): every HTML page in every
+ * language by its absolute URL, each with the page in every language (and `x-default`, the English
+ * one) as `hreflang` alternates; each event's page with `lastmod` = its `revised_at`. The other pages
+ * change with the clock or the release, not with a date the content states, so they carry none.
  */
 export function sitemapXml(baseUrl: string, catalog: Catalog): string {
   const urlset = create({ version: '1.0', encoding: 'UTF-8' }).ele('urlset', {
     xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9',
+    'xmlns:xhtml': 'http://www.w3.org/1999/xhtml',
   });
-  for (const path of FIXED_PAGES)
-    urlset
-      .ele('url')
-      .ele('loc')
-      .txt(xmlText(`${baseUrl}${path}`));
-  for (const { record } of catalog.events) {
-    const url = urlset.ele('url');
-    url.ele('loc').txt(xmlText(eventUrl(baseUrl, record.id)));
-    url.ele('lastmod').txt(record.revised_at);
-  }
+  const page = (path: string, lastmod: string | null) => {
+    for (const locale of LOCALES) {
+      const url = urlset.ele('url');
+      url.ele('loc').txt(xmlText(`${baseUrl}${localePath(locale, path)}`));
+      if (lastmod !== null) url.ele('lastmod').txt(lastmod);
+      for (const alternate of LOCALES)
+        url.ele('xhtml:link', {
+          rel: 'alternate',
+          hreflang: alternate,
+          href: xmlText(`${baseUrl}${localePath(alternate, path)}`),
+        });
+      url.ele('xhtml:link', { rel: 'alternate', hreflang: 'x-default', href: xmlText(`${baseUrl}${path}`) });
+    }
+  };
+  for (const path of FIXED_PAGES) page(path, null);
+  for (const { record } of catalog.events)
+    page(new URL(eventUrl(baseUrl, record.id)).pathname, record.revised_at);
   return urlset.end({ prettyPrint: true });
 }

@@ -4,7 +4,8 @@ import { apiReference } from './api-reference.js';
 import { liveStatusExample, openapiFetchExample, trpcClientExample } from './client-examples.js';
 import { EXPLORER_PATH } from './docs-explorer.js';
 import { codeBlock } from './format.js';
-import { html, SafeHtml } from './html.js';
+import { html, SafeHtml } from '../html.js';
+import type { Lang } from '../i18n/lang.js';
 
 const FETCH_EXAMPLE = (
   baseUrl: string,
@@ -14,10 +15,10 @@ const FETCH_EXAMPLE = (
 if (!res.ok) throw new Error((await res.json()).detail); // application/problem+json
 const { data, meta } = await res.json();`;
 
-const EMBED_EXAMPLE = (baseUrl: string) => `![last reset](${baseUrl}/badge.svg?audience=max)
+const EMBED_EXAMPLE = (baseUrl: string, lang: Lang) => `![last reset](${baseUrl}/badge.svg?audience=max)
 ![shields](https://img.shields.io/endpoint?url=${encodeURIComponent(`${baseUrl}/badge.json`)})
 
-<iframe src="${baseUrl}/embed?audience=max" title="Latest usage-limit reset" width="340" height="240"></iframe>`;
+<iframe src="${baseUrl}${lang.href('/embed')}?audience=max" title="${lang.t.docs.cardTitle}" width="340" height="240"></iframe>`;
 
 /** The public paths of the document's operations: its server's path (`/api`) and each operation's. */
 function operationPaths(openApi: OpenAPIObject): string[] {
@@ -40,60 +41,63 @@ function mcpTools(openApi: OpenAPIObject): SafeHtml {
 
 /**
  * `/docs`: the reference rendered from the OpenAPI document (no script), how to call the API from
- * TypeScript, and the badges; Swagger UI is opt-in at `/docs/explorer`.
+ * TypeScript, and the badges; Swagger UI is opt-in at `/docs/explorer`. The code and the document's
+ * own descriptions are the API's, in English, whatever the page's language.
  */
-export function docsMain(baseUrl: string, openApi: OpenAPIObject): SafeHtml {
-  return html`<h1>API documentation</h1>
-    <p>
-      A free, read-only JSON API: no key needed. Please send a <code>User-Agent</code> that identifies your
-      client, cache responses for at least a minute (every response has an <code>ETag</code>), and link back
-      to this site when you show the data.
-    </p>
+export function docsMain(lang: Lang, baseUrl: string, openApi: OpenAPIObject): SafeHtml {
+  const { t } = lang;
+  const text = t.docs;
+  const c = (value: string) => html`<code>${value}</code>`;
+  const a = (href: string, label: string) => html`<a href="${href}">${label}</a>`;
+  return html`<h1>${text.title}</h1>
+    <p>${text.intro(c('User-Agent'), c('ETag'))}</p>
     <ul class="links">
-      <li><a href="/api/openapi.json">OpenAPI 3.1 document</a></li>
+      <li><a href="/api/openapi.json">${text.openApi}</a></li>
       ${operationLinks(openApi)}
-      <li><a href="/problems">Error codes</a></li>
-      <li><a href="#operations">Operations</a> and <a href="#schemas">schemas</a> below</li>
-      <li><a href="${EXPLORER_PATH}">Interactive explorer</a> (Swagger UI, about 1.7 MB of JavaScript)</li>
+      <li><a href="${lang.href('/problems')}">${text.problems}</a></li>
+      <li>${text.below(a('#operations', text.operations), a('#schemas', text.schemas))}</li>
+      <li><a href="${lang.href(EXPLORER_PATH)}">${text.explorer}</a> ${text.explorerNote}</li>
     </ul>
-    <h2>Use it from TypeScript</h2>
+    <h2>${text.typescript}</h2>
     <p>
-      The typed tRPC endpoint at <code>/api/trpc</code> serves the same operations, cached the same way. The
-      client package <code>usage-limit-reset-tracker-client</code> (built from the service's source with
-      <code>npm run client:pack</code>; install the tarball with its peers <code>@trpc/client</code> and
-      <code>@trpc/server</code>) types every input and result and turns refusals into a typed error:
+      ${text.typedClient(
+        c('/api/trpc'),
+        c('usage-limit-reset-tracker-client'),
+        c('npm run client:pack'),
+        c('@trpc/client'),
+        c('@trpc/server'),
+      )}
     </p>
-    ${codeBlock('Example: the typed client', trpcClientExample(baseUrl))}
+    ${codeBlock(text.typedClientExample, trpcClientExample(baseUrl))}
+    <p>${text.generated(c('openapi-typescript'), c('openapi-fetch'))}</p>
+    ${codeBlock(text.generatedExample, openapiFetchExample(baseUrl))}
+    <p>${text.plainFetch(c('fetch'))}</p>
+    ${codeBlock(text.fetchExample, FETCH_EXAMPLE(baseUrl))}
+    <h2>${text.live}</h2>
     <p>
-      Or generate types from the OpenAPI document with <code>openapi-typescript</code> and call the REST
-      operations with <code>openapi-fetch</code>:
+      ${text.liveText(
+        c('GET /api/v1/status/stream'),
+        c('status'),
+        c('/api/v1/status'),
+        c('id'),
+        c(`curl -N ${baseUrl}/api/v1/status/stream?audience=max`),
+        c('EventSource'),
+      )}
     </p>
-    ${codeBlock('Example: a client generated from the OpenAPI document', openapiFetchExample(baseUrl))}
-    <p>Or plain <code>fetch</code> against the REST operations:</p>
-    ${codeBlock('Example: fetch', FETCH_EXAMPLE(baseUrl))}
-    <h2>Live status</h2>
+    ${codeBlock(text.liveExample, liveStatusExample(baseUrl))}
+    <h2>${text.mcp}</h2>
+    <p>${text.mcpText(c(MCP_PATH), mcpTools(openApi))}</p>
+    ${codeBlock(text.mcpExample, `claude mcp add --transport http reset-tracker ${baseUrl}${MCP_PATH}`)}
+    <h2>${text.badges}</h2>
     <p>
-      <code>GET /api/v1/status/stream</code> (in the reference below) keeps the status open as server-sent
-      events: one <code>status</code> event with the <code>/api/v1/status</code> body at connect, then one
-      after each republish, its <code>id</code> the content revision. Try
-      <code>curl -N ${baseUrl}/api/v1/status/stream?audience=max</code>, or any <code>EventSource</code>. The
-      typed client subscribes to the same over tRPC:
+      ${text.badgesText(
+        a('/badge.svg', '/badge.svg'),
+        a('/badge/resets.svg', '/badge/resets.svg'),
+        a('/badge.json', '/badge.json'),
+        html`<code>audience</code> ${text.and} <code>window</code>`,
+        c('/api/v1/status'),
+        a(lang.href('/embed'), '/embed'),
+      )}
     </p>
-    ${codeBlock('Example: the live status through the typed client', liveStatusExample(baseUrl))}
-    <h2>Use it from an AI agent (MCP)</h2>
-    <p>
-      The MCP server at <code>${MCP_PATH}</code> (Streamable HTTP, stateless, JSON responses) offers each
-      operation as a read-only tool: ${mcpTools(openApi)}. A tool's result is the operation's JSON body, and a
-      refused input is a tool error carrying the same problem. Add it to an MCP client, for example:
-    </p>
-    ${codeBlock('Example: add the MCP server', `claude mcp add --transport http reset-tracker ${baseUrl}${MCP_PATH}`)}
-    <h2>Badges and a card for your page</h2>
-    <p>
-      <a href="/badge.svg">/badge.svg</a> (the last reset),
-      <a href="/badge/resets.svg">/badge/resets.svg</a> (the counted resets) and the shields.io endpoint
-      <a href="/badge.json">/badge.json</a> take the same <code>audience</code> and <code>window</code> as
-      <code>/api/v1/status</code>; <a href="/embed">/embed</a> is a small card that any site may put in a
-      frame.
-    </p>
-    ${codeBlock('Example: badge and card', EMBED_EXAMPLE(baseUrl))} ${apiReference(openApi)}`;
+    ${codeBlock(text.badgesExample, EMBED_EXAMPLE(baseUrl, lang))} ${apiReference(lang, openApi)}`;
 }

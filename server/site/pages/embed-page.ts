@@ -6,13 +6,16 @@ import type { ResetSummary } from '../../../domain/schemas/index.js';
 import { daysSince } from '../../../domain/stats.js';
 import { assetUrl, EMBED_CSS_PATH } from './assets.js';
 import { daysAgo, dateTag, timeTag, whenTag } from './format.js';
+import type { Lang } from '../i18n/lang.js';
+import { ENGLISH, langOf } from '../i18n/lang.js';
+import type { Locale } from '../i18n/locales.js';
+import { LOCALES, localePath } from '../i18n/locales.js';
 import { filterLabel, homeHref } from './home-page.js';
-import type { SafeHtml } from './html.js';
-import { html } from './html.js';
+import type { SafeHtml } from '../html.js';
+import { html } from '../html.js';
 import { readFilters } from './read-filters.js';
 import { rendered } from '../render-cache.js';
 import type { SiteResource } from '../resource.js';
-import { SITE_NAME } from '../site-info.js';
 
 export const EMBED_PATH = '/embed';
 /** Like the site's pages (no script, same-origin styles), but any site may frame it. */
@@ -23,68 +26,81 @@ export const EMBED_CSP =
 const outLink = (href: string, text: SafeHtml | string) =>
   html`<a href="${href}" target="_blank" rel="noopener">${text}</a>`;
 
-function latest(view: FilterView, days: number | null, home: string): SafeHtml {
+/** An event's page, in the card's language. */
+const eventHref = (lang: Lang, baseUrl: string, event: ResetSummary) =>
+  `${baseUrl}${lang.href(new URL(event.url).pathname)}`;
+
+function latest(lang: Lang, view: FilterView, days: number | null, home: string, baseUrl: string): SafeHtml {
+  const { t } = lang;
   if (view.latest.ambiguous) {
     const day = view.latest.ambiguous[0]?.day ?? '';
-    return html`<p class="big">${dateTag(day)}</p>
+    return html`<p class="big">${dateTag(lang, day)}</p>
       <p class="small">
-        ${view.latest.ambiguous.length} resets that day could be the latest; their order is not known.
-        ${outLink(home, 'See them')}.
+        ${lang.count(t.embed.couldBeLatest, view.latest.ambiguous.length)} ${outLink(home, t.embed.seeThem)}.
       </p>`;
   }
   const event = view.latest.latest?.record;
-  if (!event) return html`<p class="big">None recorded</p>`;
-  return html`<p class="big">${days === null ? whenTag(event) : daysAgo(days)}</p>
-    <p>${outLink(event.url, event.title)}</p>
-    <p class="small muted">${whenTag(event)}</p>`;
+  if (!event) return html`<p class="big">${t.embed.noneRecorded}</p>`;
+  return html`<p class="big">${days === null ? whenTag(lang, event) : daysAgo(lang, days)}</p>
+    <p>${outLink(eventHref(lang, baseUrl, event), lang.editorial(event.title))}</p>
+    <p class="small muted">${whenTag(lang, event)}</p>`;
 }
 
-function announced(event: ResetSummary | null): SafeHtml {
+function announced(lang: Lang, event: ResetSummary | null, baseUrl: string): SafeHtml {
   if (!event) return html``;
+  const { t } = lang;
   return html`<div class="announced">
-    <h2>Announced, not yet counted</h2>
-    <p>${outLink(event.url, event.title)}</p>
+    <h2>${t.embed.announced}</h2>
+    <p>${outLink(eventHref(lang, baseUrl, event), lang.editorial(event.title))}</p>
     <p class="small muted">
-      ${event.effective_at ? html`Stated for ${timeTag(event.effective_at)}` : html`Announced ${whenTag(event)}`}
+      ${
+        event.effective_at
+          ? t.embed.statedFor(timeTag(lang, event.effective_at))
+          : t.embed.announcedAt(whenTag(lang, event))
+      }
     </p>
   </div>`;
 }
 
 /** The whole document of the card for one filter combination; `days` is whole days since the latest exact reset. */
 export function renderEmbed(
+  lang: Lang,
   catalog: Catalog,
   filters: FilterSet,
   days: number | null,
   baseUrl: string,
 ): string {
+  const { t } = lang;
   const view = viewFor(catalog, filters);
-  const home = `${baseUrl}${homeHref(filters)}`;
+  const home = `${baseUrl}${lang.href(homeHref(filters))}`;
   return html`<!doctype html>
-    <html lang="en">
+    <html lang="${lang.locale}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>Latest usage-limit reset · ${SITE_NAME}</title>
+        <title>${t.embed.title} · ${t.site.name}</title>
         <link rel="canonical" href="${home}" />
         <link rel="stylesheet" href="${assetUrl(EMBED_CSS_PATH)}" />
       </head>
       <body>
         <main class="embed">
-          <h1>Latest usage-limit reset <span class="muted">(${filterLabel(filters)})</span></h1>
-          ${latest(view, days, home)} ${announced(view.announced)}
-          <p class="foot">${outLink(home, html`${SITE_NAME} →`)}</p>
+          <h1>${t.embed.title} <span class="muted">(${filterLabel(lang, filters)})</span></h1>
+          ${latest(lang, view, days, home, baseUrl)} ${announced(lang, view.announced, baseUrl)}
+          <p class="foot">${outLink(home, html`${t.site.name} →`)}</p>
         </main>
       </body>
     </html>`.value.replace(/[ \t]+$/gm, '');
 }
 
-/** `/embed`: the card, with the filters of `/api/v1/status`, rendered once per revision, filters and day. */
-export function embedResource(baseUrl: string): SiteResource {
+/** `/embed` in a language: the card, with the filters of `/api/v1/status`, once per revision, filters and day. */
+function embedIn(locale: Locale, baseUrl: string): SiteResource {
+  const lang = langOf(locale);
   return {
-    path: EMBED_PATH,
+    path: localePath(locale, EMBED_PATH),
     csp: EMBED_CSP,
-    unavailable: { detail: 'The card is unavailable while the content is invalid.' },
+    // A problem's detail is the API's, in English; a page in another language says its own words.
+    unavailable: { detail: ENGLISH.t.embed.unavailable },
     resolve: (request) => {
       const filters = readFilters(request.querystring, baseUrl);
       const catalog = request.catalog();
@@ -92,9 +108,19 @@ export function embedResource(baseUrl: string): SiteResource {
       const whole = days === null ? null : Math.floor(days);
       return {
         revision: catalog.revision,
-        key: `embed ${filterKey(filters)} ${whole}`,
-        render: () => rendered(renderEmbed(catalog, filters, whole, baseUrl), 'text/html; charset=utf-8'),
+        key: `embed ${locale} ${filterKey(filters)} ${whole}`,
+        render: () =>
+          rendered(renderEmbed(lang, catalog, filters, whole, baseUrl), 'text/html; charset=utf-8'),
       };
     },
   };
 }
+
+/** The card in every language: `/embed`, `/ja/embed`, … */
+export function embedResources(baseUrl: string): SiteResource[] {
+  return LOCALES.map((locale) => embedIn(locale, baseUrl));
+}
+
+/** Whether a request path is the card's, in any language (its problem page stays frameable too). */
+export const isEmbedPath = (path: string): boolean =>
+  LOCALES.some((locale) => localePath(locale, EMBED_PATH) === path);

@@ -1,9 +1,10 @@
 import type { Catalog } from '../../../domain/catalog.js';
 import { viewFor } from '../../../domain/catalog.js';
 import type { FilterSet } from '../../../domain/filters.js';
+import type { Lang } from '../i18n/lang.js';
 import { filterLabel, HISTORY_PAGE_ROWS, historyHref, historyTable, homeHref } from './home-page.js';
-import type { SafeHtml } from './html.js';
-import { html } from './html.js';
+import type { SafeHtml } from '../html.js';
+import { html } from '../html.js';
 
 /** How many `/history` pages a filter view has (at least one, for the empty view). */
 export function historyPages(catalog: Catalog, filters: FilterSet): number {
@@ -11,22 +12,25 @@ export function historyPages(catalog: Catalog, filters: FilterSet): number {
 }
 
 /** `/history`: the whole counted history for the filters, `HISTORY_PAGE_ROWS` resets a page, newest first. */
-export function historyMain(catalog: Catalog, filters: FilterSet, page: number): SafeHtml {
+export function historyMain(lang: Lang, catalog: Catalog, filters: FilterSet, page: number): SafeHtml {
+  const { t } = lang;
   const total = viewFor(catalog, filters).ascending.length;
   const pages = historyPages(catalog, filters);
   const first = (page - 1) * HISTORY_PAGE_ROWS;
   const nav = (where: string) =>
-    html`<nav class="pager" aria-label="History pages, ${where}">
-      ${page > 1 ? html`<a rel="prev" href="${historyHref(filters, page - 1)}">← Newer</a>` : ''}
-      <span>Page ${page} of ${pages}</span>
-      ${page < pages ? html`<a rel="next" href="${historyHref(filters, page + 1)}">Older →</a>` : ''}
+    html`<nav class="pager" aria-label="${t.history.pages(where)}">
+      ${page > 1 ? html`<a rel="prev" href="${lang.href(historyHref(filters, page - 1))}">${t.history.newer}</a>` : ''}
+      <span>${t.history.pageOf(lang.integer(page), lang.integer(pages))}</span>
+      ${page < pages ? html`<a rel="next" href="${lang.href(historyHref(filters, page + 1))}">${t.history.older}</a>` : ''}
     </nav>`;
-  return html`<p class="small"><a href="${homeHref(filters)}">← Latest resets</a></p>
-    <h1>Counted history <span class="muted">(${filterLabel(filters)})</span></h1>
-    <p class="muted small">
-      ${total} confirmed usage resets matching the filters, newest first; resets
-      ${total === 0 ? 0 : first + 1}–${Math.min(total, first + HISTORY_PAGE_ROWS)} on this page.
-    </p>
-    ${nav('above the table')} ${historyTable(catalog, filters, first, HISTORY_PAGE_ROWS)}
-    ${nav('below the table')}`;
+  const summary = t.history.summary(
+    lang.integer(total),
+    lang.integer(total === 0 ? 0 : first + 1),
+    lang.integer(Math.min(total, first + HISTORY_PAGE_ROWS)),
+  );
+  return html`<p class="small"><a href="${lang.href(homeHref(filters))}">${t.history.back}</a></p>
+    <h1>${t.history.title} <span class="muted">(${filterLabel(lang, filters)})</span></h1>
+    <p class="muted small">${summary}</p>
+    ${nav(t.history.above)} ${historyTable(lang, catalog, filters, first, HISTORY_PAGE_ROWS)}
+    ${nav(t.history.below)}`;
 }

@@ -10,14 +10,12 @@ import { homeCharts } from './charts/home-charts.js';
 import { yearCalendar } from '../../../domain/calendar.js';
 import { yearCalendarHtml } from './year-calendar.js';
 import { daysAgo, dateTag, formatDays, timeTag, whenTag } from './format.js';
-import type { SafeHtml } from './html.js';
-import { html } from './html.js';
+import type { SafeHtml } from '../html.js';
+import { html } from '../html.js';
 import { FEED_PATHS } from '../site-info.js';
+import type { Lang } from '../i18n/lang.js';
 
 const DEFAULT_FILTERS: FilterSet = { audience: 'all', window: 'any' };
-
-const AUDIENCE_LABELS = { all: 'Everyone', broad: 'Broad', max: 'Max', pro: 'Pro', team: 'Team' } as const;
-const WINDOW_FILTER_LABELS = { any: 'Any window', five_hour: 'Five-hour', weekly: 'Weekly' } as const;
 
 /** `/` with the filters in the query, defaults left out, so each view has one address. */
 export function homeHref(filters: FilterSet): string {
@@ -29,97 +27,106 @@ export function homeHref(filters: FilterSet): string {
 }
 
 /** "Max, weekly": the filters in words, for captions. */
-export const filterLabel = (filters: FilterSet) =>
-  `${AUDIENCE_LABELS[filters.audience]}, ${WINDOW_FILTER_LABELS[filters.window].toLowerCase()}`;
+export const filterLabel = (lang: Lang, filters: FilterSet) =>
+  lang.t.filters.label(lang.t.filters.audiences[filters.audience], lang.t.filters.windows[filters.window]);
 
-const eventLink = (event: ResetSummary) => html`<a href="${new URL(event.url).pathname}">${event.title}</a>`;
+/** A link to an event's page in the page's language; its title is editorial. */
+export const eventLink = (lang: Lang, event: ResetSummary) =>
+  html`<a href="${lang.href(new URL(event.url).pathname)}">${lang.editorial(event.title)}</a>`;
 
-function latestCard(catalog: Catalog, filters: FilterSet, days: number | null): SafeHtml {
+function latestCard(lang: Lang, catalog: Catalog, filters: FilterSet, days: number | null): SafeHtml {
+  const { t } = lang;
   const { latest } = viewFor(catalog, filters);
   if (latest.ambiguous) {
     const day = latest.ambiguous[0]?.day ?? '';
     return html`<section class="card hero" aria-labelledby="latest">
-      <h2 id="latest" class="muted small">Latest reset</h2>
-      <p class="big">${dateTag(day)}</p>
-      <p>
-        Several resets were announced that day and their order is not known, so any of these may be the
-        latest:
-      </p>
+      <h2 id="latest" class="muted small">${t.home.latest}</h2>
+      <p class="big">${dateTag(lang, day)}</p>
+      <p>${t.home.ambiguous}</p>
       <ul>
-        ${latest.ambiguous.map((event) => html`<li>${eventLink(event.record)} · ${whenTag(event.record)}</li>`)}
+        ${latest.ambiguous.map(
+          (event) => html`<li>${eventLink(lang, event.record)} · ${whenTag(lang, event.record)}</li>`,
+        )}
       </ul>
     </section>`;
   }
   const event = latest.latest?.record;
   if (!event) {
     return html`<section class="card hero" aria-labelledby="latest">
-      <h2 id="latest" class="muted small">Latest reset</h2>
-      <p class="big">None recorded</p>
-      <p>No counted reset matches these filters.</p>
+      <h2 id="latest" class="muted small">${t.home.latest}</h2>
+      <p class="big">${t.home.noneRecorded}</p>
+      <p>${t.home.noMatch}</p>
     </section>`;
   }
   return html`<section class="card hero" aria-labelledby="latest">
-    <h2 id="latest" class="muted small">Latest reset</h2>
-    <p class="big">${days === null ? whenTag(event) : daysAgo(days)}</p>
-    <p>${eventLink(event)}</p>
+    <h2 id="latest" class="muted small">${t.home.latest}</h2>
+    <p class="big">${days === null ? whenTag(lang, event) : daysAgo(lang, days)}</p>
+    <p>${eventLink(lang, event)}</p>
     <p class="muted small">
-      ${whenTag(event)} · ${event.audience.statement} · windows: ${describeWindows(event.windows)}
+      ${whenTag(lang, event)} · ${lang.editorial(event.audience.statement)} ·
+      ${t.home.windows(describeWindows(event.windows, t))}
     </p>
   </section>`;
 }
 
-function announcedCard(announced: ResetSummary | null): SafeHtml {
+function announcedCard(lang: Lang, announced: ResetSummary | null): SafeHtml {
   if (!announced) return html``;
+  const { t } = lang;
   return html`<section class="card" aria-labelledby="announced">
-    <h2 id="announced" class="muted small">Announced, awaiting confirmation</h2>
-    <p>${eventLink(announced)}</p>
+    <h2 id="announced" class="muted small">${t.home.awaiting}</h2>
+    <p>${eventLink(lang, announced)}</p>
     <p class="muted small">
-      Announced
-      ${whenTag(announced)}${
-        announced.effective_at ? html` · stated for ${timeTag(announced.effective_at)}` : ''
+      ${t.home.announcedAt(whenTag(lang, announced))}${
+        announced.effective_at ? html` · ${t.home.statedFor(timeTag(lang, announced.effective_at))}` : ''
       }
-      · ${announced.audience.statement}. Not counted until it is confirmed.
+      · ${lang.editorial(announced.audience.statement)}. ${t.home.notCountedYet}
     </p>
   </section>`;
 }
 
-function filterNav(filters: FilterSet): SafeHtml {
+function filterNav(lang: Lang, filters: FilterSet): SafeHtml {
+  const { t } = lang;
   const chip = (target: FilterSet, label: string, current: boolean) =>
-    html`<li><a href="${homeHref(target)}" ${current ? html` aria-current="true"` : ''}>${label}</a></li>`;
-  return html`<nav class="filters" aria-label="Filters">
+    html`<li>
+      <a href="${lang.href(homeHref(target))}" ${current ? html` aria-current="true"` : ''}>${label}</a>
+    </li>`;
+  return html`<nav class="filters" aria-label="${t.filters.nav}">
     <div>
-      <span class="label">Audience</span>
+      <span class="label">${t.filters.audience}</span>
       <ul>
         ${AUDIENCE_FILTERS.map((audience) =>
-          chip({ ...filters, audience }, AUDIENCE_LABELS[audience], audience === filters.audience),
+          chip({ ...filters, audience }, t.filters.audiences[audience], audience === filters.audience),
         )}
       </ul>
     </div>
     <div>
-      <span class="label">Window</span>
+      <span class="label">${t.filters.window}</span>
       <ul>
         ${WINDOW_FILTERS.map((window) =>
-          chip({ ...filters, window }, WINDOW_FILTER_LABELS[window], window === filters.window),
+          chip({ ...filters, window }, t.filters.windows[window], window === filters.window),
         )}
       </ul>
     </div>
   </nav>`;
 }
 
-function statsList(catalog: Catalog, filters: FilterSet): SafeHtml {
+function statsList(lang: Lang, catalog: Catalog, filters: FilterSet): SafeHtml {
+  const { t } = lang;
   const { stats } = viewFor(catalog, filters);
+  const of = (part: number, total: number) => t.format.ofTotal(lang.integer(part), lang.integer(total));
   const item = (label: string, value: string | number) =>
     html`<div>
       <dt>${label}</dt>
       <dd>${value}</dd>
     </div>`;
   return html`<dl class="stats">
-      ${item('Counted resets', stats.total)} ${item('Average interval', formatDays(stats.avg_interval_days))}
-      ${item('Longest gap', formatDays(stats.longest_gap_days))}
-      ${item('Measured gaps', `${stats.eligible_gaps} of ${stats.total_gaps}`)}
-      ${item('Exact times', `${stats.exact_count} of ${stats.total}`)}
+      ${item(t.home.stats.total, lang.integer(stats.total))}
+      ${item(t.home.stats.average, formatDays(lang, stats.avg_interval_days))}
+      ${item(t.home.stats.longest, formatDays(lang, stats.longest_gap_days))}
+      ${item(t.home.stats.measured, of(stats.eligible_gaps, stats.total_gaps))}
+      ${item(t.home.stats.exact, of(stats.exact_count, stats.total))}
     </dl>
-    ${stats.partial_sample ? html`<p class="muted small">Some gaps touch a date-only record and cannot be measured; averages use the measurable gaps only.</p>` : ''}`;
+    ${stats.partial_sample ? html`<p class="muted small">${t.home.partialSample}</p>` : ''}`;
 }
 
 /** Rows of the counted history on the home page; the rest is on `/history`, page by page. */
@@ -136,30 +143,37 @@ export function historyHref(filters: FilterSet, page: number): string {
 }
 
 /** The counted history, newest first, rows `from` (0-based) up to `from + count`. */
-export function historyTable(catalog: Catalog, filters: FilterSet, from: number, count: number): SafeHtml {
+export function historyTable(
+  lang: Lang,
+  catalog: Catalog,
+  filters: FilterSet,
+  from: number,
+  count: number,
+): SafeHtml {
+  const { t } = lang;
   const { ascending } = viewFor(catalog, filters);
   const rows: ResetSummary[] = [];
   for (let i = ascending.length - 1 - from; i >= 0 && rows.length < count; i -= 1)
     rows.push(ascending[i]!.record);
-  if (rows.length === 0) return html`<p>No counted reset matches these filters.</p>`;
+  if (rows.length === 0) return html`<p>${t.home.noMatch}</p>`;
   return html`<div class="table-scroll">
     <table>
       <thead>
         <tr>
-          <th scope="col">Announced (UTC)</th>
-          <th scope="col">Event</th>
-          <th scope="col" class="hide-narrow">Applies to</th>
-          <th scope="col" class="hide-narrow">Windows</th>
+          <th scope="col">${t.home.table.announced}</th>
+          <th scope="col">${t.home.table.event}</th>
+          <th scope="col" class="hide-narrow">${t.home.table.appliesTo}</th>
+          <th scope="col" class="hide-narrow">${t.home.table.windows}</th>
         </tr>
       </thead>
       <tbody>
         ${rows.map(
           (record) =>
             html`<tr>
-              <td class="when">${whenTag(record)}</td>
-              <td>${eventLink(record)}</td>
-              <td class="hide-narrow">${record.audience.statement}</td>
-              <td class="hide-narrow">${describeWindows(record.windows)}</td>
+              <td class="when">${whenTag(lang, record)}</td>
+              <td>${eventLink(lang, record)}</td>
+              <td class="hide-narrow">${lang.editorial(record.audience.statement)}</td>
+              <td class="hide-narrow">${describeWindows(record.windows, t)}</td>
             </tr> `,
         )}
       </tbody>
@@ -169,47 +183,48 @@ export function historyTable(catalog: Catalog, filters: FilterSet, from: number,
 
 /** The home page body for one filter combination; `days` is the whole days since the latest exact reset. */
 export function homeMain(
+  lang: Lang,
   catalog: Catalog,
   filters: FilterSet,
   days: number | null,
   alerts: AlertsOptions,
   today: string,
 ): SafeHtml {
+  const { t } = lang;
   const view = viewFor(catalog, filters);
-  return html`<h1>Usage-limit resets: the latest, and how often</h1>
-    ${filterNav(filters)}
-    <div class="grid">${latestCard(catalog, filters, days)}${announcedCard(view.announced)}</div>
-    <h2>Statistics</h2>
-    ${statsList(catalog, filters)}
-    ${yearCalendarHtml(yearCalendar(view, catalog.collection.coverage_start, today), filterLabel(filters))}
-    ${homeCharts(view, filterLabel(filters), homeHref(filters).slice(1))}
-    <h2 id="history">Counted history</h2>
-    <p class="muted small">
-      Confirmed usage resets matching the filters, newest first. Cancelled and retracted events keep their
-      pages but are not counted.
-    </p>
-    ${historyTable(catalog, filters, 0, HOME_HISTORY_ROWS)}
+  const label = filterLabel(lang, filters);
+  const total = view.ascending.length;
+  return html`<h1>${t.home.heading}</h1>
+    ${filterNav(lang, filters)}
+    <div class="grid">${latestCard(lang, catalog, filters, days)}${announcedCard(lang, view.announced)}</div>
+    <h2>${t.home.statistics}</h2>
+    ${statsList(lang, catalog, filters)}
+    ${yearCalendarHtml(lang, yearCalendar(view, catalog.collection.coverage_start, today), label)}
+    ${homeCharts(lang, view, label, homeHref(filters).slice(1))}
+    <h2 id="history">${t.home.history}</h2>
+    <p class="muted small">${t.home.historyNote}</p>
+    ${historyTable(lang, catalog, filters, 0, HOME_HISTORY_ROWS)}
     ${
-      view.ascending.length > HOME_HISTORY_ROWS
+      total > HOME_HISTORY_ROWS
         ? html`<p>
-            <a href="${historyHref(filters, 1)}"
-              >The whole counted history (${view.ascending.length} resets) →</a
-            >
+            <a href="${lang.href(historyHref(filters, 1))}">${lang.count(t.home.wholeHistory, total)}</a>
           </p>`
         : ''
     }
-    ${alertsControl(filters, filterLabel(filters), alerts)}
-    <h2>Use the data</h2>
+    ${alertsControl(lang, filters, label, alerts)}
+    <h2>${t.home.useData}</h2>
     <ul class="links">
-      <li><a href="${FEED_PATHS.rss}">RSS feed</a></li>
-      <li><a href="${FEED_PATHS.json}">JSON Feed</a></li>
-      <li><a href="/sources">Sources we watch</a></li>
-      <li><a href="/docs">API documentation</a></li>
-      <li><a href="/api/v1/status${homeHref(filters).slice(1)}">This view as JSON</a></li>
+      <li><a href="${FEED_PATHS.rss}">${t.home.links.rss}</a></li>
+      <li><a href="${FEED_PATHS.json}">${t.home.links.jsonFeed}</a></li>
+      <li><a href="${lang.href('/sources')}">${t.home.links.sources}</a></li>
+      <li><a href="${lang.href('/docs')}">${t.home.links.docs}</a></li>
+      <li><a href="/api/v1/status${homeHref(filters).slice(1)}">${t.home.links.json}</a></li>
     </ul>
     <p class="muted small">
-      Content revision <code>${catalog.revision}</code> · sources last reviewed
-      ${timeTag(catalog.collection.editorial_reviewed_at)} · coverage from
-      ${dateTag(catalog.collection.coverage_start)}.
+      ${t.home.footnote(
+        html`<code>${catalog.revision}</code>`,
+        timeTag(lang, catalog.collection.editorial_reviewed_at),
+        dateTag(lang, catalog.collection.coverage_start),
+      )}
     </p>`;
 }

@@ -21,10 +21,13 @@ import { ROBOTS_PATH, robotsTxt, SITEMAP_PATH, sitemapXml } from './crawl.js';
 import { EXPLORER_PATH, explorerMain } from './docs-explorer.js';
 import { docsMain } from './docs-page.js';
 import { eventMain } from './event-page.js';
-import { homeMain } from './home-page.js';
+import { historyHref, homeHref, homeMain } from './home-page.js';
 import type { PageSpec } from './layout.js';
 import { renderPage } from './layout.js';
-import { errorMain, problemIndexMain, problemMain } from './problem-pages.js';
+import { errorHeading, errorMain, problemIndexMain, problemMain } from './problem-pages.js';
+import type { Lang } from '../i18n/lang.js';
+import { ENGLISH, langOf } from '../i18n/lang.js';
+import { LOCALES, splitLocale } from '../i18n/locales.js';
 import { historyMain, historyPages } from './history-page.js';
 import { readFilters, readHistoryQuery } from './read-filters.js';
 import type { Rendered } from '../render-cache.js';
@@ -44,11 +47,12 @@ export interface PagesOptions {
 const HTML = 'text/html; charset=utf-8';
 const COMMON_CSP = "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 /**
- * No script at all on the site's pages. `connect-src 'self'` lets no page script connect (there is
- * none); it lets the browser's own tools fetch same-origin files in the page's name: Chromium's
- * `Network.loadNetworkResource`, which Lighthouse uses to read /robots.txt, obeys `connect-src`.
+ * The site's pages run only same-origin scripts: the local-time script (local-time.ts) on every page,
+ * and nothing inline. `connect-src 'self'` lets the browser's own tools fetch same-origin files in the
+ * page's name: Chromium's `Network.loadNetworkResource`, which Lighthouse uses to read /robots.txt,
+ * obeys `connect-src`.
  */
-export const PAGE_CSP = `default-src 'none'; style-src 'self'; img-src 'self'; connect-src 'self'; ${COMMON_CSP}`;
+export const PAGE_CSP = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; ${COMMON_CSP}`;
 /** /docs/explorer runs Swagger UI from same-origin files; its stylesheet draws icons from data: URIs. */
 export const EXPLORER_CSP = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; ${COMMON_CSP}`;
 
@@ -64,26 +68,11 @@ export const SERVICE_WORKER_CACHE_CONTROL = 'no-cache';
 
 /** The site's pages and their files, as resources; failures are thrown as `HttpProblem`s. */
 export function pageResources(options: PagesOptions): SiteResource[] {
-  const { baseUrl, alerts } = options;
-  const alertsOn = alerts.publicKey !== null;
-  /** Pages with the control carry its script (and its CSP) only when alerts are on. */
-  const alertsScripts = alertsOn ? [assetUrl(ALERTS_JS_PATH)] : [];
-  const alertsCsp = alertsOn ? ALERTS_CSP : PAGE_CSP;
-  const page = (spec: PageSpec, status = 200) => rendered(renderPage(baseUrl, spec), HTML, status);
-  const unavailable = {
-    detail: 'The reset data is being republished or is invalid. Please try again in a minute.',
-    heading: 'Temporarily unavailable',
-  };
+  const { baseUrl } = options;
   const notFound = (path: string) =>
-    new HttpProblem(makeProblem(baseUrl, 'not_found', `There is nothing at ${path}.`), {
-      heading: 'Page not found',
+    new HttpProblem(makeProblem(baseUrl, 'not_found', ENGLISH.t.errors.nothingAt(path)), {
+      heading: ENGLISH.t.errors.pageNotFound,
     });
-  const pageResource = (path: string, resolve: SiteResource['resolve'], csp = PAGE_CSP): SiteResource => ({
-    path,
-    csp,
-    unavailable,
-    resolve,
-  });
   /** A hashed name is immutable; an old unhashed one keeps answering, cached briefly; any other is 404. */
   const fileResource = (path: string): SiteResource => ({
     path,
@@ -100,104 +89,7 @@ export function pageResources(options: PagesOptions): SiteResource[] {
   });
 
   return [
-    pageResource(
-      '/',
-      (request) => {
-        const filters = readFilters(request.querystring, baseUrl);
-        const catalog = request.catalog();
-        const days = daysSince(viewFor(catalog, filters).stats.last_reset_at, request.now);
-        const whole = days === null ? null : Math.floor(days);
-        // Whole days and the calendar's UTC day are all the page shows of the clock, so the body (and
-        // its ETag) holds until one of them turns.
-        const today = utcDay(request.now);
-        return {
-          revision: catalog.revision,
-          key: `home ${filters.audience}/${filters.window} ${whole} ${today}`,
-          render: () =>
-            page({
-              title: 'Latest resets',
-              path: '/',
-              main: homeMain(catalog, filters, whole, alerts, today),
-              notice: catalog.collection.notice,
-              scripts: alertsScripts,
-            }),
-        };
-      },
-      alertsCsp,
-    ),
-
-    pageResource('/history', (request) => {
-      const { filters, page: number } = readHistoryQuery(request.querystring, baseUrl);
-      const catalog = request.catalog();
-      if (number > historyPages(catalog, filters)) {
-        const detail = `There is no page ${number} of this history.`;
-        throw new HttpProblem(makeProblem(baseUrl, 'not_found', detail), { heading: 'No such page' });
-      }
-      return {
-        revision: catalog.revision,
-        key: `history ${filters.audience}/${filters.window} ${number}`,
-        render: () =>
-          page({
-            title: 'Counted history',
-            path: '/history',
-            main: historyMain(catalog, filters, number),
-            notice: catalog.collection.notice,
-          }),
-      };
-    }),
-
-    pageResource(
-      '/events/:id',
-      (request) => {
-        const id = request.params['id'] ?? '';
-        const catalog = request.catalog();
-        const record = catalog.byId.get(id);
-        if (!record)
-          throw new HttpProblem(makeProblem(baseUrl, 'not_found', `There is no event with the id "${id}".`), {
-            heading: 'No such event',
-          });
-        return {
-          revision: catalog.revision,
-          key: `event ${id}`,
-          render: () =>
-            page({
-              title: record.title,
-              path: `/events/${id}`,
-              description: record.summary,
-              main: eventMain(catalog, record, alerts),
-              notice: catalog.collection.notice,
-              scripts: alertsScripts,
-            }),
-        };
-      },
-      alertsCsp,
-    ),
-
-    pageResource(
-      ALERTS_PATH,
-      (request) => {
-        const filters = readFilters(request.querystring, baseUrl);
-        return {
-          revision: null,
-          key: `alerts ${filters.audience}/${filters.window}`,
-          render: () =>
-            page({
-              title: 'Browser alerts',
-              path: ALERTS_PATH,
-              description: 'One browser notification when a usage reset matching your filters is confirmed.',
-              main: alertsMain(filters, alerts),
-              scripts: alertsScripts,
-            }),
-        };
-      },
-      alertsCsp,
-    ),
-
-    pageResource(PRIVACY_PATH, () => ({
-      revision: null,
-      key: 'privacy',
-      render: () => page({ title: 'Privacy', path: PRIVACY_PATH, main: privacyMain() }),
-    })),
+    ...LOCALES.flatMap((locale) => localizedPages(options, langOf(locale))),
 
     {
       path: SERVICE_WORKER_PATH,
@@ -210,67 +102,9 @@ export function pageResources(options: PagesOptions): SiteResource[] {
       }),
     },
 
-    {
-      ...pageResource('/sources', (request) => {
-        const directory = request.directory();
-        return {
-          revision: directory.revision,
-          key: 'sources',
-          render: () =>
-            page({
-              title: 'Sources',
-              path: '/sources',
-              main: sourcesMain(directory),
-              notice: directory.collection.notice,
-            }),
-        };
-      }),
-      unavailable: { detail: 'The sources directory is unavailable.', heading: 'Temporarily unavailable' },
-    },
-
-    pageResource('/docs', () => ({
-      revision: null,
-      key: 'docs',
-      render: () =>
-        page({ title: 'API documentation', path: '/docs', main: docsMain(baseUrl, options.openApi) }),
-    })),
-
-    pageResource(
-      EXPLORER_PATH,
-      () => ({
-        revision: null,
-        key: 'explorer',
-        render: () =>
-          page({
-            title: 'API explorer',
-            path: EXPLORER_PATH,
-            main: explorerMain(),
-            styles: [assetUrl(SWAGGER_CSS_PATH)],
-            scripts: [assetUrl(SWAGGER_JS_PATH), assetUrl(DOCS_INIT_PATH)],
-          }),
-      }),
-      EXPLORER_CSP,
-    ),
     /** Swagger UI's files under the unhashed names /docs linked before /docs/explorer. */
     fileResource('/docs/assets/:file'),
-
-    pageResource('/problems', () => ({
-      revision: null,
-      key: 'problems',
-      render: () => page({ title: 'Error codes', path: '/problems', main: problemIndexMain() }),
-    })),
-
-    pageResource('/problems/:code', (request) => {
-      const code = request.params['code'] ?? '';
-      if (!isProblemCode(code)) throw notFound(request.path);
-      return {
-        revision: null,
-        key: `problem ${code}`,
-        render: () => page({ title: code, path: `/problems/${code}`, main: problemMain(code, baseUrl) }),
-      };
-    }),
-
-    /** Same-origin files (the stylesheets, the icon, the explorer's scripts) by hashed or old name. */
+    /** Same-origin files (the stylesheets, the icon, the scripts) by hashed or old name. */
     fileResource('/assets/:file'),
 
     {
@@ -297,12 +131,214 @@ export function pageResources(options: PagesOptions): SiteResource[] {
   ];
 }
 
-/** The HTML page of a failed page request (the problem boundary sends it). */
+/**
+ * Every HTML page in one language, at its path in that language (`/history`, `/ja/history`). A
+ * failure's problem (its `detail`, and the heading of the English page) is the API's, in English;
+ * the page in another language says what the problem's code means in its words (problem-pages.ts).
+ */
+function localizedPages(options: PagesOptions, lang: Lang): SiteResource[] {
+  const { baseUrl, alerts } = options;
+  const { locale } = lang;
+  const english = ENGLISH.t;
+  const alertsOn = alerts.publicKey !== null;
+  /** Pages with the control carry its script (and its CSP) only when alerts are on. */
+  const alertsScripts = alertsOn ? [assetUrl(ALERTS_JS_PATH)] : [];
+  const alertsCsp = alertsOn ? ALERTS_CSP : PAGE_CSP;
+  const page = (spec: PageSpec, status = 200) => rendered(renderPage(baseUrl, lang, spec), HTML, status);
+  const unavailable = { detail: english.errors.republishing, heading: english.errors.unavailable };
+  const notFound = (path: string) =>
+    new HttpProblem(makeProblem(baseUrl, 'not_found', english.errors.nothingAt(path)), {
+      heading: english.errors.pageNotFound,
+    });
+  const pageResource = (path: string, resolve: SiteResource['resolve'], csp = PAGE_CSP): SiteResource => ({
+    path: lang.href(path),
+    csp,
+    unavailable,
+    resolve,
+  });
+  const { t } = lang;
+
+  return [
+    pageResource(
+      '/',
+      (request) => {
+        const filters = readFilters(request.querystring, baseUrl);
+        const catalog = request.catalog();
+        const days = daysSince(viewFor(catalog, filters).stats.last_reset_at, request.now);
+        const whole = days === null ? null : Math.floor(days);
+        // Whole days and the calendar's UTC day are all the page shows of the clock, so the body (and
+        // its ETag) holds until one of them turns.
+        const today = utcDay(request.now);
+        return {
+          revision: catalog.revision,
+          key: `home ${locale} ${filters.audience}/${filters.window} ${whole} ${today}`,
+          render: () =>
+            page({
+              title: t.home.title,
+              path: '/',
+              query: homeHref(filters).slice(1),
+              main: homeMain(lang, catalog, filters, whole, alerts, today),
+              notice: catalog.collection.notice,
+              scripts: alertsScripts,
+            }),
+        };
+      },
+      alertsCsp,
+    ),
+
+    pageResource('/history', (request) => {
+      const { filters, page: number } = readHistoryQuery(request.querystring, baseUrl);
+      const catalog = request.catalog();
+      if (number > historyPages(catalog, filters)) {
+        const detail = english.history.noPage(String(number));
+        throw new HttpProblem(makeProblem(baseUrl, 'not_found', detail), {
+          heading: english.history.noSuchPage,
+        });
+      }
+      return {
+        revision: catalog.revision,
+        key: `history ${locale} ${filters.audience}/${filters.window} ${number}`,
+        render: () =>
+          page({
+            title: t.history.title,
+            path: '/history',
+            query: historyHref(filters, number).slice('/history'.length),
+            main: historyMain(lang, catalog, filters, number),
+            notice: catalog.collection.notice,
+          }),
+      };
+    }),
+
+    pageResource(
+      '/events/:id',
+      (request) => {
+        const id = request.params['id'] ?? '';
+        const catalog = request.catalog();
+        const record = catalog.byId.get(id);
+        if (!record)
+          throw new HttpProblem(makeProblem(baseUrl, 'not_found', english.event.noEvent(id)), {
+            heading: english.event.noSuchEvent,
+          });
+        return {
+          revision: catalog.revision,
+          key: `event ${locale} ${id}`,
+          render: () =>
+            page({
+              title: record.title,
+              path: `/events/${id}`,
+              description: record.summary,
+              main: eventMain(lang, catalog, record, alerts),
+              notice: catalog.collection.notice,
+              scripts: alertsScripts,
+            }),
+        };
+      },
+      alertsCsp,
+    ),
+
+    pageResource(
+      ALERTS_PATH,
+      (request) => {
+        const filters = readFilters(request.querystring, baseUrl);
+        return {
+          revision: null,
+          key: `alerts ${locale} ${filters.audience}/${filters.window}`,
+          render: () =>
+            page({
+              title: t.alerts.title,
+              path: ALERTS_PATH,
+              query: homeHref(filters).slice(1),
+              description: t.alerts.description,
+              main: alertsMain(lang, filters, alerts),
+              scripts: alertsScripts,
+            }),
+        };
+      },
+      alertsCsp,
+    ),
+
+    pageResource(PRIVACY_PATH, () => ({
+      revision: null,
+      key: `privacy ${locale}`,
+      render: () => page({ title: t.privacy.title, path: PRIVACY_PATH, main: privacyMain(lang) }),
+    })),
+
+    {
+      ...pageResource('/sources', (request) => {
+        const directory = request.directory();
+        return {
+          revision: directory.revision,
+          key: `sources ${locale}`,
+          render: () =>
+            page({
+              title: t.sources.title,
+              path: '/sources',
+              main: sourcesMain(lang, directory),
+              notice: directory.collection.notice,
+            }),
+        };
+      }),
+      unavailable: { detail: english.sources.unavailable, heading: english.errors.unavailable },
+    },
+
+    pageResource('/docs', () => ({
+      revision: null,
+      key: `docs ${locale}`,
+      render: () =>
+        page({ title: t.docs.title, path: '/docs', main: docsMain(lang, baseUrl, options.openApi) }),
+    })),
+
+    pageResource(
+      EXPLORER_PATH,
+      () => ({
+        revision: null,
+        key: `explorer ${locale}`,
+        render: () =>
+          page({
+            title: t.explorer.title,
+            path: EXPLORER_PATH,
+            main: explorerMain(lang),
+            styles: [assetUrl(SWAGGER_CSS_PATH)],
+            scripts: [assetUrl(SWAGGER_JS_PATH), assetUrl(DOCS_INIT_PATH)],
+          }),
+      }),
+      EXPLORER_CSP,
+    ),
+
+    pageResource('/problems', () => ({
+      revision: null,
+      key: `problems ${locale}`,
+      render: () => page({ title: t.problems.title, path: '/problems', main: problemIndexMain(lang) }),
+    })),
+
+    pageResource('/problems/:code', (request) => {
+      const code = request.params['code'] ?? '';
+      if (!isProblemCode(code)) throw notFound(request.path);
+      return {
+        revision: null,
+        key: `problem ${locale} ${code}`,
+        render: () =>
+          page({
+            // The code itself, as the API names it; the page's heading says its title.
+            title: code,
+            path: `/problems/${code}`,
+            main: problemMain(lang, code, baseUrl),
+          }),
+      };
+    }),
+  ];
+}
+
+/** The HTML page of a failed page request (the problem boundary sends it), in the language of its path. */
 export function problemPageRenderer(baseUrl: string) {
-  return (problem: Problem, heading: string, path: string): Rendered =>
-    rendered(
-      renderPage(baseUrl, { title: heading, path, main: errorMain(heading, problem.detail) }),
+  return (problem: Problem, heading: string, path: string): Rendered => {
+    const split = splitLocale(path);
+    const lang = langOf(split.locale);
+    const title = errorHeading(lang, heading, problem);
+    return rendered(
+      renderPage(baseUrl, lang, { title, path: split.path, main: errorMain(lang, title, problem) }),
       HTML,
       problem.status,
     );
+  };
 }

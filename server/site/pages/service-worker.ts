@@ -1,6 +1,12 @@
+import { LOCALES, localePrefix } from '../i18n/locales.js';
+
+/** Each language's path prefix, for the worker to open event pages in the reader's language. */
+const PREFIXES = JSON.stringify(Object.fromEntries(LOCALES.map((locale) => [locale, localePrefix(locale)])));
+
 /**
  * `/sw.js`, the service worker the alerts control registers (scope `/`). It shows each push message
- * as a notification, opens (or focuses) the event's page when one is clicked, and when the push
+ * as a notification, opens (or focuses) the event's page when one is clicked, in the language of the
+ * page the alerts were turned on from (kept with the filters), and when the push
  * service replaces a subscription it subscribes again and POSTs the new one with the filters the
  * page kept in the Cache API (cache "alerts", `/alerts/filters.json`), removing the old endpoint.
  * It handles no fetch: pages and files load as they would without it.
@@ -9,6 +15,7 @@ export const SERVICE_WORKER_JS = `'use strict';
 var CACHE = 'alerts';
 var FILTERS_KEY = '/alerts/filters.json';
 var SUBSCRIPTIONS = '/alerts/subscriptions';
+var PREFIXES = ${PREFIXES};
 
 self.addEventListener('install', function () {
   self.skipWaiting();
@@ -27,13 +34,31 @@ self.addEventListener('push', function (event) {
   }
   var url = typeof alert.url === 'string' ? alert.url : self.registration.scope;
   event.waitUntil(
-    self.registration.showNotification(alert.title || 'Usage-limit reset', {
-      body: alert.body || '',
-      tag: alert.tag,
-      data: { url: url },
+    inLanguage(url).then(function (target) {
+      return self.registration.showNotification(alert.title || 'Usage-limit reset', {
+        body: alert.body || '',
+        tag: alert.tag,
+        data: { url: target },
+      });
     }),
   );
 });
+
+/** A page of this site in the language the alerts were turned on in; any other address as it is. */
+function inLanguage(url) {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.match(FILTERS_KEY);
+  }).then(function (response) {
+    return response ? response.json() : null;
+  }).then(function (filters) {
+    var prefix = filters && Object.prototype.hasOwnProperty.call(PREFIXES, filters.lang) ? PREFIXES[filters.lang] : '';
+    var parsed = new URL(url);
+    if (!prefix || parsed.origin !== self.location.origin) return url;
+    return parsed.origin + prefix + parsed.pathname + parsed.search + parsed.hash;
+  }).catch(function () {
+    return url;
+  });
+}
 
 self.addEventListener('notificationclick', function (event) {
   event.notification.close();

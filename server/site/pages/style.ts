@@ -33,6 +33,17 @@ header.site .wrap { display: flex; flex-wrap: wrap; align-items: center; gap: .5
 nav.site { display: flex; flex-wrap: wrap; gap: .25rem 1rem; font-size: .95rem; }
 nav.site a { text-decoration: none; }
 nav.site a[aria-current="page"] { color: var(--fg); font-weight: 600; }
+/* The language menu: a <details> that opens a list of links without a script. */
+.lang-menu { position: relative; margin-left: auto; font-size: .95rem; }
+.lang-menu summary { cursor: pointer; padding: .3rem .7rem; min-height: 2.25rem; display: flex; align-items: center; gap: .35rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); list-style: none; }
+.lang-menu summary::-webkit-details-marker { display: none; }
+.lang-menu summary::after { content: "▾"; color: var(--muted); }
+.lang-menu summary:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+.lang-menu ul { position: absolute; right: 0; z-index: 10; margin: .3rem 0 0; padding: .3rem 0; list-style: none; min-width: 10rem; background: var(--card); border: 1px solid var(--line); border-radius: 8px; box-shadow: 0 4px 14px rgb(0 0 0 / 18%); }
+.lang-menu a { display: block; padding: .4rem .9rem; text-decoration: none; }
+.lang-menu a[aria-current="true"] { color: var(--fg); font-weight: 600; }
+.lang-menu a:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
+.local-time { color: var(--muted); }
 .notice { background: var(--amber-bg); color: var(--fg); border-bottom: 1px solid var(--line); font-size: .9rem; }
 .notice .wrap { padding: .5rem 1rem; }
 main.wrap { padding: 1.5rem 1rem 2.5rem; }

@@ -1,61 +1,8 @@
 import type { CalendarDay, YearCalendar } from '../../../domain/calendar.js';
 import type { ResetSummary } from '../../../domain/schemas/index.js';
-import { MONTHS } from './format.js';
-import type { SafeHtml } from './html.js';
-import { html } from './html.js';
-
-/** Every word the calendar shows, in one place, so that a translation replaces them all at once. */
-export interface CalendarText {
-  readonly heading: string;
-  readonly caption: (first: string, last: string, filters: string) => string;
-  readonly region: string;
-  readonly weekday: string;
-  readonly week: (firstDay: string) => string;
-  readonly weekdays: readonly [string, string, string, string, string, string, string];
-  readonly months: readonly string[];
-  readonly legend: {
-    readonly exact: string;
-    readonly dateOnly: string;
-    readonly announced: string;
-    readonly outside: string;
-    readonly none: string;
-  };
-  readonly resets: (count: number) => string;
-  readonly dateOnly: string;
-  readonly announced: string;
-  readonly outside: string;
-  readonly at: (time: string) => string;
-  readonly more: (count: number) => string;
-}
-
-const longDay = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return `${CALENDAR_TEXT_EN.weekdays[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-};
-
-export const CALENDAR_TEXT_EN: CalendarText = {
-  heading: 'The last 53 weeks',
-  caption: (first, last, filters) =>
-    `Resets for ${filters} by UTC day, ${longDay(first)} to ${longDay(last)}; weeks are columns, Sunday at the top.`,
-  region: 'Calendar of resets, scrollable',
-  weekday: 'Day',
-  week: (firstDay) => `week of ${longDay(firstDay)}`,
-  weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-  months: MONTHS,
-  legend: {
-    exact: 'reset, exact time',
-    dateOnly: 'reset, date only',
-    announced: 'announced, awaiting confirmation',
-    outside: 'outside coverage',
-    none: 'no reset',
-  },
-  resets: (count) => (count === 1 ? '1 reset' : `${count} resets`),
-  dateOnly: 'date only',
-  announced: 'announced, awaiting confirmation',
-  outside: 'outside coverage',
-  at: (time) => `at ${time} UTC`,
-  more: (count) => `and ${count} more, listed in the history`,
-};
+import type { Lang } from '../i18n/lang.js';
+import type { SafeHtml } from '../html.js';
+import { html } from '../html.js';
 
 function stateOf(day: CalendarDay): 'exact' | 'date' | 'announced' | 'out' | 'none' {
   if (day.exact.length > 0) return 'exact';
@@ -66,35 +13,38 @@ function stateOf(day: CalendarDay): 'exact' | 'date' | 'announced' | 'out' | 'no
 }
 
 /** What a screen reader (and a pointer's tooltip) hears of one day. */
-function labelOf(day: CalendarDay, text: CalendarText): string {
+function labelOf(lang: Lang, day: CalendarDay): string {
+  const text = lang.t.calendar;
   const parts: string[] = [];
   const counted = day.exact.length + day.dateOnly.length;
   if (counted > 0) {
     const times = day.exact.map((event) => text.at(event.announced_at!.slice(11, 16)));
     const dated = day.dateOnly.length > 0 ? [text.dateOnly] : [];
-    parts.push(`${text.resets(counted)} (${[...times, ...dated].join(', ')})`);
+    parts.push(
+      `${lang.count(text.resets, counted)} (${[...times, ...dated].join(lang.t.format.listSeparator)})`,
+    );
   }
   if (day.announced) parts.push(text.announced);
   if (counted === 0 && !day.announced && day.outside) parts.push(text.outside);
   const first = [...day.exact, ...day.dateOnly][0] ?? day.announced;
   const title = first ? `: ${first.title}` : '';
-  const more = counted > 1 ? `, ${text.more(counted - 1)}` : '';
-  return `${longDay(day.day)}${parts.length > 0 ? `, ${parts.join('; ')}` : ''}${title}${more}`;
+  const more = counted > 1 ? `, ${lang.count(text.more, counted - 1)}` : '';
+  return `${lang.day(day.day)}${parts.length > 0 ? `, ${parts.join('; ')}` : ''}${title}${more}`;
 }
 
-const pathOf = (event: ResetSummary) => `/events/${encodeURIComponent(event.id)}`;
+const pathOf = (lang: Lang, event: ResetSummary) => lang.href(`/events/${encodeURIComponent(event.id)}`);
 
-function cell(day: CalendarDay, text: CalendarText): SafeHtml {
+function cell(lang: Lang, day: CalendarDay): SafeHtml {
   const state = stateOf(day);
   const first = [...day.exact, ...day.dateOnly][0] ?? day.announced;
   if (!first) {
     return state === 'out'
-      ? html`<td class="cal-day cal-out"><span class="visually-hidden">${labelOf(day, text)}</span></td>`
+      ? html`<td class="cal-day cal-out"><span class="visually-hidden">${labelOf(lang, day)}</span></td>`
       : html`<td class="cal-day cal-none"></td>`;
   }
-  const label = labelOf(day, text);
+  const label = labelOf(lang, day);
   return html`<td class="cal-day cal-${state}">
-    <a href="${pathOf(first)}" title="${label}"><span class="visually-hidden">${label}</span></a>
+    <a href="${pathOf(lang, first)}" title="${label}"><span class="visually-hidden">${label}</span></a>
   </td>`;
 }
 
@@ -103,18 +53,16 @@ function cell(day: CalendarDay, text: CalendarText): SafeHtml {
  * the week it starts in), weekdays rows. A day with resets links the first of them; every state has
  * its own shape as well as its colour (style.ts), and the legend names them.
  */
-export function yearCalendarHtml(
-  calendar: YearCalendar,
-  filters: string,
-  text: CalendarText = CALENDAR_TEXT_EN,
-): SafeHtml {
+export function yearCalendarHtml(lang: Lang, calendar: YearCalendar, filters: string): SafeHtml {
+  const text = lang.t.calendar;
   // Every week column has a header (for screen readers, the week's first day); the month's name
   // shows over the week it starts in.
   const weekHeader = (week: readonly CalendarDay[]) => {
     const starts = week.find((day) => day.day.endsWith('-01'));
-    const month = starts ? (text.months[Number(starts.day.slice(5, 7)) - 1] ?? '') : '';
+    const month = starts ? (lang.t.format.months[Number(starts.day.slice(5, 7)) - 1] ?? '') : '';
     return html`<th scope="col" class="cal-month">
-      <span aria-hidden="true">${month}</span><span class="visually-hidden">${text.week(week[0]!.day)}</span>
+      <span aria-hidden="true">${month}</span
+      ><span class="visually-hidden">${text.week(lang.day(week[0]!.day))}</span>
     </th>`;
   };
   const legendItem = (state: string, label: string) =>
@@ -124,7 +72,7 @@ export function yearCalendarHtml(
     <div class="cal-scroll" role="region" aria-label="${text.region}" tabindex="0">
       <table class="cal">
         <caption class="visually-hidden">
-          ${text.caption(calendar.first, calendar.last, filters)}
+          ${text.caption(lang.day(calendar.first), lang.day(calendar.last), filters)}
         </caption>
         <thead>
           <tr>
@@ -133,11 +81,11 @@ export function yearCalendarHtml(
           </tr>
         </thead>
         <tbody>
-          ${text.weekdays.map(
+          ${lang.t.format.weekdays.map(
             (name, weekday) =>
               html`<tr>
                 <th scope="row" class="cal-weekday">${name}</th>
-                ${calendar.weeks.map((week) => cell(week[weekday]!, text))}
+                ${calendar.weeks.map((week) => cell(lang, week[weekday]!))}
               </tr>`,
           )}
         </tbody>

@@ -1,5 +1,6 @@
-import type { SafeHtml } from '../html.js';
-import { html } from '../html.js';
+import type { Lang } from '../../i18n/lang.js';
+import type { SafeHtml } from '../../html.js';
+import { html } from '../../html.js';
 
 export interface DataLink {
   readonly href: string;
@@ -36,7 +37,7 @@ export function legendKey(mark: SafeHtml, label: string): SafeHtml {
  * A chart as a figure: an inline SVG image named by its `<title>` and described by its `<desc>`
  * (scaled by its viewBox to the width of the page), a legend, and links to the data it shows.
  */
-export function chartFigure(spec: ChartSpec): SafeHtml {
+export function chartFigure(lang: Lang, spec: ChartSpec): SafeHtml {
   const { id, title, description, svg } = spec;
   const picture = svg
     ? html`<svg
@@ -65,8 +66,9 @@ export function chartFigure(spec: ChartSpec): SafeHtml {
           : ''
       }
       <p class="small">
-        Data:
-        ${spec.links.map((link, i) => html`${i > 0 ? ' · ' : ''}<a href="${link.href}">${link.label}</a>`)}
+        ${lang.t.charts.links(
+          html`${spec.links.map((link, i) => html`${i > 0 ? ' · ' : ''}<a href="${link.href}">${link.label}</a>`)}`,
+        )}
       </p>
     </figcaption>
   </figure>`;

@@ -1,7 +1,8 @@
 import type { GapBar, GapSeries } from '../../../../domain/charts.js';
-import { formatDays, shortDay } from '../format.js';
-import type { SafeHtml } from '../html.js';
-import { html } from '../html.js';
+import type { Lang } from '../../i18n/lang.js';
+import { formatDays } from '../format.js';
+import type { SafeHtml } from '../../html.js';
+import { html } from '../../html.js';
 import { chartFigure, legendKey } from './figure.js';
 import type { DataLink } from './figure.js';
 import { linear, num, valueTicks } from './scale.js';
@@ -19,26 +20,37 @@ const longestShape = html`<rect class="bar bar-longest" x="-6" y="-7" width="12"
 const unmeasuredShape = html`<rect class="bar-unmeasured" x="-6" y="-7" width="12" height="14" />`;
 const averageShape = html`<line class="avg-line" x1="-8" x2="8" y1="0" y2="0" />`;
 
-const gapText = (bar: GapBar) =>
-  `${shortDay(bar.fromDay)} to ${shortDay(bar.toDay)}: ${
-    bar.days === null ? 'cannot be measured (touches a date-only reset)' : formatDays(bar.days)
-  }`;
+const gapText = (lang: Lang, bar: GapBar) =>
+  lang.t.charts.gaps.gap(
+    lang.shortDay(bar.fromDay),
+    lang.shortDay(bar.toDay),
+    bar.days === null ? lang.t.charts.gaps.unmeasurable : formatDays(lang, bar.days),
+  );
 
-function describe(series: GapSeries): string {
+function describe(lang: Lang, series: GapSeries): string {
+  const text = lang.t.charts.gaps;
   const { bars, average, longest, longestIndex } = series;
-  if (bars.length === 0)
-    return 'Fewer than two counted resets match these filters, so there is no gap to show.';
+  if (bars.length === 0) return text.tooFew;
   const measured = bars.filter((bar) => bar.days !== null).length;
   const longestBar = longestIndex === null ? undefined : bars[longestIndex];
   const parts = [
-    `${bars.length} ${bars.length === 1 ? 'gap' : 'gaps'} between consecutive counted resets, in order: ${measured} measured (bars by length in days) and ${bars.length - measured} that cannot be measured because they touch or may bridge a reset known only by its date (dashed outlines).`,
+    text.described(
+      lang.count(text.count, bars.length),
+      lang.integer(measured),
+      lang.integer(bars.length - measured),
+    ),
   ];
   if (average !== null && longest !== null && longestBar) {
     parts.push(
-      `Average of the measured gaps ${formatDays(average)} (dashed line); longest ${formatDays(longest)}, from ${shortDay(longestBar.fromDay)} to ${shortDay(longestBar.toDay)} (highlighted).`,
+      text.averageLongest(
+        formatDays(lang, average),
+        formatDays(lang, longest),
+        lang.shortDay(longestBar.fromDay),
+        lang.shortDay(longestBar.toDay),
+      ),
     );
   } else {
-    parts.push('No gap can be measured, so there is no average.');
+    parts.push(text.noAverage);
   }
   return parts.join(' ');
 }
@@ -50,10 +62,17 @@ function clampAnchor(x: number): { x: number; anchor: string } {
 }
 
 /** The gaps between consecutive counted resets as bars in order, with the average and the longest. */
-export function gapChart(series: GapSeries, filterLabel: string, links: readonly DataLink[]): SafeHtml {
+export function gapChart(
+  lang: Lang,
+  series: GapSeries,
+  filterLabel: string,
+  links: readonly DataLink[],
+): SafeHtml {
+  const text = lang.t.charts.gaps;
   const { bars, average, longest, longestIndex } = series;
-  const title = `Gaps between counted resets (${filterLabel})`;
-  if (bars.length === 0) return chartFigure({ id: 'gaps', title, description: describe(series), links });
+  const title = text.title(filterLabel);
+  if (bars.length === 0)
+    return chartFigure(lang, { id: 'gaps', title, description: describe(lang, series), links });
   const ticks = valueTicks(Math.max(longest ?? 0, average ?? 0), 4);
   const top = ticks.at(-1) ?? 1;
   const y = linear(0, top, BOTTOM, TOP);
@@ -64,7 +83,9 @@ export function gapChart(series: GapSeries, filterLabel: string, links: readonly
   const grid = ticks.map(
     (tick) =>
       html`<line class="grid" x1="${LEFT}" x2="${RIGHT}" y1="${num(y(tick))}" y2="${num(y(tick))}" />
-        <text class="tick-label" x="${LEFT - 6}" y="${num(y(tick) + 4)}" text-anchor="end">${tick} d</text>`,
+        <text class="tick-label" x="${LEFT - 6}" y="${num(y(tick) + 4)}" text-anchor="end"
+          >${text.dayTick(lang.integer(tick))}</text
+        >`,
   );
   const columns = bars.map((bar, i) => {
     const attributes = html`data-from="${bar.from}" data-to="${bar.to}" data-from-day="${bar.fromDay}"
@@ -72,7 +93,7 @@ export function gapChart(series: GapSeries, filterLabel: string, links: readonly
     data-measured="${bar.days === null ? 'false' : 'true'}"`;
     if (bar.days === null) {
       return html`<g class="gap" ${attributes}>
-        <title>${gapText(bar)}</title>
+        <title>${gapText(lang, bar)}</title>
         <rect
           class="bar-unmeasured"
           x="${num(left(i))}"
@@ -85,7 +106,7 @@ export function gapChart(series: GapSeries, filterLabel: string, links: readonly
     }
     const height = Math.max(BOTTOM - y(bar.days), 1.5);
     return html`<g class="gap" ${attributes}>
-      <title>${gapText(bar)}</title>
+      <title>${gapText(lang, bar)}</title>
       <rect
         class="${i === longestIndex ? 'bar bar-longest' : 'bar'}"
         x="${num(left(i))}"
@@ -106,7 +127,7 @@ export function gapChart(series: GapSeries, filterLabel: string, links: readonly
             y="${num(y(longest) - 8)}"
             text-anchor="${at.anchor}"
           >
-            longest ${formatDays(longest)}
+            ${text.longest(formatDays(lang, longest))}
           </text>`;
         })();
   const averageLine =
@@ -120,20 +141,20 @@ export function gapChart(series: GapSeries, filterLabel: string, links: readonly
             y2="${num(y(average))}"
           />
           <text class="value-label" x="${RIGHT}" y="${num(y(average) - 6)}" text-anchor="end">
-            average ${formatDays(average)}
+            ${text.average(formatDays(lang, average))}
           </text>`;
   const first = bars[0];
   const last = bars.at(-1);
   const body = html`${grid} ${columns} ${averageLine} ${longestLabel}
     <line class="axis" x1="${LEFT}" x2="${RIGHT}" y1="${BOTTOM}" y2="${BOTTOM}" />
-    ${first ? html`<text class="tick-label" x="${LEFT}" y="${BOTTOM + 22}">${shortDay(first.fromDay)}</text>` : ''}
-    ${last ? html`<text class="tick-label" x="${RIGHT}" y="${BOTTOM + 22}" text-anchor="end">${shortDay(last.toDay)}</text>` : ''}`;
+    ${first ? html`<text class="tick-label" x="${LEFT}" y="${BOTTOM + 22}">${lang.shortDay(first.fromDay)}</text>` : ''}
+    ${last ? html`<text class="tick-label" x="${RIGHT}" y="${BOTTOM + 22}" text-anchor="end">${lang.shortDay(last.toDay)}</text>` : ''}`;
 
   const measured = bars.some((bar) => bar.days !== null);
-  return chartFigure({
+  return chartFigure(lang, {
     id: 'gaps',
     title,
-    description: describe(series),
+    description: describe(lang, series),
     links,
     svg: {
       width: WIDTH,
@@ -145,12 +166,12 @@ export function gapChart(series: GapSeries, filterLabel: string, links: readonly
     },
     legend: [
       ...(measured
-        ? [legendKey(measuredShape, 'Measured gap, by length'), legendKey(longestShape, 'Longest')]
+        ? [legendKey(measuredShape, text.measuredKey), legendKey(longestShape, text.longestKey)]
         : []),
       ...(bars.length > 0 && !bars.every((bar) => bar.days !== null)
-        ? [legendKey(unmeasuredShape, 'Cannot be measured: touches a date-only reset')]
+        ? [legendKey(unmeasuredShape, text.unmeasuredKey)]
         : []),
-      ...(average === null ? [] : [legendKey(averageShape, `Average, ${formatDays(average)}`)]),
+      ...(average === null ? [] : [legendKey(averageShape, text.averageKey(formatDays(lang, average)))]),
     ],
   });
 }

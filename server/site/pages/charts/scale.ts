@@ -1,5 +1,5 @@
 import { DAY_MS } from '../../../../domain/time.js';
-import { MONTHS } from '../format.js';
+import type { Lang } from '../../i18n/lang.js';
 
 /** A coordinate with at most one decimal, so the markup stays short and stable. */
 export const num = (value: number): string => String(Math.round(value * 10) / 10);
@@ -25,13 +25,12 @@ function monthStart(year: number, month: number): number {
 }
 
 /** Calendar ticks over `[start, end]` (epoch ms): days for short spans, else month starts. */
-export function timeTicks(start: number, end: number, maxTicks: number): Tick[] {
+export function timeTicks(lang: Lang, start: number, end: number, maxTicks: number): Tick[] {
   if (end - start <= 62 * DAY_MS) {
     const step = DAY_STEPS.find((days) => (end - start) / (days * DAY_MS) <= maxTicks) ?? 28;
     const ticks: Tick[] = [];
     for (let value = start, i = 0; value <= end; value += step * DAY_MS, i += 1) {
-      const date = new Date(value);
-      ticks.push({ value, label: `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`, minor: i % 2 === 1 });
+      ticks.push({ value, label: lang.dayMonth(value), minor: i % 2 === 1 });
     }
     return ticks;
   }
@@ -49,10 +48,10 @@ export function timeTicks(start: number, end: number, maxTicks: number): Tick[] 
   const chosen = months.filter((m) => m % step === 0);
   return chosen.map((m, i) => {
     const month = m % 12;
-    const year = Math.floor(m / 12);
+    const value = monthStart(Math.floor(m / 12), month);
     return {
-      value: monthStart(year, month),
-      label: month === 0 || i === 0 ? `${MONTHS[month]} ${year}` : (MONTHS[month] ?? ''),
+      value,
+      label: lang.month(value, month === 0 || i === 0),
       minor: i % 2 === 1,
     };
   });

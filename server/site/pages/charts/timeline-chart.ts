@@ -1,8 +1,8 @@
 import type { TimelineData, TimelineMark } from '../../../../domain/charts.js';
 import { DAY_MS } from '../../../../domain/time.js';
-import { shortDay } from '../format.js';
-import type { SafeHtml } from '../html.js';
-import { html } from '../html.js';
+import type { Lang } from '../../i18n/lang.js';
+import type { SafeHtml } from '../../html.js';
+import { html } from '../../html.js';
 import { chartFigure, legendKey } from './figure.js';
 import type { DataLink } from './figure.js';
 import { linear, num, timeTicks } from './scale.js';
@@ -16,9 +16,10 @@ const MIN_SEPARATION = 2 * RADIUS + 3;
 const ROW_HEIGHT = 14;
 const MAX_ROWS = 8;
 
-function whenText(mark: TimelineMark): string {
-  if (mark.at === null) return `${shortDay(mark.day)} (date only)`;
-  return `${shortDay(mark.day)}, ${mark.at.slice(11, 16)} UTC`;
+function whenText(lang: Lang, mark: TimelineMark): string {
+  const text = lang.t.charts.timeline;
+  if (mark.at === null) return text.markDateOnly(lang.shortDay(mark.day));
+  return text.markAt(lang.shortDay(mark.day), mark.at.slice(11, 16));
 }
 
 /** Rows for marks in time order: each goes on the first row where it clears the previous mark. */
@@ -51,27 +52,36 @@ function markAttributes(mark: TimelineMark, counted: boolean): SafeHtml {
   data-precision="${mark.exact ? 'exact' : 'date'}" data-counted="${counted ? 'true' : 'false'}"`;
 }
 
-function describe(data: TimelineData): string {
+function describe(lang: Lang, data: TimelineData): string {
+  const text = lang.t.charts.timeline;
   const { points, announced, ambiguousDay } = data;
   const exact = points.filter((point) => point.exact).length;
   const first = points[0];
   const last = points.at(-1);
   const parts = [
     first && last
-      ? `${points.length} counted ${points.length === 1 ? 'reset' : 'resets'} from ${shortDay(first.day)} to ${shortDay(last.day)}: ${exact} with an exact time (filled circles) and ${points.length - exact} with only a date (hollow diamonds).`
-      : 'No counted reset matches these filters.',
+      ? text.described(
+          lang.count(text.counted, points.length),
+          lang.shortDay(first.day),
+          lang.shortDay(last.day),
+          lang.integer(exact),
+          lang.integer(points.length - exact),
+        )
+      : text.none,
   ];
-  if (ambiguousDay)
-    parts.push(`The newest day, ${shortDay(ambiguousDay)}, holds resets whose order is not known (shaded).`);
-  if (announced)
-    parts.push(
-      `Announced and not counted (dashed ring, on its own row): ${announced.title}, announced ${whenText(announced)}.`,
-    );
+  if (ambiguousDay) parts.push(text.ambiguous(lang.shortDay(ambiguousDay)));
+  if (announced) parts.push(text.announced(announced.title, whenText(lang, announced)));
   return parts.join(' ');
 }
 
 /** Shades the newest day when the order of its resets is unknown, wide enough to see at any scale. */
-function ambiguousBand(x: (time: number) => number, day: string, top: number, bottom: number): SafeHtml {
+function ambiguousBand(
+  lang: Lang,
+  x: (time: number) => number,
+  day: string,
+  top: number,
+  bottom: number,
+): SafeHtml {
   const dayStart = Date.parse(`${day}T00:00:00Z`);
   const width = Math.max(x(dayStart + DAY_MS) - x(dayStart), 2 * RADIUS + 4);
   const left = Math.min(x(dayStart), RIGHT - width);
@@ -82,14 +92,22 @@ function ambiguousBand(x: (time: number) => number, day: string, top: number, bo
       width="${num(width)}"
       height="${bottom - top}"
     />
-    <text class="note" x="${num(left + width)}" y="${top - 4}" text-anchor="end">order unknown</text>`;
+    <text class="note" x="${num(left + width)}" y="${top - 4}" text-anchor="end"
+      >${lang.t.charts.timeline.orderUnknown}</text
+    >`;
 }
 
 /** The counted resets for the filters along time, with the announced reset on a row of its own. */
-export function timelineChart(data: TimelineData, filterLabel: string, links: readonly DataLink[]): SafeHtml {
+export function timelineChart(
+  lang: Lang,
+  data: TimelineData,
+  filterLabel: string,
+  links: readonly DataLink[],
+): SafeHtml {
+  const text = lang.t.charts.timeline;
   const { points, announced, ambiguousDay, range } = data;
-  const title = `Timeline of counted resets (${filterLabel})`;
-  if (!range) return chartFigure({ id: 'timeline', title, description: describe(data), links });
+  const title = text.title(filterLabel);
+  if (!range) return chartFigure(lang, { id: 'timeline', title, description: describe(lang, data), links });
   const x = linear(range.start, range.end, LEFT + RADIUS + 2, RIGHT - RADIUS - 2);
   const rows = stackRows(points.map((point) => x(point.time)));
   const rowCount = Math.max(1, ...rows.map((row) => row + 1));
@@ -98,26 +116,26 @@ export function timelineChart(data: TimelineData, filterLabel: string, links: re
   const announcedY = countedBottom + 40;
   const axisY = (announced ? announcedY : countedBottom) + 16;
   const height = axisY + 30;
-  const ticks = timeTicks(range.start, range.end, 8);
+  const ticks = timeTicks(lang, range.start, range.end, 8);
 
   const band = ambiguousDay
-    ? ambiguousBand(x, ambiguousDay, countedTop - RADIUS - 4, countedBottom + RADIUS + 4)
+    ? ambiguousBand(lang, x, ambiguousDay, countedTop - RADIUS - 4, countedBottom + RADIUS + 4)
     : '';
 
   const body = html`${band}
-    <text class="lane-label" x="${LEFT}" y="20">Counted resets</text>
+    <text class="lane-label" x="${LEFT}" y="20">${lang.t.home.stats.total}</text>
     ${points.map(
       (point, i) =>
         html`<g class="mark" ${markAttributes(point, true)}>
-          <title>${point.title}: ${whenText(point)}</title>
+          <title>${point.title}: ${whenText(lang, point)}</title>
           ${shape(point.exact ? 'exact' : 'date', x(point.time), countedTop + (rows[i] ?? 0) * ROW_HEIGHT)}
         </g>`,
     )}
     ${
       announced
-        ? html`<text class="lane-label" x="${LEFT}" y="${announcedY - 16}">Announced, not counted</text>
+        ? html`<text class="lane-label" x="${LEFT}" y="${announcedY - 16}">${text.lane}</text>
             <g class="mark" data-status="announced" ${markAttributes(announced, false)}>
-              <title>${announced.title}: announced ${whenText(announced)}, not counted</title>
+              <title>${announced.title} (${text.lane}): ${whenText(lang, announced)}</title>
               ${shape('announced', x(announced.time), announcedY)}
             </g>`
         : ''
@@ -136,10 +154,10 @@ export function timelineChart(data: TimelineData, filterLabel: string, links: re
         >`;
     })}`;
 
-  return chartFigure({
+  return chartFigure(lang, {
     id: 'timeline',
     title,
-    description: describe(data),
+    description: describe(lang, data),
     links,
     svg: {
       width: WIDTH,
@@ -148,9 +166,9 @@ export function timelineChart(data: TimelineData, filterLabel: string, links: re
       body,
     },
     legend: [
-      legendKey(shape('exact', 0, 0), 'Exact time'),
-      legendKey(shape('date', 0, 0), 'Date only'),
-      ...(announced ? [legendKey(shape('announced', 0, 0), 'Announced, not counted')] : []),
+      legendKey(shape('exact', 0, 0), text.exact),
+      legendKey(shape('date', 0, 0), text.dateOnly),
+      ...(announced ? [legendKey(shape('announced', 0, 0), text.lane)] : []),
     ],
   });
 }

@@ -1,0 +1,637 @@
+import type { SafeHtml } from '../html.js';
+import { html } from '../html.js';
+
+/**
+ * The site's words in English: the source every other language's dictionary is typed against
+ * (`Messages`, below), so a key missing from a translation, or one too many, fails the type-check.
+ *
+ * - A plain string is shown as it is.
+ * - A `Plural` is picked by `Intl.PluralRules` for the count; `#` is the count, formatted by
+ *   `Intl.NumberFormat` (lang.ts). A language without plural forms gives `other` only.
+ * - A function takes values the page has already formatted (numbers, dates, links) and places them.
+ *   One that returns `SafeHtml` builds markup with `html`, which escapes every value it is given.
+ *
+ * Editorial text (titles, summaries, excerpts, notes, the API's own descriptions) is never here: it
+ * stays as curated, and non-English pages mark it `lang="en"`.
+ */
+export const en = {
+  site: {
+    name: 'Usage-Limit Reset Tracker',
+    description:
+      'A hand-curated history of publicly announced usage-limit resets of an AI assistant service. ' +
+      'Independent; not affiliated with the provider it tracks.',
+    linkBack: 'Free to reuse: if you display or republish this data, please link back to this site.',
+    cite: 'Cite event pages by their address; it never changes.',
+  },
+  layout: {
+    siteNav: 'Site',
+    nav: {
+      latest: 'Latest',
+      sources: 'Sources',
+      docs: 'API docs',
+      alerts: 'Alerts',
+      rss: 'RSS',
+      jsonFeed: 'JSON Feed',
+    },
+    feedTitle: { rss: 'RSS', json: 'JSON Feed', atom: 'Atom' },
+    notice: 'About this data',
+    footer: {
+      openApi: 'OpenAPI document',
+      rss: 'RSS feed',
+      jsonFeed: 'JSON Feed',
+      atom: 'Atom feed',
+      problems: 'Error codes',
+      privacy: 'Privacy',
+    },
+    /** The language menu: its button, and the list's name. */
+    language: 'Language',
+    /** Shown beside a UTC time by the local-time script: "(your time: 14:05 CET)". */
+    yourTime: (time: string) => `your time: ${time}`,
+  },
+  format: {
+    /** Short weekday and month names of English dates (other languages format dates with `Intl`). */
+    weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as readonly string[],
+    months: [
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ] as readonly string[],
+    dateOnly: 'date only',
+    unknown: 'unknown',
+    notApplicable: 'n/a',
+    days: { one: '# day', other: '# days' } as Plural,
+    lessThanADayAgo: 'less than a day ago',
+    daysAgo: { one: '# day ago', other: '# days ago' } as Plural,
+    /** "3 of 10". */
+    ofTotal: (part: string, total: string) => `${part} of ${total}`,
+    /** Joins the items of a short list: "five-hour, weekly". */
+    listSeparator: ', ',
+  },
+  labels: {
+    status: {
+      announced: 'Announced',
+      confirmed: 'Confirmed',
+      cancelled: 'Cancelled',
+      retracted: 'Retracted',
+    },
+    kind: {
+      usage_reset: 'Usage reset',
+      limit_increase: 'Limit increase',
+      credit: 'Credit',
+      policy_change: 'Policy change',
+      incident: 'Incident',
+    },
+    window: { five_hour: 'five-hour', weekly: 'weekly', other: 'other', unspecified: 'not stated' },
+    plans: { all: 'All plans', subscribers: 'All paid subscriptions', unspecified: 'Not stated' },
+    /** Plan names as the content gives them (`pro`, `max`, `team`, …): shown capitalised. */
+    plan: (name: string) => name.charAt(0).toUpperCase() + name.slice(1),
+    allocation: { subscription_usage: 'Subscription usage', api: 'API', unspecified: 'Not stated' },
+    scope: { broad: 'Broad', limited: 'Limited', unspecified: 'Not stated' },
+    sourceKind: { social_post: 'Social post', web_page: 'Web page', status_page: 'Status page' },
+    sourceRole: { original: 'Original', relay: 'Relay' },
+    classification: { official: 'Official', team_member: 'Team member', relay: 'Relay' },
+    priority: { primary: 'Primary', additional: 'Additional', context: 'Context', optional: 'Optional' },
+  },
+  filters: {
+    nav: 'Filters',
+    audience: 'Audience',
+    window: 'Window',
+    audiences: { all: 'Everyone', broad: 'Broad', max: 'Max', pro: 'Pro', team: 'Team' },
+    windows: { any: 'Any window', five_hour: 'Five-hour', weekly: 'Weekly' },
+    /** "Max, weekly": the filters in words, for captions. */
+    label: (audience: string, window: string) => `${audience}, ${window.toLowerCase()}`,
+  },
+  home: {
+    title: 'Latest resets',
+    heading: 'Usage-limit resets: the latest, and how often',
+    latest: 'Latest reset',
+    ambiguous:
+      'Several resets were announced that day and their order is not known, so any of these may be the latest:',
+    noneRecorded: 'None recorded',
+    noMatch: 'No counted reset matches these filters.',
+    windows: (list: string) => `windows: ${list}`,
+    awaiting: 'Announced, awaiting confirmation',
+    announcedAt: (when: SafeHtml) => html`Announced ${when}`,
+    statedFor: (time: SafeHtml) => html`stated for ${time}`,
+    notCountedYet: 'Not counted until it is confirmed.',
+    statistics: 'Statistics',
+    stats: {
+      total: 'Counted resets',
+      average: 'Average interval',
+      longest: 'Longest gap',
+      measured: 'Measured gaps',
+      exact: 'Exact times',
+    },
+    partialSample:
+      'Some gaps touch a date-only record and cannot be measured; averages use the measurable gaps only.',
+    history: 'Counted history',
+    historyNote:
+      'Confirmed usage resets matching the filters, newest first. Cancelled and retracted events keep their pages but are not counted.',
+    table: { announced: 'Announced (UTC)', event: 'Event', appliesTo: 'Applies to', windows: 'Windows' },
+    wholeHistory: {
+      one: 'The whole counted history (# reset) →',
+      other: 'The whole counted history (# resets) →',
+    } as Plural,
+    useData: 'Use the data',
+    links: {
+      rss: 'RSS feed',
+      jsonFeed: 'JSON Feed',
+      sources: 'Sources we watch',
+      docs: 'API documentation',
+      json: 'This view as JSON',
+    },
+    footnote: (revision: SafeHtml, reviewed: SafeHtml, coverage: SafeHtml) =>
+      html`Content revision ${revision} · sources last reviewed ${reviewed} · coverage from ${coverage}.`,
+  },
+  history: {
+    title: 'Counted history',
+    back: '← Latest resets',
+    pages: (where: string) => `History pages, ${where}`,
+    above: 'above the table',
+    below: 'below the table',
+    newer: '← Newer',
+    older: 'Older →',
+    pageOf: (page: string, pages: string) => `Page ${page} of ${pages}`,
+    summary: (total: string, first: string, last: string) =>
+      `${total} confirmed usage resets matching the filters, newest first; resets ${first}–${last} on this page.`,
+    noSuchPage: 'No such page',
+    noPage: (page: string) => `There is no page ${page} of this history.`,
+  },
+  event: {
+    back: '← Latest resets',
+    retracted: 'Retracted.',
+    retractedText:
+      'This record was withdrawn: it is kept here for reference and is not counted in the reset history.',
+    cancelled: 'Cancelled.',
+    cancelledText: 'This reset was announced and then called off: it did not take place and is not counted.',
+    announced: 'Announced, awaiting confirmation.',
+    announcedText:
+      'Not counted until it is confirmed. A stated time that has passed does not mean the reset happened.',
+    posted: (time: SafeHtml) => html`posted ${time}`,
+    related: 'Related events',
+    facts: {
+      effective: 'Effective',
+      announced: 'Announced',
+      appliesTo: 'Applies to',
+      plans: 'Plans',
+      scope: (scope: string) => `(scope: ${scope})`,
+      exclusions: 'Exclusions',
+      windows: 'Windows',
+      allocation: 'Allocation',
+      counted: 'Counted',
+      countedYes: 'Yes, in the reset history',
+      countedNo: 'No',
+    },
+    sources: 'Sources',
+    retraction: 'Retraction',
+    correction: 'Correction',
+    record: {
+      heading: 'Record',
+      id: 'Id',
+      revision: 'Revision',
+      firstPublished: 'First published',
+      revised: 'Revised',
+      address: 'Address',
+    },
+    noSuchEvent: 'No such event',
+    noEvent: (id: string) => `There is no event with the id "${id}".`,
+  },
+  sources: {
+    title: 'Sources',
+    intro: (reviewed: SafeHtml, json: SafeHtml) =>
+      html`The public accounts and pages the curators watch for announcements, with how each one's affiliation
+      was checked. Editorial review of this list: ${reviewed}. The same list is available as JSON at ${json}.`,
+    priority: (priority: string) => `Priority: ${priority}`,
+    inactive: 'Inactive',
+    profile: 'Profile',
+    affiliation: 'Affiliation',
+    verifiedBy: 'Verified by',
+    resetEvidence: 'Reset evidence',
+    limitations: 'Limitations',
+    lastReviewed: 'Last reviewed',
+    unavailable: 'The sources directory is unavailable.',
+  },
+  docs: {
+    title: 'API documentation',
+    intro: (userAgent: SafeHtml, etag: SafeHtml) =>
+      html`A free, read-only JSON API: no key needed. Please send a ${userAgent} that identifies your client,
+      cache responses for at least a minute (every response has an ${etag}), and link back to this site when
+      you show the data.`,
+    openApi: 'OpenAPI 3.1 document',
+    problems: 'Error codes',
+    below: (operations: SafeHtml, schemas: SafeHtml) => html`${operations} and ${schemas} below`,
+    operations: 'Operations',
+    schemas: 'schemas',
+    explorer: 'Interactive explorer',
+    explorerNote: '(Swagger UI, about 1.7 MB of JavaScript)',
+    typescript: 'Use it from TypeScript',
+    typedClient: (endpoint: SafeHtml, pkg: SafeHtml, pack: SafeHtml, client: SafeHtml, server: SafeHtml) =>
+      html`The typed tRPC endpoint at ${endpoint} serves the same operations, cached the same way. The client
+      package ${pkg} (built from the service's source with ${pack}; install the tarball with its peers
+      ${client} and ${server}) types every input and result and turns refusals into a typed error:`,
+    typedClientExample: 'Example: the typed client',
+    generated: (generator: SafeHtml, fetcher: SafeHtml) =>
+      html`Or generate types from the OpenAPI document with ${generator} and call the REST operations with
+      ${fetcher}:`,
+    generatedExample: 'Example: a client generated from the OpenAPI document',
+    plainFetch: (fetch: SafeHtml) => html`Or plain ${fetch} against the REST operations:`,
+    fetchExample: 'Example: fetch',
+    live: 'Live status',
+    liveText: (
+      stream: SafeHtml,
+      event: SafeHtml,
+      status: SafeHtml,
+      id: SafeHtml,
+      curl: SafeHtml,
+      source: SafeHtml,
+    ) =>
+      html`${stream} (in the reference below) keeps the status open as server-sent events: one ${event} event
+      with the ${status} body at connect, then one after each republish, its ${id} the content revision. Try
+      ${curl}, or any ${source}. The typed client subscribes to the same over tRPC:`,
+    liveExample: 'Example: the live status through the typed client',
+    mcp: 'Use it from an AI agent (MCP)',
+    mcpText: (path: SafeHtml, tools: SafeHtml) =>
+      html`The MCP server at ${path} (Streamable HTTP, stateless, JSON responses) offers each operation as a
+      read-only tool: ${tools}. A tool's result is the operation's JSON body, and a refused input is a tool
+      error carrying the same problem. Add it to an MCP client, for example:`,
+    mcpExample: 'Example: add the MCP server',
+    badges: 'Badges and a card for your page',
+    badgesText: (
+      last: SafeHtml,
+      resets: SafeHtml,
+      endpoint: SafeHtml,
+      filters: SafeHtml,
+      status: SafeHtml,
+      card: SafeHtml,
+    ) =>
+      html`${last} (the last reset), ${resets} (the counted resets) and the shields.io endpoint ${endpoint}
+      take the same ${filters} as ${status}; ${card} is a small card that any site may put in a frame.`,
+    badgesExample: 'Example: badge and card',
+    /** The iframe's title in the badge example. */
+    cardTitle: 'Latest usage-limit reset',
+    and: 'and',
+  },
+  reference: {
+    none: 'none',
+    any: 'any',
+    or: ' or ',
+    and: ' and ',
+    arrayOf: (items: SafeHtml) => html`array of ${items}`,
+    always: (value: SafeHtml) => html`always ${value}`,
+    oneOf: (values: SafeHtml) => html`one of ${values}`,
+    minimum: (value: SafeHtml) => html`minimum ${value}`,
+    maximum: (value: SafeHtml) => html`maximum ${value}`,
+    greaterThan: (value: SafeHtml) => html`greater than ${value}`,
+    lessThan: (value: SafeHtml) => html`less than ${value}`,
+    minLength: (value: SafeHtml) => html`minLength ${value}`,
+    maxLength: (value: SafeHtml) => html`maxLength ${value}`,
+    minItems: (value: SafeHtml) => html`minItems ${value}`,
+    maxItems: (value: SafeHtml) => html`maxItems ${value}`,
+    pattern: (value: SafeHtml) => html`pattern ${value}`,
+    items: (constraint: SafeHtml) => html`items: ${constraint}`,
+    noParameters: 'No parameters.',
+    required: ', required',
+    examples: 'Examples:',
+    parametersOf: (operation: string) => `Parameters of ${operation}`,
+    parameterColumns: ['Name', 'In', 'Type', 'Constraints', 'Default', 'Description'] as readonly string[],
+    responsesOf: (operation: string) => `Responses of ${operation}`,
+    responseColumns: ['Status', 'Description', 'Headers', 'Content'] as readonly string[],
+    noBody: 'no body',
+    sendDefaults: 'Send with these values',
+    send: (operation: string) => `Send ${operation}`,
+    sendWith: (parameter: string) => `Send with ${parameter}`,
+    operationId: 'Operation id:',
+    parameters: 'Parameters',
+    responses: 'Responses',
+    exampleRequest: 'Example request',
+    curlExample: (path: string) => `Example: curl ${path}`,
+    tryIt: 'Try it',
+    opens: 'Opens the JSON answer in this window.',
+    emptyRefused: 'A parameter left out takes its default; the API refuses an empty one.',
+    propertiesOf: (schema: string) => `Properties of ${schema}`,
+    propertyColumns: ['Property', 'Type', 'Required', 'Constraints and description'] as readonly string[],
+    isRequired: 'required',
+    isOptional: 'optional',
+    type: 'Type:',
+    operations: 'Operations',
+    schemas: 'Schemas',
+  },
+  explorer: {
+    title: 'API explorer',
+    intro: (reference: SafeHtml) =>
+      html`Swagger UI, run from this site's own files (about 1.7 MB of JavaScript). The ${reference} shows the
+      same operations and schemas without JavaScript, with a form to try each operation.`,
+    reference: 'API reference',
+    heading: 'Operations and schemas',
+    noScript: (reference: SafeHtml, document: SafeHtml) =>
+      html`The explorer needs JavaScript. The ${reference} and the ${document} need none.`,
+    document: 'OpenAPI document',
+    /** Swagger UI's own controls are in English: the page says so in its language. */
+    englishTool: 'The explorer itself is in English.',
+  },
+  problems: {
+    title: 'Error codes',
+    intro: (type: SafeHtml, json: SafeHtml, code: SafeHtml) =>
+      html`Errors are ${json} (RFC 9457). Each body's ${type} is the address of one of these pages and its
+      ${code} names it.`,
+    columns: { code: 'Code', status: 'Status', meaning: 'Meaning' },
+    back: '← All error codes',
+    shape: 'Shape',
+    example: (code: string) => `Example ${code} problem`,
+    shapeNote: (detail: SafeHtml, parameter: SafeHtml) =>
+      html`The ${detail} says what was wrong with this request; ${parameter} names the query parameter at
+      fault, when one is.`,
+    /** Each code's title and meaning, as `/problems` and `/problems/{code}` show them. */
+    codes: {
+      invalid_parameter: {
+        title: 'Invalid parameter',
+        about: 'A query parameter has a value the operation does not accept.',
+      },
+      unknown_parameter: {
+        title: 'Unknown parameter',
+        about:
+          'The request names a query parameter the operation does not take, so it is refused rather than ignored.',
+      },
+      repeated_parameter: {
+        title: 'Repeated parameter',
+        about: 'The same query parameter was given more than once.',
+      },
+      invalid_cursor: {
+        title: 'Invalid cursor',
+        about:
+          'The cursor is malformed, was altered, or was issued for a different query. Start again without a cursor, or repeat the original query parameters.',
+      },
+      invalid_range: { title: 'Invalid range', about: 'The "from" bound is after the "to" bound.' },
+      not_found: { title: 'Not found', about: 'No resource exists at this address.' },
+      method_not_allowed: {
+        title: 'Method not allowed',
+        about:
+          'The service is read-only: use GET or HEAD (POST on /mcp, the MCP endpoint). The Allow header lists the methods.',
+      },
+      forbidden: {
+        title: 'Forbidden',
+        about:
+          "The request comes from a web page of another site (its Origin header): the MCP endpoint and the alert subscriptions answer only the service's own origin and clients that send no Origin.",
+      },
+      unsupported_media_type: {
+        title: 'Unsupported media type',
+        about: 'The request body is not JSON: send it with Content-Type: application/json.',
+      },
+      payload_too_large: {
+        title: 'Payload too large',
+        about:
+          'The request body is larger than the service reads (64 KiB on /mcp, 4 KiB on /alerts/subscriptions); send a smaller one.',
+      },
+      invalid_body: {
+        title: 'Invalid body',
+        about:
+          'The JSON body is not valid JSON, lacks a field, has a field the request does not take, or a field has a value it does not accept; "parameter" names the field.',
+      },
+      malformed_request: {
+        title: 'Malformed request',
+        about:
+          'The request is not valid HTTP (a malformed request line or header, or raw non-ASCII bytes in the target). Percent-encode the URL and send well-formed headers.',
+      },
+      request_timeout: {
+        title: 'Request timeout',
+        about:
+          'The request headers did not arrive in time; the connection is closed. Send the request again.',
+      },
+      expectation_failed: {
+        title: 'Expectation failed',
+        about: 'The request carries an Expect header the service does not meet; send it without one.',
+      },
+      request_too_large: {
+        title: 'Request header fields too large',
+        about:
+          'The request target or headers are larger than the service reads (16 KB in all, at most 200 header lines); shorten them.',
+      },
+      rate_limited: {
+        title: 'Too many requests',
+        about:
+          'The client sent more requests than the rate limit allows. Wait the number of seconds in Retry-After; cache responses for at least a minute.',
+      },
+      internal_error: {
+        title: 'Internal error',
+        about: 'The service failed unexpectedly. Nothing about the request needs to change; try again later.',
+      },
+      content_unavailable: {
+        title: 'Content unavailable',
+        about:
+          'The reset data is temporarily unavailable because the published content is missing or invalid. Retry after the number of seconds in Retry-After.',
+      },
+      service_busy: {
+        title: 'Service busy',
+        about:
+          'This server already holds as many live streams as it allows. Retry after the number of seconds in Retry-After, or poll /api/v1/status instead.',
+      },
+      alerts_unavailable: {
+        title: 'Alerts unavailable',
+        about:
+          'This server sends no browser alerts (it has no VAPID key pair). Follow the feeds or the calendar instead.',
+      },
+    },
+  },
+  errors: {
+    pageNotFound: 'Page not found',
+    nothingAt: (path: string) => `There is nothing at ${path}.`,
+    unavailable: 'Temporarily unavailable',
+    republishing: 'The reset data is being republished or is invalid. Please try again in a minute.',
+    /** A page asked for with a query parameter it does not accept (a filter, a page number). */
+    badRequest: 'This address cannot be shown',
+    badParameter: (parameter: SafeHtml) =>
+      html`The query parameter ${parameter} has a value this page does not accept.`,
+    /** Any other failure: the problem's code, and the page that explains it. */
+    otherwise: (code: SafeHtml) => html`The request failed with the error ${code}.`,
+    goHome: 'Go to the latest resets',
+    sources: 'Sources',
+    docs: 'API docs',
+  },
+  alerts: {
+    title: 'Browser alerts',
+    description: 'One browser notification when a usage reset matching your filters is confirmed.',
+    heading: 'Browser alerts',
+    off: 'Alerts are not available on this server.',
+    elsewhere: (rss: SafeHtml, atom: SafeHtml, json: SafeHtml, calendar: SafeHtml) =>
+      html`Follow new resets in a feed reader instead (${rss}, ${atom}, ${json}) or subscribe to ${calendar}.`,
+    calendar: 'the calendar of these resets',
+    needsScript: 'Alerts need a browser with JavaScript and notifications.',
+    about: 'About alerts',
+    unsupported: 'This browser cannot show alerts.',
+    denied:
+      "Notifications are blocked for this site in this browser. To get alerts, allow notifications for this site in the browser's site settings (the icon beside the address), then reload this page.",
+    ready: (filters: string) =>
+      `One notification when a usage reset for ${filters} is confirmed, and one when it is announced.`,
+    subscribe: (filters: string) => `Alert me about resets for ${filters}`,
+    subscribed: (filters: SafeHtml) => html`Alerts are on for ${filters} in this browser.`,
+    switchTo: (filters: string) => `Alert me about ${filters} instead`,
+    stop: 'Stop alerts',
+    note: 'You get alerts in this browser —',
+    /** What the control's script says in its status line. */
+    script: {
+      switching: 'Changing the filters…',
+      switched: 'Alerts are now for {filters}.',
+      switchFailed: 'The filters could not be changed: {reason}',
+      turningOn: 'Turning alerts on…',
+      notAllowed: 'Notifications were not allowed, so alerts stay off.',
+      dismissed: 'Alerts stay off: notifications were not allowed.',
+      on: 'Alerts are on.',
+      onFailed: 'Alerts could not be turned on: {reason}',
+      stopping: 'Stopping alerts…',
+      off: 'Alerts are off. Nothing about this browser is kept on the server.',
+      offFailed: 'Alerts could not be stopped: {reason}',
+      failed: 'Alerts: {reason}',
+      serverAnswered: 'the server answered {status}.',
+    },
+    page: {
+      what: 'An alert is one notification from your browser when a usage reset matching your filters is newly confirmed, and another when one is announced. Nothing is sent for history added later, nor for corrections, unless the curator asks for one.',
+      forFilters: (filters: SafeHtml) => html`These alerts are for ${filters}.`,
+      otherFilters: 'Choose other filters on the latest resets',
+      thenTurnOn: ', then turn alerts on there.',
+      stored: 'What is stored',
+      storedText:
+        'For each browser that turns alerts on, the server keeps the address its push service gave it, two keys to encrypt messages to it, and the filters chosen. Stopping alerts deletes them.',
+      privacyLink: 'Privacy: exactly what is kept, for how long, and how to delete it',
+    },
+  },
+  privacy: {
+    title: 'Privacy',
+    intro:
+      'This site sets no cookies, runs no analytics and makes no requests to other sites: every page, style and script comes from this server.',
+    alerts: 'Browser alerts',
+    whenOn: (alerts: SafeHtml) => html`When you turn ${alerts} on, the server stores, for that browser:`,
+    alertsLink: 'alerts',
+    stored: {
+      endpoint: "the push endpoint URL your browser's push service gave it;",
+      keys: (p256dh: SafeHtml, auth: SafeHtml) =>
+        html`its two keys, ${p256dh} and ${auth}, which encrypt the messages to it;`,
+      filters: 'the filters you chose (audience and window);',
+      times: 'when the subscription was created and when it was last renewed.',
+    },
+    deliveries:
+      'For each alert sent, it keeps a delivery record: which alert, to which subscription, the outcome, and the time.',
+    howLong: 'How long',
+    keptUntil: 'A subscription is kept until the first of these:',
+    until: {
+      stop: (page: SafeHtml) => html`you stop alerts (the control on ${page});`,
+      permission:
+        "you remove this site's notification permission: the push service then answers 404 or 410, which deletes it;",
+      gone: 'the push service says the subscription is gone;',
+      expiry: "the subscription's own expiration time, when the push service set one;",
+      renewed:
+        '400 days after the control last renewed it (each visit to a page with the control renews it).',
+    },
+    alertsPage: 'the alerts page',
+    deliveriesKept: 'Delivery records are kept 30 days.',
+    inBrowser:
+      "In your browser, the filters are also kept in the site's own storage so that the alerts can be renewed; stopping alerts deletes them.",
+    logs: 'Access logs',
+    logsText:
+      "Every request leaves one access-log line holding the client's IP address, its user agent, the path and the status. How long logs are kept is the operator's log rotation.",
+    delete: 'How to delete it',
+    deleteText: (stop: SafeHtml, page: SafeHtml, request: SafeHtml, body: SafeHtml) =>
+      html`Press ${stop} on ${page}: it deletes the subscription on the server and in your browser. A program
+      can do the same with ${request} and the JSON body ${body}.`,
+  },
+  embed: {
+    title: 'Latest usage-limit reset',
+    couldBeLatest: {
+      one: '# reset that day could be the latest; its order is not known.',
+      other: '# resets that day could be the latest; their order is not known.',
+    } as Plural,
+    seeThem: 'See them',
+    noneRecorded: 'None recorded',
+    announced: 'Announced, not yet counted',
+    statedFor: (time: SafeHtml) => html`Stated for ${time}`,
+    announcedAt: (when: SafeHtml) => html`Announced ${when}`,
+    unavailable: 'The card is unavailable while the content is invalid.',
+  },
+  calendar: {
+    heading: 'The last 53 weeks',
+    caption: (first: string, last: string, filters: string) =>
+      `Resets for ${filters} by UTC day, ${first} to ${last}; weeks are columns, Sunday at the top.`,
+    region: 'Calendar of resets, scrollable',
+    weekday: 'Day',
+    week: (firstDay: string) => `week of ${firstDay}`,
+    legend: {
+      exact: 'reset, exact time',
+      dateOnly: 'reset, date only',
+      announced: 'announced, awaiting confirmation',
+      outside: 'outside coverage',
+      none: 'no reset',
+    },
+    resets: { one: '# reset', other: '# resets' } as Plural,
+    dateOnly: 'date only',
+    announced: 'announced, awaiting confirmation',
+    outside: 'outside coverage',
+    at: (time: string) => `at ${time} UTC`,
+    more: { one: 'and # more, listed in the history', other: 'and # more, listed in the history' } as Plural,
+  },
+  charts: {
+    links: (links: SafeHtml) => html`Data: ${links}`,
+    resetsJson: 'counted resets (JSON)',
+    statusJson: 'status and stats (JSON)',
+    resetsCsv: 'counted resets (CSV)',
+    omitted: (shown: string, total: string, history: SafeHtml) =>
+      html`The charts show the latest ${shown} of ${total} counted resets; the whole history is on ${history}
+      and in the API.`,
+    historyPages: 'the history pages',
+    timeline: {
+      title: (filters: string) => `Timeline of counted resets (${filters})`,
+      described: (count: string, first: string, last: string, exact: string, dated: string) =>
+        `${count} from ${first} to ${last}: ${exact} with an exact time (filled circles) and ${dated} with only a date (hollow diamonds).`,
+      counted: { one: '# counted reset', other: '# counted resets' } as Plural,
+      none: 'No counted reset matches these filters.',
+      ambiguous: (day: string) => `The newest day, ${day}, holds resets whose order is not known (shaded).`,
+      announced: (title: string, when: string) =>
+        `Announced and not counted (dashed ring, on its own row): ${title}, announced ${when}.`,
+      orderUnknown: 'order unknown',
+      lane: 'Announced, not counted',
+      exact: 'Exact time',
+      dateOnly: 'Date only',
+      markDateOnly: (day: string) => `${day} (date only)`,
+      markAt: (day: string, time: string) => `${day}, ${time} UTC`,
+    },
+    gaps: {
+      title: (filters: string) => `Gaps between counted resets (${filters})`,
+      gap: (from: string, to: string, length: string) => `${from} to ${to}: ${length}`,
+      unmeasurable: 'cannot be measured (touches a date-only reset)',
+      tooFew: 'Fewer than two counted resets match these filters, so there is no gap to show.',
+      described: (gaps: string, measured: string, unmeasured: string) =>
+        `${gaps} between consecutive counted resets, in order: ${measured} measured (bars by length in days) and ${unmeasured} that cannot be measured because they touch or may bridge a reset known only by its date (dashed outlines).`,
+      count: { one: '# gap', other: '# gaps' } as Plural,
+      averageLongest: (average: string, longest: string, from: string, to: string) =>
+        `Average of the measured gaps ${average} (dashed line); longest ${longest}, from ${from} to ${to} (highlighted).`,
+      noAverage: 'No gap can be measured, so there is no average.',
+      dayTick: (days: string) => `${days} d`,
+      longest: (days: string) => `longest ${days}`,
+      average: (days: string) => `average ${days}`,
+      measuredKey: 'Measured gap, by length',
+      longestKey: 'Longest',
+      unmeasuredKey: 'Cannot be measured: touches a date-only reset',
+      averageKey: (days: string) => `Average, ${days}`,
+    },
+  },
+};
+
+/** A message that depends on a count: `#` stands for the formatted count (lang.ts `count`). */
+export interface Plural {
+  readonly zero?: string;
+  readonly one?: string;
+  readonly two?: string;
+  readonly few?: string;
+  readonly many?: string;
+  readonly other: string;
+}
+
+/** Every dictionary has exactly these keys, with these shapes. */
+export type Messages = typeof en;
