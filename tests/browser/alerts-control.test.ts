@@ -6,6 +6,8 @@ import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateVapidKeys } from '../../server/alerts/push.js';
+import { langOf } from '../../server/site/i18n/lang.js';
+import { filterLabel } from '../../server/site/pages/home-page.js';
 import { launchBrowser, WIDTHS } from '../helpers/browser.js';
 import type { PushService, Subscriber } from '../helpers/push-service.js';
 import { startPushService } from '../helpers/push-service.js';
@@ -297,6 +299,40 @@ test.serial('subscribe, see it on an event page and on the next visit, then stop
 
     await page.goto(`${on!.url}${EVENT}`, { waitUntil: 'load' });
     t.true(await page.locator('[data-alerts-note]').isHidden());
+    t.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test.serial('in Japanese the control, its status line and the kept language are Japanese', async (t) => {
+  const ja = langOf('ja');
+  const json: SubscriptionJson = { ...push!.subscriber().subscription, expirationTime: null };
+  const { context, page, problems } = await openContext(async (context) => {
+    await context.grantPermissions(['notifications'], { origin: on!.url });
+    await context.addInitScript(fakePush(json));
+  });
+  try {
+    await page.goto(`${on!.url}/ja/alerts?audience=max&window=weekly`, { waitUntil: 'load' });
+    const label = filterLabel(ja, { audience: 'max', window: 'weekly' });
+    const subscribe = page.getByRole('button', { name: ja.t.alerts.subscribe(label) });
+    await subscribe.waitFor();
+    t.deepEqual(await shownState(page), ['ready']);
+    await subscribe.click();
+    await state(page, 'subscribed').waitFor();
+    t.is(await status(page).innerText(), ja.t.alerts.script.on);
+    t.is(await page.locator('[data-alerts-current]').innerText(), label);
+    // The service worker opens event pages in the language the alerts were turned on in.
+    t.is(
+      await page.evaluate<string | undefined>(
+        "caches.open('alerts').then((c) => c.match('/alerts/filters.json')).then((r) => r.json()).then((f) => f.lang)",
+      ),
+      'ja',
+    );
+    await axeClean(t, page, 'subscribed, in Japanese');
+    await page.getByRole('button', { name: ja.t.alerts.stop }).click();
+    await state(page, 'ready').waitFor();
+    t.is(await status(page).innerText(), ja.t.alerts.script.off);
     t.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -30,6 +30,7 @@ const PAGES = [
   { name: 'history', path: '/history' },
   { name: 'sources', path: '/sources' },
   { name: 'docs', path: '/docs' },
+  { name: 'home-ja', path: '/ja/' },
 ] as const;
 
 const TARGETS = { performance: 0.9, accessibility: 1, 'best-practices': 1, seo: 1 } as const;

@@ -46,7 +46,7 @@ interface Shown {
   readonly data: { url: string };
 }
 
-test('the service worker shows a pushed alert as a notification, one per tag', async (t) => {
+test('the service worker shows a pushed alert as a notification, one per tag, opening the reader language', async (t) => {
   const origin = server!.url;
   const context = await browser!.newContext();
   try {
@@ -97,6 +97,25 @@ test('the service worker shows a pushed alert as a notification, one per tag', a
       [{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }],
       'two copies of one alert leave one notification',
     );
+
+    // Alerts turned on from a page in Japanese (the control keeps the page's language with the
+    // filters) open the event's page in Japanese.
+    t.is(payload.url, `${origin}/events/${EVENT}`);
+    await page.evaluate(
+      "caches.open('alerts').then((cache) => cache.put('/alerts/filters.json', new Response(" +
+        "JSON.stringify({ audience: 'all', window: 'any', label: 'x', lang: 'ja' }))))",
+    );
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+    let opened = payload.url;
+    for (let attempt = 0; attempt < 50 && opened === payload.url; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      opened = (await shown())[0]?.data.url ?? opened;
+    }
+    t.is(opened, `${origin}/ja/events/${EVENT}`);
     t.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -126,22 +126,29 @@ test.serial('home and event pages fit phone and desktop widths; screenshots are 
   }
 });
 
-test.serial('the API docs list every operation without script, at phone and desktop widths', async (t) => {
-  for (const width of WIDTHS) {
-    const problems = await visit(width, async ({ page }) => {
-      await page.goto(`${site!.url}/docs`, { waitUntil: 'load' });
-      t.is(await page.locator('script').count(), 0);
-      const headings = await page.locator('section.operation h3').allTextContents();
-      t.true(headings.some((text) => /GET\s+\/api\/v1\/status/.test(text)));
-      const overflow = Number(
-        await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'),
-      );
-      t.true(overflow <= 0, `/docs at ${width}px scrolls sideways by ${overflow}px`);
-      await page.screenshot({ path: path.join(ARTIFACTS, `docs-${width}.png`), fullPage: true });
-    });
-    t.deepEqual(problems, [], `/docs at ${width}px`);
-  }
-});
+test.serial(
+  'the API docs list every operation with no script but the local-time one, at both widths',
+  async (t) => {
+    for (const width of WIDTHS) {
+      const problems = await visit(width, async ({ page }) => {
+        await page.goto(`${site!.url}/docs`, { waitUntil: 'load' });
+        const scripts = await page.evaluate<string[]>(
+          "[...document.scripts].map((script) => script.getAttribute('src') ?? 'inline')",
+        );
+        t.is(scripts.length, 1);
+        t.regex(scripts[0] ?? '', /^\/assets\/local-time\.[\w-]{10}\.js$/);
+        const headings = await page.locator('section.operation h3').allTextContents();
+        t.true(headings.some((text) => /GET\s+\/api\/v1\/status/.test(text)));
+        const overflow = Number(
+          await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'),
+        );
+        t.true(overflow <= 0, `/docs at ${width}px scrolls sideways by ${overflow}px`);
+        await page.screenshot({ path: path.join(ARTIFACTS, `docs-${width}.png`), fullPage: true });
+      });
+      t.deepEqual(problems, [], `/docs at ${width}px`);
+    }
+  },
+);
 
 test.serial('a try-it form on /docs sends its operation and shows the JSON answer', async (t) => {
   let onDocs: string[] = [];

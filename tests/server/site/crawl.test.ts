@@ -5,6 +5,11 @@ import { BASE_URL as TEST_BASE_URL } from '../../helpers/fixtures.js';
 import { withServer } from '../../helpers/with-server.js';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+const PREFIXES = ['', '/ja', '/ko', '/zh-CN', '/zh-TW'];
+const HREFLANGS = ['en', 'ja', 'ko', 'zh-CN', 'zh-TW'];
+/** A site path in the language of a prefix: the home page of /ja is /ja/. */
+const inLanguage = (prefix: string, path: string) => `${prefix}${path}`;
 
 test(
   '/robots.txt lets every crawler in and names the sitemap by its absolute URL',
@@ -28,7 +33,7 @@ test(
 );
 
 test(
-  '/sitemap.xml lists every page and every event with its revised_at, and each URL answers 200',
+  '/sitemap.xml lists every page and event in every language, with alternates and revised_at; each answers 200',
   withServer,
   async (t, server) => {
     const res = await fetch(`${server.url}/sitemap.xml`);
@@ -46,6 +51,9 @@ test(
     const entries = Array.from(root.getElementsByTagNameNS(SITEMAP_NS, 'url')).map((url) => ({
       loc: url.getElementsByTagNameNS(SITEMAP_NS, 'loc')[0]?.textContent ?? '',
       lastmod: url.getElementsByTagNameNS(SITEMAP_NS, 'lastmod')[0]?.textContent ?? null,
+      alternates: Array.from(url.getElementsByTagNameNS(XHTML_NS, 'link')).map(
+        (link) => `${link.getAttribute('rel')} ${link.getAttribute('hreflang')} ${link.getAttribute('href')}`,
+      ),
     }));
     const locs = entries.map((entry) => entry.loc);
     t.is(new Set(locs).size, locs.length, 'no URL twice');
@@ -61,19 +69,34 @@ test(
       '/problems',
       ...Object.keys(PROBLEM_TYPES).map((code) => `/problems/${code}`),
     ];
-    for (const page of pages) t.true(locs.includes(`${TEST_BASE_URL}${page}`), page);
+    /** Each page's URL in every language is listed, and each lists all of them, English as x-default. */
+    const listedInEveryLanguage = (path: string, lastmod: string | null) => {
+      const expected = [
+        ...HREFLANGS.map(
+          (hreflang, i) => `alternate ${hreflang} ${TEST_BASE_URL}${inLanguage(PREFIXES[i]!, path)}`,
+        ),
+        `alternate x-default ${TEST_BASE_URL}${path}`,
+      ];
+      for (const prefix of PREFIXES) {
+        const entry = entries.find(
+          (candidate) => candidate.loc === `${TEST_BASE_URL}${inLanguage(prefix, path)}`,
+        );
+        t.truthy(entry, `${prefix}${path}`);
+        t.deepEqual(entry?.alternates, expected, `${prefix}${path}`);
+        t.is(entry?.lastmod ?? null, lastmod, `${prefix}${path}`);
+      }
+    };
+    for (const page of pages) listedInEveryLanguage(page, null);
 
     const published = (await (await fetch(`${server.url}/data/events.json`)).json()) as {
       data: { id: string; url: string; revised_at: string }[];
     };
     t.true(published.data.length > 10);
     for (const event of published.data) {
-      const entry = entries.find((candidate) => candidate.loc === `${TEST_BASE_URL}/events/${event.id}`);
-      t.truthy(entry, event.id);
-      t.is(entry?.loc, event.url);
-      t.is(entry?.lastmod, event.revised_at, event.id);
+      t.is(event.url, `${TEST_BASE_URL}/events/${event.id}`);
+      listedInEveryLanguage(`/events/${event.id}`, event.revised_at);
     }
-    t.is(entries.length, pages.length + published.data.length, 'nothing else');
+    t.is(entries.length, (pages.length + published.data.length) * PREFIXES.length, 'nothing else');
 
     for (const loc of locs) {
       const page = await fetch(`${server.url}${new URL(loc).pathname}`);

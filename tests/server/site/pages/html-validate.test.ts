@@ -4,6 +4,7 @@ import test from 'ava';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from '../../../../domain/schemas/index.js';
 import { PROBLEM_TYPES } from '../../../../server/http/problem-types.js';
+import { LOCALES, localePath } from '../../../../server/site/i18n/locales.js';
 import { documentTitle } from '../../../../server/site/pages/layout.js';
 import { DEMO_CONTENT } from '../../../helpers/fixtures.js';
 import { startServer } from '../../../helpers/with-server.js';
@@ -16,7 +17,13 @@ const filterQueries = AUDIENCE_FILTERS.flatMap((audience) =>
   WINDOW_FILTERS.map((window) => `?audience=${audience}&window=${window}`),
 );
 
+/** Every page in English, then the same in every other language (`/ja/…`). */
 async function sitePaths(): Promise<string[]> {
+  const english = await englishPaths();
+  return LOCALES.flatMap((locale) => english.map((address) => localePath(locale, address)));
+}
+
+async function englishPaths(): Promise<string[]> {
   const events = (await readdir(path.join(DEMO_CONTENT, 'events')))
     .filter((file) => file.endsWith('.json'))
     .map((file) => `/events/${file.slice(0, -'.json'.length)}`);
@@ -28,6 +35,9 @@ async function sitePaths(): Promise<string[]> {
     '/history',
     '/history?audience=max',
     '/docs',
+    '/docs/explorer',
+    '/alerts',
+    '/privacy',
     '/problems',
     ...Object.keys(PROBLEM_TYPES).map((code) => `/problems/${code}`),
     '/no-such-page',
@@ -50,7 +60,7 @@ test('the project config extends the recommended preset and turns no rule off', 
   }
 });
 
-test('every page of the site passes html-validate with the project config', async (t) => {
+test('every page of the site, in every language, passes html-validate with the project config', async (t) => {
   const site = await startServer();
   try {
     const paths = await sitePaths();

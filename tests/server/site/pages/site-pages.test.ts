@@ -45,7 +45,7 @@ test('/docs explains the TypeScript client; /docs/explorer renders Swagger UI fr
   const scripts = [...explorer.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
   t.deepEqual(
     scripts.map((src) => src.replace(/\.[A-Za-z0-9_-]{10}\.js$/, '.js')),
-    ['/assets/swagger-ui-bundle.js', '/assets/docs-init.js'],
+    ['/assets/swagger-ui-bundle.js', '/assets/docs-init.js', '/assets/local-time.js'],
   );
   const styles = [...explorer.matchAll(/<link rel="stylesheet" href="(\/assets\/swagger-ui\.[^"]+)"/g)].map(
     (match) => match[1]!,
@@ -65,14 +65,21 @@ test('/docs explains the TypeScript client; /docs/explorer renders Swagger UI fr
   t.regex((await get(scripts[1]!)).body, /url: '\/api\/openapi\.json'/);
 });
 
-test('only /docs/explorer may run scripts, and only same-origin ones', async (t) => {
+test('pages run same-origin scripts only: the local-time script, and Swagger UI on /docs/explorer', async (t) => {
   const docs = (await get('/docs/explorer')).res.headers.get('content-security-policy') ?? '';
   t.regex(docs, /script-src 'self';/);
   t.notRegex(docs, /unsafe-inline|unsafe-eval/);
-  for (const path of ['/', '/sources', '/docs', '/problems', '/events/2025-07-15-weekly-reset-pro']) {
-    const csp = (await get(path)).res.headers.get('content-security-policy') ?? '';
-    t.regex(csp, /^default-src 'none'; style-src 'self'; img-src 'self';/, path);
-    t.notRegex(csp, /script-src/, path);
+  for (const path of ['/', '/sources', '/docs', '/problems', '/events/2025-07-15-weekly-reset-pro', '/ja/']) {
+    const { res, body } = await get(path);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    t.regex(csp, /^default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self';/, path);
+    t.notRegex(csp, /unsafe-inline|unsafe-eval|worker-src/, path);
+    const scripts = [...body.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    t.deepEqual(
+      scripts.map((tag) => tag.replace(/\.[A-Za-z0-9_-]{10}\.js"/, '.js"')),
+      ['<script src="/assets/local-time.js" defer>'],
+      path,
+    );
   }
 });
 

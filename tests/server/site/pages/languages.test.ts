@@ -1,0 +1,347 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import test from 'ava';
+import { PROBLEM_TYPES } from '../../../../server/http/problem-types.js';
+import type { Messages } from '../../../../server/site/i18n/en.js';
+import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
+import type { Locale } from '../../../../server/site/i18n/locales.js';
+import { LOCALE_NAMES, LOCALES, localePath } from '../../../../server/site/i18n/locales.js';
+import { SafeHtml } from '../../../../server/site/html.js';
+import { BASE_URL, DEMO_CONTENT } from '../../../helpers/fixtures.js';
+import type { RunningServer } from '../../../helpers/with-server.js';
+import { startServer } from '../../../helpers/with-server.js';
+
+/**
+ * Every page in every language: its document language, its alternates and menu, and no English UI
+ * string left on a page in another language (editorial text, marked `lang="en"`, and code aside).
+ */
+
+let site: RunningServer | undefined;
+test.before(async () => {
+  site = await startServer();
+});
+test.after.always(async () => {
+  await site?.stop();
+});
+
+const OTHERS = LOCALES.filter((locale) => locale !== 'en');
+
+/** Every kind of page, in some of its states; the paths are English, without a language prefix. */
+async function pagePaths(): Promise<string[]> {
+  const events = (await readdir(path.join(DEMO_CONTENT, 'events')))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => `/events/${file.slice(0, -'.json'.length)}`);
+  return [
+    '/',
+    '/?audience=max&window=weekly',
+    '/?audience=broad&window=five_hour',
+    '/history',
+    '/history?audience=pro',
+    ...events,
+    '/sources',
+    '/docs',
+    '/docs/explorer',
+    '/problems',
+    ...Object.keys(PROBLEM_TYPES).map((code) => `/problems/${code}`),
+    '/alerts',
+    '/alerts?audience=max',
+    '/privacy',
+    '/embed',
+    '/embed?audience=pro&window=five_hour',
+  ];
+}
+
+/** Error pages: the page is in the language of the address asked for. */
+const ERROR_PATHS = ['/no-such-page', '/events/no-such-event', '/?audience=everyone', '/history?page=99'];
+
+const SENTINEL = '\u0001';
+
+/**
+ * The fixed text of every message: a plain string as it is, a plural's forms without `#`, and a
+ * function's words around its arguments (called with a sentinel for each), split at the sentinels.
+ */
+function fragments(messages: unknown): string[] {
+  const out: string[] = [];
+  const visit = (value: unknown) => {
+    if (typeof value === 'string') out.push(...value.split('#').flatMap((part) => part.split(SENTINEL)));
+    else if (typeof value === 'function') {
+      const args = Array.from({ length: (value as (...args: unknown[]) => unknown).length }, () => SENTINEL);
+      visit(String((value as (...args: unknown[]) => unknown)(...args)));
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  visit(messages);
+  return out.map((fragment) => fragment.trim()).filter((fragment) => /[A-Za-z]{3}/.test(fragment));
+}
+
+/** English UI fragments a translation does not keep as they are (product names, RSS, JSON Feed, …). */
+function englishLeft(target: Messages): string[] {
+  const kept = new Set(fragments(target));
+  const keptText = [...kept].join('\n');
+  return [...new Set(fragments(DICTIONARIES.en))]
+    .filter((fragment) => !kept.has(fragment) && !keptText.includes(fragment))
+    .sort((a, b) => b.length - a.length);
+}
+
+const decode = (text: string) =>
+  text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
+
+/**
+ * What a reader of the page reads as UI: the body's text and its `aria-label`s, without the script,
+ * code, editorial text (`lang="en"`, escaped text without markup inside) and the values of other
+ * attributes. The site's markup is generated, so these patterns are exact for it.
+ */
+function uiText(body: string): string {
+  const main = body.slice(body.indexOf('<body'));
+  const labels = [...main.matchAll(/aria-label="([^"]*)"/g)].map((match) => match[1]);
+  const text = main
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<(code|pre)>[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<span lang="en">[^<]*<\/span>/g, ' ')
+    .replace(/<a [^>]*lang="en"[^>]*>[^<]*<\/a>/g, ' ')
+    .replace(/<[^>]+>/g, ' ');
+  return decode([text, ...labels].join('\n'));
+}
+
+/** Editorial text of the content: it may be anywhere (a chart's description quotes a title). */
+async function editorialText(): Promise<string[]> {
+  const events = (await (await fetch(`${site!.url}/data/events.json`)).json()) as {
+    data: Record<string, unknown>[];
+  };
+  const sources = (await (await fetch(`${site!.url}/api/v1/sources`)).json()) as {
+    data: Record<string, unknown>[];
+  };
+  const strings: string[] = [];
+  const visit = (value: unknown) => {
+    if (typeof value === 'string' && value.length > 2) strings.push(value);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  visit(events.data);
+  visit(sources.data);
+  return strings.sort((a, b) => b.length - a.length);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A fragment as a word of its own: `unknown` is not in the identifier `unknown_parameter`, nor
+ * `resets` in the path `/api/v1/resets`.
+ */
+const phrase = (fragment: string, flags = '') =>
+  new RegExp(`(^|[^A-Za-z_/.])${escapeRegExp(fragment)}($|[^A-Za-z_/.])`, flags);
+
+/**
+ * The API's own names, which /docs shows as they are in every language: its schemas (`Audience`,
+ * `Filters`) and the values its parameters take (`any`, `weekly`).
+ */
+async function apiNames(): Promise<string[]> {
+  const document: unknown = await (await fetch(`${site!.url}/api/openapi.json`)).json();
+  const names = new Set<string>(
+    Object.keys((document as { components: { schemas: object } }).components.schemas),
+  );
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'enum' && Array.isArray(inner))
+          for (const item of inner) if (typeof item === 'string') names.add(item);
+        visit(inner);
+      }
+    }
+  };
+  visit(document);
+  return [...names].sort((a, b) => b.length - a.length);
+}
+
+function english(locale: Locale): string[] {
+  return englishLeft(DICTIONARIES[locale]);
+}
+
+/** Every function of a dictionary, by its dotted key. */
+function functionsOf(messages: unknown, prefix = ''): Map<string, (...args: unknown[]) => unknown> {
+  const out = new Map<string, (...args: unknown[]) => unknown>();
+  if (messages === null || typeof messages !== 'object' || Array.isArray(messages)) return out;
+  for (const [key, value] of Object.entries(messages)) {
+    if (typeof value === 'function') out.set(`${prefix}${key}`, value as (...args: unknown[]) => unknown);
+    else for (const [inner, fn] of functionsOf(value, `${prefix}${key}.`)) out.set(inner, fn);
+  }
+  return out;
+}
+
+test('every translated message places each of its values, and escapes them where it builds markup', (t) => {
+  const english = functionsOf(DICTIONARIES.en);
+  t.true(english.size > 80);
+  for (const locale of OTHERS) {
+    const translated = functionsOf(DICTIONARIES[locale]);
+    t.deepEqual([...translated.keys()], [...english.keys()], locale);
+    for (const [key, source] of english) {
+      if (key === 'labels.plan') continue;
+      const fn = translated.get(key)!;
+      t.is(fn.length, source.length, `${locale} ${key} takes the same values`);
+      const args = Array.from({ length: source.length }, (_, i) => `<v${i}>`);
+      const markup = source(...args) instanceof SafeHtml;
+      const out = fn(...args);
+      t.is(out instanceof SafeHtml, markup, `${locale} ${key} returns markup exactly when English does`);
+      for (const arg of args) {
+        const shown = markup ? arg.replace('<', '&lt;').replace('>', '&gt;') : arg;
+        t.true(String(out).includes(shown), `${locale} ${key} shows ${arg}`);
+        if (markup) t.false(String(out).includes(arg), `${locale} ${key} escapes ${arg}`);
+      }
+    }
+  }
+});
+
+test('each translation leaves English only where it keeps a name', (t) => {
+  for (const locale of OTHERS) {
+    const left = english(locale);
+    t.true(left.length > 200, `${locale}: ${left.length} English fragments to look for`);
+    t.false(left.includes('RSS'), 'a name every language keeps is not looked for');
+  }
+});
+
+for (const locale of LOCALES) {
+  test(`every page in ${locale} has its language, alternates, menu and links in that language`, async (t) => {
+    const paths = await pagePaths();
+    const editorial = await editorialText();
+    const identifiers = await apiNames();
+    const leftovers = locale === 'en' ? [] : english(locale);
+    const failures: string[] = [];
+    for (const pagePath of paths) {
+      const [pathname = '/', search = ''] = pagePath.split('?');
+      const query = search ? `?${search}` : '';
+      const address = `${localePath(locale, pathname)}${query}`;
+      const res = await fetch(`${site!.url}${address}`);
+      const body = await res.text();
+      const fail = (what: string) => failures.push(`${address}: ${what}`);
+      if (res.status !== 200) fail(`status ${res.status}`);
+      if (!body.includes(`<html lang="${locale}"`)) fail('no lang');
+      for (const bad of ['undefined', 'NaN', '[object Object]', '{time}', '{filters}', SENTINEL])
+        if (uiText(body).includes(bad)) fail(`shows ${bad}`);
+      if (pathname === '/embed') {
+        // The card has no menu and no alternates: it is shown inside other sites' pages.
+        if (!body.includes(`<link rel="canonical" href="${BASE_URL}${localePath(locale, '/')}`))
+          fail('canonical');
+      } else {
+        if (!body.includes(`<link rel="canonical" href="${BASE_URL}${localePath(locale, pathname)}" />`))
+          fail('canonical');
+        for (const other of LOCALES) {
+          const href = `${BASE_URL}${localePath(other, pathname)}`;
+          if (!body.includes(`<link rel="alternate" hreflang="${other}" href="${href}" />`))
+            fail(`no ${other} alternate`);
+          // The menu keeps the query, and names each language in itself.
+          const target = escapeRegExp(`${localePath(other, pathname)}${query}`.replaceAll('&', '&amp;'));
+          const menu = new RegExp(
+            `<a\\s+href="${target}"\\s+hreflang="${other}"\\s+lang="${other}"[^>]*>${LOCALE_NAMES[other]}</a`,
+          );
+          if (!menu.test(body)) fail(`no menu link to ${other}`);
+        }
+        if (!body.includes(`<link rel="alternate" hreflang="x-default" href="${BASE_URL}${pathname}" />`))
+          fail('no x-default');
+      }
+      // Links to the site's pages stay in the language; the API, feeds and exports have one address.
+      for (const [, href = ''] of body.matchAll(/<a[^>]* href="(\/[^"]*)"/g)) {
+        const page = /^\/(history|sources|docs|alerts|privacy|problems|events|embed)?([/?#]|$)/.test(href);
+        const inLanguage = locale === 'en' || /^\/(ja|ko|zh-CN|zh-TW)([/?#]|$)/.test(href);
+        const hreflangLink = new RegExp(`href="${escapeRegExp(href)}"\\s+hreflang=`).test(body);
+        if (page && !inLanguage && !hreflangLink && !href.startsWith('/#'))
+          fail(`links ${href} out of its language`);
+        if (/^\/(ja|ko|zh-CN|zh-TW)\/(api|feed|data|badge|resets\.csv|calendar\.ics)/.test(href))
+          fail(`links ${href}`);
+      }
+      if (locale === 'en') continue;
+      let text = uiText(body);
+      for (const value of editorial) text = text.replaceAll(value, ' ');
+      if (pathname === '/docs') for (const name of identifiers) text = text.replace(phrase(name, 'g'), ' ');
+      for (const fragment of leftovers) {
+        if (phrase(fragment).test(text)) {
+          fail(`English UI text "${fragment}"`);
+          text = text.replaceAll(fragment, ' ');
+        }
+      }
+    }
+    for (const errorPath of ERROR_PATHS) {
+      const [pathname = '/', search = ''] = errorPath.split('?');
+      const address = `${localePath(locale, pathname)}${search ? `?${search}` : ''}`;
+      const res = await fetch(`${site!.url}${address}`, { headers: { Accept: 'text/html' } });
+      const body = await res.text();
+      if (res.status !== 404 && res.status !== 400) failures.push(`${address}: status ${res.status}`);
+      if (!body.includes(`<html lang="${locale}"`)) failures.push(`${address}: no lang`);
+      if (locale !== 'en') {
+        let text = uiText(body);
+        for (const value of editorial) text = text.replaceAll(value, ' ');
+        for (const fragment of leftovers)
+          if (phrase(fragment).test(text)) failures.push(`${address}: English UI text "${fragment}"`);
+      }
+    }
+    t.log(`${paths.length + ERROR_PATHS.length} pages in ${locale}`);
+    t.deepEqual(failures, []);
+  });
+}
+
+test('no redirect by Accept-Language: / is English whatever the browser prefers', async (t) => {
+  for (const language of ['ja', 'ko-KR,ko;q=0.9', 'zh-TW', 'zh-CN,zh;q=0.8']) {
+    const res = await fetch(`${site!.url}/`, {
+      headers: { 'Accept-Language': language },
+      redirect: 'manual',
+    });
+    t.is(res.status, 200, language);
+    t.true((await res.text()).includes('<html lang="en"'), language);
+    t.false((res.headers.get('vary') ?? '').toLowerCase().includes('accept-language'), language);
+  }
+});
+
+test('the API, feeds, exports, badges and problem types have no language prefix', async (t) => {
+  for (const locale of OTHERS) {
+    for (const pathname of [
+      '/api/v1/status',
+      '/feed.xml',
+      '/feed.json',
+      '/resets.csv',
+      '/badge.svg',
+      '/sitemap.xml',
+    ]) {
+      const res = await fetch(`${site!.url}${localePath(locale, pathname)}`, {
+        headers: { Accept: 'application/json' },
+      });
+      await res.arrayBuffer();
+      t.is(res.status, 404, `${locale}${pathname}`);
+    }
+  }
+  const problem = (await (await fetch(`${site!.url}/api/v1/resets?limit=0`)).json()) as { type: string };
+  t.is(problem.type, `${BASE_URL}/problems/invalid_parameter`);
+  // A problem page asked for JSON answers the API's problem, in English, wherever it is asked.
+  const res = await fetch(`${site!.url}/ja/events/no-such-event`, {
+    headers: { Accept: 'application/json' },
+  });
+  const json = (await res.json()) as { title: string; detail: string };
+  t.is(res.status, 404);
+  t.is(json.title, 'Not found');
+  t.is(json.detail, 'There is no event with the id "no-such-event".');
+});
+
+test('dates, numbers and counts follow the language', async (t) => {
+  const body = async (address: string) => (await fetch(`${site!.url}${address}`)).text();
+  const event = '/events/2025-11-27-weekly-reset-everyone';
+  const en = await body(event);
+  t.regex(en, /<time datetime="[^"]+T[^"]+">\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d(:\d\d)? UTC<\/time>/);
+  const ja = await body(`/ja${event}`);
+  t.regex(
+    ja,
+    /<time datetime="[^"]+T[^"]+">\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\) \d\d:\d\d(:\d\d)? UTC<\/time>/,
+  );
+  const ko = await body(`/ko${event}`);
+  t.regex(ko, /<time datetime="[^"]+">\d{4}년 \d{1,2}월 \d{1,2}일 \([일월화수목금토]\)/);
+  const zhTW = await body(`/zh-TW${event}`);
+  t.regex(zhTW, /<time datetime="[^"]+">\d{4}年\d{1,2}月\d{1,2}日 ?週[日一二三四五六]/);
+  const zhCN = await body(`/zh-CN${event}`);
+  t.regex(zhCN, /<time datetime="[^"]+">\d{4}年\d{1,2}月\d{1,2}日 ?周[日一二三四五六]/);
+  // A count of resets: English says "1 reset" and "2 resets"; the others have one form.
+  t.is(DICTIONARIES.en.calendar.resets.one, '# reset');
+  t.is(DICTIONARIES.ja.calendar.resets.one, undefined);
+});
