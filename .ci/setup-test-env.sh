@@ -4,6 +4,8 @@ set -euo pipefail
 need=()
 # The browser tests drive Debian's Chromium through playwright-core; no browser is ever downloaded.
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# The screenshots of the Japanese, Korean and Chinese pages need CJK glyphs (Noto Sans CJK).
+[ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || need+=(fonts-noto-cjk)
 # tests/production starts its own redis-server (a free port, no persistence) to share rate limits.
 command -v redis-server >/dev/null || need+=(redis-server)
 # tests/production/nginx-tier.test.ts runs the shipped deploy/nginx config in front of the cluster.
