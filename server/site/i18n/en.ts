@@ -574,6 +574,10 @@ export const en = {
     announced: 'announced, awaiting confirmation',
     outside: 'outside coverage',
     at: (time: string) => `at ${time} UTC`,
+    /** A day's counted resets and their times: "2 resets (at 09:05 UTC, date only)". */
+    countedAt: (resets: string, times: string) => `${resets} (${times})`,
+    /** How a day's label joins its parts: "Tue 2 Dec 2025, 1 reset (…); announced…: Title, and 1 more". */
+    separators: { what: ', ', clause: '; ', title: ': ', more: ', ' },
     more: { one: 'and # more, listed in the history', other: 'and # more, listed in the history' } as Plural,
   },
   charts: {

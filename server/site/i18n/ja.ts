@@ -539,6 +539,8 @@ export const ja: Messages = {
     announced: '発表済み・確認待ち',
     outside: '収録期間外',
     at: (time: string) => `${time} UTC`,
+    countedAt: (resets: string, times: string) => `${resets}（${times}）`,
+    separators: { what: '、', clause: '、', title: '：', more: '、' },
     more: { other: 'ほか#件（履歴に掲載）' },
   },
   charts: {

@@ -534,6 +534,8 @@ export const ko: Messages = {
     announced: '발표됨, 확인 대기 중',
     outside: '수록 기간 외',
     at: (time: string) => `${time} UTC`,
+    countedAt: (resets: string, times: string) => `${resets} (${times})`,
+    separators: { what: ', ', clause: '; ', title: ': ', more: ', ' },
     more: { other: '그 밖에 #건(기록 페이지에 있음)' },
   },
   charts: {

@@ -512,6 +512,8 @@ export const zhCN: Messages = {
     announced: '已宣布，待确认',
     outside: '收录范围之外',
     at: (time: string) => `${time} UTC`,
+    countedAt: (resets: string, times: string) => `${resets}（${times}）`,
+    separators: { what: '，', clause: '；', title: '：', more: '，' },
     more: { other: '另有 # 次，见历史记录' },
   },
   charts: {

@@ -512,6 +512,8 @@ export const zhTW: Messages = {
     announced: '已公告，等待確認',
     outside: '收錄範圍之外',
     at: (time: string) => `${time} UTC`,
+    countedAt: (resets: string, times: string) => `${resets}（${times}）`,
+    separators: { what: '，', clause: '；', title: '：', more: '，' },
     more: { other: '另有 # 次，詳見歷史紀錄' },
   },
   charts: {

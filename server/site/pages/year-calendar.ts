@@ -21,15 +21,22 @@ function labelOf(lang: Lang, day: CalendarDay): string {
     const times = day.exact.map((event) => text.at(event.announced_at!.slice(11, 16)));
     const dated = day.dateOnly.length > 0 ? [text.dateOnly] : [];
     parts.push(
-      `${lang.count(text.resets, counted)} (${[...times, ...dated].join(lang.t.format.listSeparator)})`,
+      text.countedAt(
+        lang.count(text.resets, counted),
+        [...times, ...dated].join(lang.t.format.listSeparator),
+      ),
     );
   }
   if (day.announced) parts.push(text.announced);
   if (counted === 0 && !day.announced && day.outside) parts.push(text.outside);
   const first = [...day.exact, ...day.dateOnly][0] ?? day.announced;
-  const title = first ? `: ${first.title}` : '';
-  const more = counted > 1 ? `, ${lang.count(text.more, counted - 1)}` : '';
-  return `${lang.day(day.day)}${parts.length > 0 ? `, ${parts.join('; ')}` : ''}${title}${more}`;
+  const { what, clause, title, more } = text.separators;
+  return [
+    lang.day(day.day),
+    parts.length > 0 ? `${what}${parts.join(clause)}` : '',
+    first ? `${title}${first.title}` : '',
+    counted > 1 ? `${more}${lang.count(text.more, counted - 1)}` : '',
+  ].join('');
 }
 
 const pathOf = (lang: Lang, event: ResetSummary) => lang.href(`/events/${encodeURIComponent(event.id)}`);
