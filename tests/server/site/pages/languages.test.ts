@@ -1,6 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import { generateVapidKeys } from '../../../../server/alerts/push.js';
 import { PROBLEM_TYPES } from '../../../../server/http/problem-types.js';
 import type { Messages } from '../../../../server/site/i18n/en.js';
 import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
@@ -17,11 +19,26 @@ import { startServer } from '../../../helpers/with-server.js';
  */
 
 let site: RunningServer | undefined;
+/** The same site with alerts on (a VAPID key pair), where the pages carry the alerts control. */
+let alerting: RunningServer | undefined;
+let alertsData: string | undefined;
 test.before(async () => {
   site = await startServer();
+  alertsData = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-languages-'));
+  const vapid = generateVapidKeys();
+  alerting = await startServer({
+    env: {
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:alerts@example.org',
+      ALERTS_DB: path.join(alertsData, 'alerts.sqlite'),
+    },
+  });
 });
 test.after.always(async () => {
+  await alerting?.stop();
   await site?.stop();
+  if (alertsData) await rm(alertsData, { recursive: true, force: true });
 });
 
 const OTHERS = LOCALES.filter((locale) => locale !== 'en');
@@ -197,6 +214,36 @@ test('every translated message places each of its values, and escapes them where
   }
 });
 
+/** Every message as a reader sees it (a function called with sentinels), by its dotted key. */
+function messagesOf(messages: unknown, key = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (inner: Map<string, string>) => inner.forEach((value, name) => out.set(name, value));
+  if (typeof messages === 'string') out.set(key, messages);
+  else if (typeof messages === 'function') {
+    const fn = messages as (...args: unknown[]) => unknown;
+    out.set(key, String(fn(...Array.from({ length: fn.length }, () => SENTINEL))));
+  } else if (Array.isArray(messages))
+    messages.forEach((value, index) => add(messagesOf(value, `${key}[${index}]`)));
+  else if (messages !== null && typeof messages === 'object')
+    for (const [name, value] of Object.entries(messages))
+      add(messagesOf(value, key ? `${key}.${name}` : name));
+  return out;
+}
+
+/** The names every language writes as English does. */
+const NAMES = new Set(['RSS', 'JSON Feed', 'Atom', 'API', 'Max', 'Pro', 'Team']);
+
+test('a translation keeps a message as English writes it only when it is a name', (t) => {
+  const english = messagesOf(DICTIONARIES.en);
+  for (const locale of OTHERS) {
+    const same = [...messagesOf(DICTIONARIES[locale])]
+      .filter(([key, value]) => english.get(key) === value && !NAMES.has(value))
+      .filter(([, value]) => /[A-Za-z]{3}/.test(value.replaceAll('UTC', '')))
+      .map(([key]) => key);
+    t.deepEqual(same, [], locale);
+  }
+});
+
 test('each translation leaves English only where it keeps a name', (t) => {
   for (const locale of OTHERS) {
     const left = english(locale);
@@ -280,6 +327,31 @@ for (const locale of LOCALES) {
       }
     }
     t.log(`${paths.length + ERROR_PATHS.length} pages in ${locale}`);
+    t.deepEqual(failures, []);
+  });
+}
+
+for (const locale of OTHERS) {
+  test(`with alerts on, the control in ${locale} speaks the language in every state`, async (t) => {
+    const editorial = await editorialText();
+    const leftovers = english(locale);
+    const failures: string[] = [];
+    for (const pagePath of ['/', '/alerts?audience=max', '/events/2025-07-15-weekly-reset-pro']) {
+      const address = localePath(locale, pagePath);
+      const body = await (await fetch(`${alerting!.url}${address}`)).text();
+      // Every state the script can show is in the markup; its status lines are in data-alerts-text.
+      // An event page has the note a subscribed browser sees instead.
+      const control = /<section[^>]*data-alerts-text="([^"]*)"/.exec(body);
+      const lines = control ? Object.values(JSON.parse(decode(control[1]!)) as Record<string, string>) : [];
+      if (pagePath.startsWith('/events/')) {
+        if (!body.includes('data-alerts-note')) failures.push(`${address}: no note`);
+      } else if (lines.length !== Object.keys(DICTIONARIES.en.alerts.script).length)
+        failures.push(`${address}: no control, or not its every line`);
+      let text = [uiText(body), ...lines].join('\n');
+      for (const value of editorial) text = text.replaceAll(value, ' ');
+      for (const fragment of leftovers)
+        if (phrase(fragment).test(text)) failures.push(`${address}: English UI text "${fragment}"`);
+    }
     t.deepEqual(failures, []);
   });
 }
