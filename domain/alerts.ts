@@ -19,6 +19,20 @@ export interface AlertPayload {
   readonly tag: string;
   readonly event_id: string;
   readonly reason: AlertReason;
+  /**
+   * What the title and body are made of, for a reader's service worker to word them in the language
+   * the alerts were turned on in: the event's title and audience as curated (clipped like the
+   * title), its time or date, and its windows.
+   */
+  readonly parts: AlertParts;
+}
+
+export interface AlertParts {
+  readonly subject: string;
+  readonly audience: string;
+  readonly announced_at: string | null;
+  readonly announced_on: string | null;
+  readonly windows: readonly string[];
 }
 
 /**
@@ -67,12 +81,19 @@ export function alertPayload(event: ResetSummary, reason: AlertReason): AlertPay
     title: clip(`${lead}: ${event.title}`, 300),
     body: clip(
       `${whenOf(event)}. For: ${event.audience.statement}. Windows: ${windowsOf(event)}.`,
-      ALERT_PAYLOAD_MAX_BYTES / 2,
+      ALERT_PAYLOAD_MAX_BYTES / 3,
     ),
     url: event.url,
     tag: `${event.id}:${reason}`,
     event_id: event.id,
     reason,
+    parts: {
+      subject: clip(event.title, 300),
+      audience: clip(event.audience.statement, ALERT_PAYLOAD_MAX_BYTES / 4),
+      announced_at: event.announced_at,
+      announced_on: event.announced_at === null ? event.announced_on : null,
+      windows: event.windows,
+    },
   };
   return payload;
 }

@@ -476,6 +476,22 @@ export const en = {
     switchTo: (filters: string) => `Alert me about ${filters} instead`,
     stop: 'Stop alerts',
     note: 'You get alerts in this browser —',
+    /**
+     * A notification in the page's language, worded by the service worker (service-worker.ts) from
+     * an alert's parts, `{…}` filled in there; the windows are named as `labels.window` names them.
+     * English notifications are the server's own text (domain/alerts.ts).
+     */
+    notification: {
+      title: {
+        confirmed: 'Confirmed: {title}',
+        announced: 'Announced: {title}',
+        corrected: 'Corrected: {title}',
+      },
+      body: '{when}. For: {audience}. Windows: {windows}.',
+      dateOnly: '{day} (date only)',
+      unknownTime: 'time unknown',
+      and: ' and ',
+    },
     /** What the control's script says in its status line. */
     script: {
       switching: 'Changing the filters…',
@@ -533,7 +549,7 @@ export const en = {
     alertsPage: 'the alerts page',
     deliveriesKept: 'Delivery records are kept 30 days.',
     inBrowser:
-      "In your browser, the filters are also kept in the site's own storage so that the alerts can be renewed; stopping alerts deletes them.",
+      "In your browser, the filters are also kept in the site's own storage so that the alerts can be renewed, with the page's language and its words for notifications; stopping alerts deletes them.",
     logs: 'Access logs',
     logsText:
       "Every request leaves one access-log line holding the client's IP address, its user agent, the path and the status. How long logs are kept is the operator's log rotation.",

@@ -445,6 +445,13 @@ export const ja: Messages = {
     switchTo: (filters: string) => `代わりに${filters}を通知する`,
     stop: 'アラートを停止',
     note: 'このブラウザでアラートを受け取っています —',
+    notification: {
+      title: { confirmed: '確認済み：{title}', announced: '発表：{title}', corrected: '訂正：{title}' },
+      body: '{when}。対象：{audience}。制限期間：{windows}。',
+      dateOnly: '{day}（日付のみ）',
+      unknownTime: '時刻不明',
+      and: '・',
+    },
     script: {
       switching: 'フィルターを変更しています…',
       switched: 'アラートの対象を{filters}に変更しました。',
@@ -501,7 +508,7 @@ export const ja: Messages = {
     alertsPage: 'アラートのページ',
     deliveriesKept: '配信記録は30日間保存されます。',
     inBrowser:
-      'ブラウザ内でも、アラートを更新できるように、フィルターをこのサイト専用のストレージに保存します。アラートを停止すると削除されます。',
+      'ブラウザ内でも、アラートを更新できるように、フィルターをページの言語と通知の文言とともにこのサイト専用のストレージに保存します。アラートを停止すると削除されます。',
     logs: 'アクセスログ',
     logsText:
       'すべてのリクエストについて、クライアントの IP アドレス、ユーザーエージェント、パス、ステータスを含むアクセスログが1行記録されます。ログの保存期間は、運営者のログローテーションの設定によります。',

@@ -441,6 +441,13 @@ export const ko: Messages = {
     switchTo: (filters: string) => `대신 ${filters} 알림 받기`,
     stop: '알림 중지',
     note: '이 브라우저에서 알림을 받고 있습니다 —',
+    notification: {
+      title: { confirmed: '확인됨: {title}', announced: '발표: {title}', corrected: '정정: {title}' },
+      body: '{when}. 대상: {audience}. 한도 기간: {windows}.',
+      dateOnly: '{day} (날짜만)',
+      unknownTime: '시각 알 수 없음',
+      and: ', ',
+    },
     script: {
       switching: '필터를 변경하는 중…',
       switched: '이제 {filters}에 대한 알림을 받습니다.',
@@ -496,7 +503,7 @@ export const ko: Messages = {
     alertsPage: '알림 페이지',
     deliveriesKept: '전송 기록은 30일 동안 보관됩니다.',
     inBrowser:
-      '브라우저에서도 알림을 갱신할 수 있도록 필터가 이 사이트 전용 저장소에 보관됩니다. 알림을 중지하면 삭제됩니다.',
+      '브라우저에서도 알림을 갱신할 수 있도록 필터가 페이지의 언어 및 알림 문구와 함께 이 사이트 전용 저장소에 보관됩니다. 알림을 중지하면 삭제됩니다.',
     logs: '접속 로그',
     logsText:
       '모든 요청은 클라이언트의 IP 주소, 사용자 에이전트, 경로, 상태가 담긴 접속 로그를 한 줄 남깁니다. 로그 보관 기간은 운영자의 로그 순환 설정에 따릅니다.',

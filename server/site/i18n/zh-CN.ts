@@ -420,6 +420,13 @@ export const zhCN: Messages = {
     switchTo: (filters: string) => `改为提醒“${filters}”`,
     stop: '停止提醒',
     note: '此浏览器正在接收提醒——',
+    notification: {
+      title: { confirmed: '已确认：{title}', announced: '已宣布：{title}', corrected: '更正：{title}' },
+      body: '{when}。适用于：{audience}。窗口：{windows}。',
+      dateOnly: '{day}（仅日期）',
+      unknownTime: '时间未知',
+      and: '、',
+    },
     script: {
       switching: '正在更改筛选条件…',
       switched: '提醒已改为“{filters}”。',
@@ -474,7 +481,7 @@ export const zhCN: Messages = {
     alertsPage: '提醒页面',
     deliveriesKept: '投递记录保留 30 天。',
     inBrowser:
-      '在你的浏览器中，筛选条件也会保存在本站自己的存储空间里，以便为提醒续期；停止提醒即会将其删除。',
+      '在你的浏览器中，筛选条件也会连同页面的语言和通知用语一起保存在本站自己的存储空间里，以便为提醒续期；停止提醒即会将其删除。',
     logs: '访问日志',
     logsText:
       '每个请求都会留下一行访问日志，其中包含客户端的 IP 地址、用户代理、路径和状态码。日志保留多久取决于运营者的日志轮转设置。',

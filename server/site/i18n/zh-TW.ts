@@ -420,6 +420,13 @@ export const zhTW: Messages = {
     switchTo: (filters: string) => `改為提醒「${filters}」`,
     stop: '停止提醒',
     note: '此瀏覽器正在接收提醒——',
+    notification: {
+      title: { confirmed: '已確認：{title}', announced: '已公告：{title}', corrected: '更正：{title}' },
+      body: '{when}。適用於：{audience}。時段：{windows}。',
+      dateOnly: '{day}（僅日期）',
+      unknownTime: '時間未知',
+      and: '、',
+    },
     script: {
       switching: '正在變更篩選條件…',
       switched: '提醒已改為「{filters}」。',
@@ -474,7 +481,7 @@ export const zhTW: Messages = {
     alertsPage: '提醒頁面',
     deliveriesKept: '傳送紀錄保留 30 天。',
     inBrowser:
-      '在您的瀏覽器中，篩選條件也會保存在本網站自己的儲存空間裡，以便續訂提醒；停止提醒即會將其刪除。',
+      '在您的瀏覽器中，篩選條件也會連同頁面的語言和通知用語一起保存在本網站自己的儲存空間裡，以便續訂提醒；停止提醒即會將其刪除。',
     logs: '存取記錄檔',
     logsText:
       '每個請求都會在存取記錄檔中留下一行，內含用戶端的 IP 位址、使用者代理程式、路徑與狀態碼。記錄檔保存多久，取決於營運者的記錄檔輪替設定。',

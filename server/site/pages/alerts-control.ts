@@ -3,6 +3,7 @@ import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
 import { FEED_PATHS } from '../site-info.js';
 import type { Lang } from '../i18n/lang.js';
+import { DEFAULT_LOCALE } from '../i18n/locales.js';
 
 /** Where the alerts are explained and controlled, and where what they store is listed. */
 export const ALERTS_PATH = '/alerts';
@@ -65,6 +66,11 @@ export function alertsControl(
     data-window="${filters.window}"
     data-label="${label}"
     data-alerts-text="${JSON.stringify(t.alerts.script)}"
+    ${
+      lang.locale === DEFAULT_LOCALE
+        ? ''
+        : html` data-alerts-notification="${JSON.stringify({ ...t.alerts.notification, windows: t.labels.window })}"`
+    }
   >
     <h2 id="alerts-heading">${t.alerts.heading}</h2>
     <div data-alerts-state="nojs">
@@ -112,7 +118,8 @@ export function alertsNote(lang: Lang): SafeHtml {
  * The control's script (same origin, loaded with `defer`). It shows the state the browser is in:
  * unsupported, notifications blocked, ready to subscribe, or subscribed. Subscribing registers
  * /sw.js, subscribes with the page's VAPID key and POSTs the subscription with the filters; the
- * filters are kept in the Cache API (cache "alerts"), which the service worker reads too when the
+ * filters are kept in the Cache API (cache "alerts") with the page's language and its words for
+ * notifications, which the service worker reads to word and link each notification, and when the
  * push service renews the subscription. A subscription already there is shown and POSTed again, so
  * the server keeps it. Failures are said in the status line.
  */
@@ -158,9 +165,18 @@ export const ALERTS_JS = `(function () {
     audience: control.getAttribute('data-audience'),
     window: control.getAttribute('data-window'),
     label: control.getAttribute('data-label'),
-    // The page's language: the service worker opens event pages in it.
+    // The page's language: the service worker opens event pages in it and, with these words (none
+    // on an English page, whose notifications are the server's text), words the notifications.
     lang: document.documentElement.lang,
+    notification: notificationWords(),
   };
+  function notificationWords() {
+    try {
+      return JSON.parse(control.getAttribute('data-alerts-notification') || 'null');
+    } catch (error) {
+      return null;
+    }
+  }
 
   function show(state) {
     var states = control.querySelectorAll('[data-alerts-state]');
@@ -315,9 +331,14 @@ export const ALERTS_JS = `(function () {
     return storedFilters().then(function (filters) {
       var kept = filters || pageFilters;
       subscribed(kept);
-      // Renew it on the server, with the filters it was made for.
+      // Renew it on the server, with the filters it was made for; a page in the same language
+      // brings the notifications' words up to date.
       return post(subscription, kept).then(function () {
         if (!filters) return storeFilters(kept);
+        if (filters.lang === pageFilters.lang) {
+          filters.notification = pageFilters.notification;
+          return storeFilters(filters);
+        }
       });
     });
   }).catch(function (error) {

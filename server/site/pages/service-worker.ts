@@ -5,10 +5,11 @@ const PREFIXES = JSON.stringify(Object.fromEntries(LOCALES.map((locale) => [loca
 
 /**
  * `/sw.js`, the service worker the alerts control registers (scope `/`). It shows each push message
- * as a notification, opens (or focuses) the event's page when one is clicked, in the language of the
- * page the alerts were turned on from (kept with the filters), and when the push
- * service replaces a subscription it subscribes again and POSTs the new one with the filters the
- * page kept in the Cache API (cache "alerts", `/alerts/filters.json`), removing the old endpoint.
+ * as a notification, worded in the language of the page the alerts were turned on from (its words
+ * are kept with the filters), and opens (or focuses) the event's page in that language when one is
+ * clicked. When the push service replaces a subscription it subscribes again and POSTs the new one
+ * with the filters the page kept in the Cache API (cache "alerts", `/alerts/filters.json`), removing
+ * the old endpoint.
  * It handles no fetch: pages and files load as they would without it.
  */
 export const SERVICE_WORKER_JS = `'use strict';
@@ -34,30 +35,72 @@ self.addEventListener('push', function (event) {
   }
   var url = typeof alert.url === 'string' ? alert.url : self.registration.scope;
   event.waitUntil(
-    inLanguage(url).then(function (target) {
-      return self.registration.showNotification(alert.title || 'Usage-limit reset', {
-        body: alert.body || '',
-        tag: alert.tag,
-        data: { url: target },
-      });
+    storedFilters().catch(function () {
+      return null;
+    }).then(function (filters) {
+      var worded = inWords(alert, filters);
+      var options = { body: worded.body, tag: alert.tag, data: { url: inLanguage(url, filters) } };
+      if (worded.lang) options.lang = worded.lang;
+      return self.registration.showNotification(worded.title || 'Usage-limit reset', options);
     }),
   );
 });
 
 /** A page of this site in the language the alerts were turned on in; any other address as it is. */
-function inLanguage(url) {
-  return caches.open(CACHE).then(function (cache) {
-    return cache.match(FILTERS_KEY);
-  }).then(function (response) {
-    return response ? response.json() : null;
-  }).then(function (filters) {
+function inLanguage(url, filters) {
+  try {
     var prefix = filters && Object.prototype.hasOwnProperty.call(PREFIXES, filters.lang) ? PREFIXES[filters.lang] : '';
     var parsed = new URL(url);
     if (!prefix || parsed.origin !== self.location.origin) return url;
     return parsed.origin + prefix + parsed.pathname + parsed.search + parsed.hash;
-  }).catch(function () {
+  } catch (error) {
     return url;
+  }
+}
+
+function fill(message, values) {
+  return String(message).replace(/\\{(\\w+)\\}/g, function (all, name) {
+    return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : all;
   });
+}
+
+/**
+ * The notification's title and body in the words the page kept with the filters (its language's),
+ * from the alert's parts; the server's own text when there are none (an English page, or an alert
+ * without parts), or when anything is amiss.
+ */
+function inWords(alert, filters) {
+  var sent = { title: alert.title, body: alert.body || '', lang: null };
+  var words = filters && filters.notification;
+  var parts = alert.parts;
+  if (!words || !parts || !words.title || typeof words.title[alert.reason] !== 'string') return sent;
+  try {
+    var lang = filters.lang;
+    var day = { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' };
+    var when = words.unknownTime;
+    if (parts.announced_at) {
+      var clock = Object.assign({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, day);
+      when = new Intl.DateTimeFormat(lang, clock).format(new Date(parts.announced_at)) + ' UTC';
+    } else if (parts.announced_on) {
+      when = fill(words.dateOnly, {
+        day: new Intl.DateTimeFormat(lang, day).format(new Date(parts.announced_on + 'T00:00:00Z')),
+      });
+    }
+    var windows = (parts.windows || []).map(function (name) {
+      return (words.windows && words.windows[name]) || name;
+    });
+    return {
+      title: fill(words.title[alert.reason], { title: parts.subject }),
+      body: fill(words.body, {
+        when: when,
+        audience: parts.audience,
+        windows: windows.length > 0 ? windows.join(words.and) : words.windows.unspecified,
+      }),
+      lang: lang,
+    };
+  } catch (error) {
+    return sent;
+  }
 }
 
 self.addEventListener('notificationclick', function (event) {
