@@ -322,13 +322,13 @@ test.serial('in Japanese the control, its status line and the kept language are 
     await state(page, 'subscribed').waitFor();
     t.is(await status(page).innerText(), ja.t.alerts.script.on);
     t.is(await page.locator('[data-alerts-current]').innerText(), label);
-    // The service worker opens event pages in the language the alerts were turned on in.
-    t.is(
-      await page.evaluate<string | undefined>(
-        "caches.open('alerts').then((c) => c.match('/alerts/filters.json')).then((r) => r.json()).then((f) => f.lang)",
-      ),
-      'ja',
+    // The service worker words notifications, and opens event pages, in the language the alerts
+    // were turned on in: the page keeps it with its words for notifications.
+    const kept = await page.evaluate<{ lang: string; notification: unknown }>(
+      "caches.open('alerts').then((c) => c.match('/alerts/filters.json')).then((r) => r.json())",
     );
+    t.is(kept.lang, 'ja');
+    t.deepEqual(kept.notification, { ...ja.t.alerts.notification, windows: ja.t.labels.window });
     await axeClean(t, page, 'subscribed, in Japanese');
     await page.getByRole('button', { name: ja.t.alerts.stop }).click();
     await state(page, 'ready').waitFor();

@@ -46,7 +46,7 @@ interface Shown {
   readonly data: { url: string };
 }
 
-test('the service worker shows a pushed alert as a notification, one per tag, opening the reader language', async (t) => {
+test('the service worker shows a pushed alert as a notification, one per tag, in the reader language', async (t) => {
   const origin = server!.url;
   const context = await browser!.newContext();
   try {
@@ -98,24 +98,39 @@ test('the service worker shows a pushed alert as a notification, one per tag, op
       'two copies of one alert leave one notification',
     );
 
-    // Alerts turned on from a page in Japanese (the control keeps the page's language with the
-    // filters) open the event's page in Japanese.
+    // Alerts turned on from a page in Japanese: the control keeps the page's language and its words
+    // for notifications (from the page as served) with the filters; the notification is worded in
+    // Japanese from the alert's parts and opens the event's page in Japanese.
     t.is(payload.url, `${origin}/events/${EVENT}`);
+    const japanese = await (await fetch(`${origin}/ja/alerts`)).text();
+    const attribute = /data-alerts-notification="([^"]*)"/.exec(japanese)?.[1] ?? '';
+    const words = JSON.parse(attribute.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as object;
     await page.evaluate(
-      "caches.open('alerts').then((cache) => cache.put('/alerts/filters.json', new Response(" +
-        "JSON.stringify({ audience: 'all', window: 'any', label: 'x', lang: 'ja' }))))",
+      `caches.open('alerts').then((cache) => cache.put('/alerts/filters.json', new Response(${JSON.stringify(
+        JSON.stringify({ audience: 'all', window: 'any', label: 'x', lang: 'ja', notification: words }),
+      )})))`,
     );
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin,
       registrationId,
       data: JSON.stringify(payload),
     });
-    let opened = payload.url;
-    for (let attempt = 0; attempt < 50 && opened === payload.url; attempt += 1) {
+    let latest: Shown | undefined;
+    for (let attempt = 0; attempt < 50 && latest?.data.url !== `${origin}/ja/events/${EVENT}`; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      opened = (await shown())[0]?.data.url ?? opened;
+      latest = (await shown())[0];
     }
-    t.is(opened, `${origin}/ja/events/${EVENT}`);
+    t.is(latest?.data.url, `${origin}/ja/events/${EVENT}`);
+    t.is(latest?.title, `確認済み：${reset.title}`);
+    // 2025-07-15 at its UTC time, in Japanese; the audience as curated; the window in Japanese.
+    t.regex(latest?.body ?? '', /^2025年7月15日 \d\d:\d\d UTC。対象：.+。制限期間：1週間。$/);
+    t.true(latest!.body.includes(reset.audience.statement), latest!.body);
+    t.is(
+      await page.evaluate<string>(
+        'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => all[0].lang)',
+      ),
+      'ja',
+    );
     t.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -41,6 +41,20 @@ test('a date-only event’s alert gives its date and no time', (t) => {
   t.notRegex(payload.body, /UTC/);
 });
 
+test('an alert carries its parts, for a reader’s browser to word it in another language', (t) => {
+  const exact = record('2025-03-03-weekly-reset');
+  t.deepEqual(alertPayload(exact, 'confirmed').parts, {
+    subject: exact.title,
+    audience: exact.audience.statement,
+    announced_at: exact.announced_at,
+    announced_on: null,
+    windows: exact.windows,
+  });
+  const dated = alertPayload(record('2025-04-02-status-page-reset'), 'announced').parts;
+  t.is(dated.announced_at, null);
+  t.is(dated.announced_on, '2025-04-02');
+});
+
 test('an alert stays within its byte bound whatever the lengths and characters of the content', (t) => {
   fc.assert(
     fc.property(

@@ -347,7 +347,12 @@ for (const locale of OTHERS) {
         if (!body.includes('data-alerts-note')) failures.push(`${address}: no note`);
       } else if (lines.length !== Object.keys(DICTIONARIES.en.alerts.script).length)
         failures.push(`${address}: no control, or not its every line`);
-      let text = [uiText(body), ...lines].join('\n');
+      // The words the service worker writes notifications in (alerts-control.ts), placeholders aside.
+      const notification = /data-alerts-notification="([^"]*)"/.exec(body);
+      if (!pagePath.startsWith('/events/') && !notification)
+        failures.push(`${address}: no notification words`);
+      const worded = notification ? [...messagesOf(JSON.parse(decode(notification[1]!))).values()] : [];
+      let text = [uiText(body), ...lines, ...worded].join('\n').replace(/\{\w+\}/g, ' ');
       for (const value of editorial) text = text.replaceAll(value, ' ');
       for (const fragment of leftovers)
         if (phrase(fragment).test(text)) failures.push(`${address}: English UI text "${fragment}"`);
