@@ -68,6 +68,9 @@ async function pagePaths(): Promise<string[]> {
   ];
 }
 
+/** A dictionary key where its words should be (`alerts.script.on`): a section's name, a dot, a key. */
+const RAW_KEY = new RegExp(`(^|[^\\w./-])(${Object.keys(DICTIONARIES.en).join('|')})\\.[a-z][A-Za-z]+\\b`);
+
 /** Error pages: the page is in the language of the address asked for. */
 const ERROR_PATHS = ['/no-such-page', '/events/no-such-event', '/?audience=everyone', '/history?page=99'];
 
@@ -270,6 +273,8 @@ for (const locale of LOCALES) {
       if (!body.includes(`<html lang="${locale}"`)) fail('no lang');
       for (const bad of ['undefined', 'NaN', '[object Object]', '{time}', '{filters}', SENTINEL])
         if (uiText(body).includes(bad)) fail(`shows ${bad}`);
+      const rawKey = RAW_KEY.exec(uiText(body));
+      if (rawKey) fail(`shows the dictionary key ${rawKey[0]}`);
       if (pathname === '/embed') {
         // The card has no menu and no alternates: it is shown inside other sites' pages.
         if (!body.includes(`<link rel="canonical" href="${BASE_URL}${localePath(locale, '/')}`))
