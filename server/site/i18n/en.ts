@@ -75,6 +75,8 @@ export const en = {
     ofTotal: (part: string, total: string) => `${part} of ${total}`,
     /** Joins the items of a short list: "five-hour, weekly". */
     listSeparator: ', ',
+    /** A remark beside what it qualifies: "(date only)". */
+    aside: (text: SafeHtml) => html`(${text})`,
   },
   labels: {
     status: {

@@ -47,6 +47,7 @@ export const ja: Messages = {
     daysAgo: { other: '#日前' },
     ofTotal: (part: string, total: string) => `${total}件中${part}件`,
     listSeparator: '、',
+    aside: (text: SafeHtml) => html`（${text}）`,
   },
   labels: {
     status: {

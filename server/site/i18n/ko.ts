@@ -47,6 +47,7 @@ export const ko: Messages = {
     daysAgo: { other: '#일 전' },
     ofTotal: (part: string, total: string) => `${total}건 중 ${part}건`,
     listSeparator: ', ',
+    aside: (text: SafeHtml) => html`(${text})`,
   },
   labels: {
     status: {

@@ -46,6 +46,7 @@ export const zhCN: Messages = {
     daysAgo: { other: '# 天前' },
     ofTotal: (part: string, total: string) => `${part} / ${total}`,
     listSeparator: '、',
+    aside: (text: SafeHtml) => html`（${text}）`,
   },
   labels: {
     status: {

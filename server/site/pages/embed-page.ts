@@ -85,7 +85,9 @@ export function renderEmbed(
       </head>
       <body>
         <main class="embed">
-          <h1>${t.embed.title} <span class="muted">(${filterLabel(lang, filters)})</span></h1>
+          <h1>
+            ${t.embed.title} <span class="muted">${t.format.aside(html`${filterLabel(lang, filters)}`)}</span>
+          </h1>
           ${latest(lang, view, days, home, baseUrl)} ${announced(lang, view.announced, baseUrl)}
           <p class="foot">${outLink(home, html`${t.site.name} →`)}</p>
         </main>

@@ -15,7 +15,7 @@ function banner(lang: Lang, event: ResetSummary): SafeHtml {
   const reason = event.correction
     ? html`<p>
         ${lang.editorial(event.correction.reason)}
-        <span class="muted">(${timeTag(lang, event.correction.at)})</span>
+        <span class="muted">${t.format.aside(timeTag(lang, event.correction.at))}</span>
       </p>`
     : '';
   switch (event.event_status) {

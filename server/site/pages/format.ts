@@ -21,7 +21,8 @@ export function timeTag(lang: Lang, iso: string, seconds = false): SafeHtml {
 export function whenTag(lang: Lang, event: ResetSummary, seconds = false): SafeHtml {
   if (event.announced_at !== null) return timeTag(lang, event.announced_at, seconds);
   if (event.announced_on !== null)
-    return html`${dateTag(lang, event.announced_on)} <span class="muted">(${lang.t.format.dateOnly})</span>`;
+    return html`${dateTag(lang, event.announced_on)}
+      <span class="muted">${lang.t.format.aside(html`${lang.t.format.dateOnly}`)}</span>`;
   return html`<span class="muted">${lang.t.format.unknown}</span>`;
 }
 

@@ -29,7 +29,9 @@ export function historyMain(lang: Lang, catalog: Catalog, filters: FilterSet, pa
     lang.integer(Math.min(total, first + HISTORY_PAGE_ROWS)),
   );
   return html`<p class="small"><a href="${lang.href(homeHref(filters))}">${t.history.back}</a></p>
-    <h1>${t.history.title} <span class="muted">(${filterLabel(lang, filters)})</span></h1>
+    <h1>
+      ${t.history.title} <span class="muted">${t.format.aside(html`${filterLabel(lang, filters)}`)}</span>
+    </h1>
     <p class="muted small">${summary}</p>
     ${nav(t.history.above)} ${historyTable(lang, catalog, filters, first, HISTORY_PAGE_ROWS)}
     ${nav(t.history.below)}`;

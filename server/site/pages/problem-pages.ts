@@ -53,7 +53,7 @@ export function problemMain(lang: Lang, code: ProblemCode, baseUrl: string): Saf
   const { status, title } = PROBLEM_TYPES[code];
   const example = { type: `${baseUrl}/problems/${code}`, title, status, code, detail: '…' };
   return html`<p class="small"><a href="${lang.href('/problems')}">${t.problems.back}</a></p>
-    <h1>${t.problems.codes[code].title} <span class="muted">(${status})</span></h1>
+    <h1>${t.problems.codes[code].title} <span class="muted">${t.format.aside(html`${status}`)}</span></h1>
     <p>${t.problems.codes[code].about}</p>
     <h2>${t.problems.shape}</h2>
     ${codeBlock(t.problems.example(code), JSON.stringify(example, null, 2))}
