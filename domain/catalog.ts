@@ -45,8 +45,13 @@ export interface CatalogOptions {
   readonly baseUrl: string;
 }
 
+/** An event's page on the site, without the base URL: `/events/{id}`. */
+export function eventPath(id: string): string {
+  return `/events/${encodeURIComponent(id)}`;
+}
+
 export function eventUrl(baseUrl: string, id: string): string {
-  return `${baseUrl}/events/${encodeURIComponent(id)}`;
+  return `${baseUrl}${eventPath(id)}`;
 }
 
 /** Builds every filter combination's ordered list and stats up front, so requests only look up. */

@@ -1,6 +1,6 @@
 import { create } from 'xmlbuilder2';
 import type { Catalog } from '../../../domain/catalog.js';
-import { eventUrl } from '../../../domain/catalog.js';
+import { eventPath } from '../../../domain/catalog.js';
 import { PROBLEM_TYPES } from '../../http/problem-types.js';
 import { LOCALES, localePath } from '../i18n/locales.js';
 
@@ -53,7 +53,6 @@ export function sitemapXml(baseUrl: string, catalog: Catalog): string {
     }
   };
   for (const path of FIXED_PAGES) page(path, null);
-  for (const { record } of catalog.events)
-    page(new URL(eventUrl(baseUrl, record.id)).pathname, record.revised_at);
+  for (const { record } of catalog.events) page(eventPath(record.id), record.revised_at);
   return urlset.end({ prettyPrint: true });
 }

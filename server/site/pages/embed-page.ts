@@ -1,5 +1,5 @@
 import type { Catalog, FilterView } from '../../../domain/catalog.js';
-import { viewFor } from '../../../domain/catalog.js';
+import { eventPath, viewFor } from '../../../domain/catalog.js';
 import type { FilterSet } from '../../../domain/filters.js';
 import { filterKey } from '../../../domain/filters.js';
 import type { ResetSummary } from '../../../domain/schemas/index.js';
@@ -28,7 +28,7 @@ const outLink = (href: string, text: SafeHtml | string) =>
 
 /** An event's page, in the card's language. */
 const eventHref = (lang: Lang, baseUrl: string, event: ResetSummary) =>
-  `${baseUrl}${lang.href(new URL(event.url).pathname)}`;
+  `${baseUrl}${lang.href(eventPath(event.id))}`;
 
 function latest(lang: Lang, view: FilterView, days: number | null, home: string, baseUrl: string): SafeHtml {
   const { t } = lang;

@@ -1,5 +1,5 @@
 import type { Catalog } from '../../../domain/catalog.js';
-import { viewFor } from '../../../domain/catalog.js';
+import { eventPath, viewFor } from '../../../domain/catalog.js';
 import { describeWindows } from '../labels.js';
 import type { FilterSet } from '../../../domain/filters.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from '../../../domain/schemas/index.js';
@@ -32,7 +32,7 @@ export const filterLabel = (lang: Lang, filters: FilterSet) =>
 
 /** A link to an event's page in the page's language; its title is editorial. */
 export const eventLink = (lang: Lang, event: ResetSummary) =>
-  html`<a href="${lang.href(new URL(event.url).pathname)}">${lang.editorial(event.title)}</a>`;
+  html`<a href="${lang.href(eventPath(event.id))}">${lang.editorial(event.title)}</a>`;
 
 function latestCard(lang: Lang, catalog: Catalog, filters: FilterSet, days: number | null): SafeHtml {
   const { t } = lang;

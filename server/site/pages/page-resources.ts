@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { viewFor } from '../../../domain/catalog.js';
+import { eventPath, viewFor } from '../../../domain/catalog.js';
 import { daysSince } from '../../../domain/stats.js';
 import { utcDay } from '../../../domain/time.js';
 import type { Problem } from '../../../domain/schemas/index.js';
@@ -225,7 +225,7 @@ function localizedPages(options: PagesOptions, lang: Lang): SiteResource[] {
           render: () =>
             page({
               title: record.title,
-              path: `/events/${id}`,
+              path: eventPath(record.id),
               description: record.summary,
               main: eventMain(lang, catalog, record, alerts),
               notice: catalog.collection.notice,

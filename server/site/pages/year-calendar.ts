@@ -1,5 +1,5 @@
 import type { CalendarDay, YearCalendar } from '../../../domain/calendar.js';
-import type { ResetSummary } from '../../../domain/schemas/index.js';
+import { eventPath } from '../../../domain/catalog.js';
 import type { Lang } from '../i18n/lang.js';
 import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
@@ -39,8 +39,6 @@ function labelOf(lang: Lang, day: CalendarDay): string {
   ].join('');
 }
 
-const pathOf = (lang: Lang, event: ResetSummary) => lang.href(`/events/${encodeURIComponent(event.id)}`);
-
 function cell(lang: Lang, day: CalendarDay): SafeHtml {
   const state = stateOf(day);
   const first = [...day.exact, ...day.dateOnly][0] ?? day.announced;
@@ -50,8 +48,9 @@ function cell(lang: Lang, day: CalendarDay): SafeHtml {
       : html`<td class="cal-day cal-none"></td>`;
   }
   const label = labelOf(lang, day);
+  const href = lang.href(eventPath(first.id));
   return html`<td class="cal-day cal-${state}">
-    <a href="${pathOf(lang, first)}" title="${label}"><span class="visually-hidden">${label}</span></a>
+    <a href="${href}" title="${label}"><span class="visually-hidden">${label}</span></a>
   </td>`;
 }
 
