@@ -29,6 +29,17 @@ export function localePath(locale: Locale, path: string): string {
   return `${prefix}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/**
+ * A page's `hreflang` alternates (the page's head and the sitemap list the same): its path in every
+ * language, and the English one again as `x-default`.
+ */
+export function localeAlternates(path: string): { readonly hreflang: string; readonly path: string }[] {
+  return [
+    ...LOCALES.map((locale) => ({ hreflang: locale, path: localePath(locale, path) })),
+    { hreflang: 'x-default', path },
+  ];
+}
+
 /** The language of a request path, by its prefix (`/ja`, `/ja/…`), and the path without it. */
 export function splitLocale(path: string): { readonly locale: Locale; readonly path: string } {
   for (const locale of LOCALES) {

@@ -2,7 +2,7 @@ import { create } from 'xmlbuilder2';
 import type { Catalog } from '../../../domain/catalog.js';
 import { eventPath } from '../../../domain/catalog.js';
 import { PROBLEM_TYPES } from '../../http/problem-types.js';
-import { LOCALES, localePath } from '../i18n/locales.js';
+import { localeAlternates, LOCALES, localePath } from '../i18n/locales.js';
 
 export const ROBOTS_PATH = '/robots.txt';
 export const SITEMAP_PATH = '/sitemap.xml';
@@ -43,13 +43,12 @@ export function sitemapXml(baseUrl: string, catalog: Catalog): string {
       const url = urlset.ele('url');
       url.ele('loc').txt(xmlText(`${baseUrl}${localePath(locale, path)}`));
       if (lastmod !== null) url.ele('lastmod').txt(lastmod);
-      for (const alternate of LOCALES)
+      for (const alternate of localeAlternates(path))
         url.ele('xhtml:link', {
           rel: 'alternate',
-          hreflang: alternate,
-          href: xmlText(`${baseUrl}${localePath(alternate, path)}`),
+          hreflang: alternate.hreflang,
+          href: xmlText(`${baseUrl}${alternate.path}`),
         });
-      url.ele('xhtml:link', { rel: 'alternate', hreflang: 'x-default', href: xmlText(`${baseUrl}${path}`) });
     }
   };
   for (const path of FIXED_PAGES) page(path, null);

@@ -3,7 +3,7 @@ import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
 import { FEED_PATHS, SITE_NAME } from '../site-info.js';
 import type { Lang } from '../i18n/lang.js';
-import { LOCALE_NAMES, LOCALES, localePath } from '../i18n/locales.js';
+import { LOCALE_NAMES, localeAlternates, LOCALES, localePath } from '../i18n/locales.js';
 import { LOCAL_TIME_JS_PATH } from './local-time.js';
 
 export interface PageSpec {
@@ -63,7 +63,7 @@ function languageMenu(lang: Lang, path: string, query: string): SafeHtml {
   </details>`;
 }
 
-/** One `hreflang` alternate of the page, on one line (crawl.ts's sitemap lists the same). */
+/** One `hreflang` alternate of the page, on one line. */
 const alternateLink = (hreflang: string, href: string) =>
   html`<link rel="alternate" hreflang="${hreflang}" href="${href}" />`;
 
@@ -89,8 +89,7 @@ export function renderPage(baseUrl: string, lang: Lang, page: PageSpec): string 
         <title>${title}</title>
         <meta name="description" content="${page.description ?? t.site.description}" />
         <link rel="canonical" href="${baseUrl}${lang.href(page.path)}" />
-        ${LOCALES.map((locale) => alternateLink(locale, `${baseUrl}${localePath(locale, page.path)}`))}
-        ${alternateLink('x-default', `${baseUrl}${page.path}`)}
+        ${localeAlternates(page.path).map((alternate) => alternateLink(alternate.hreflang, `${baseUrl}${alternate.path}`))}
         <link
           rel="alternate"
           type="application/rss+xml"
