@@ -66,19 +66,21 @@ export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'";
 /** The service worker is asked for again on every registration check, never taken from a cache as it is. */
 export const SERVICE_WORKER_CACHE_CONTROL = 'no-cache';
 
+/** 404 for a page path (an asset, a problem code) that names nothing; the problem is the API's, in English. */
+const notFound = (baseUrl: string, path: string) =>
+  new HttpProblem(makeProblem(baseUrl, 'not_found', ENGLISH.t.errors.nothingAt(path)), {
+    heading: ENGLISH.t.errors.pageNotFound,
+  });
+
 /** The site's pages and their files, as resources; failures are thrown as `HttpProblem`s. */
 export function pageResources(options: PagesOptions): SiteResource[] {
   const { baseUrl } = options;
-  const notFound = (path: string) =>
-    new HttpProblem(makeProblem(baseUrl, 'not_found', ENGLISH.t.errors.nothingAt(path)), {
-      heading: ENGLISH.t.errors.pageNotFound,
-    });
   /** A hashed name is immutable; an old unhashed one keeps answering, cached briefly; any other is 404. */
   const fileResource = (path: string): SiteResource => ({
     path,
     resolve: (request) => {
       const asset = findAsset(request.path);
-      if (!asset) throw notFound(request.path);
+      if (!asset) throw notFound(baseUrl, request.path);
       return {
         revision: null,
         key: `asset ${request.path}`,
@@ -146,10 +148,6 @@ function localizedPages(options: PagesOptions, lang: Lang): SiteResource[] {
   const alertsCsp = alertsOn ? ALERTS_CSP : PAGE_CSP;
   const page = (spec: PageSpec, status = 200) => rendered(renderPage(baseUrl, lang, spec), HTML, status);
   const unavailable = { detail: english.errors.republishing, heading: english.errors.unavailable };
-  const notFound = (path: string) =>
-    new HttpProblem(makeProblem(baseUrl, 'not_found', english.errors.nothingAt(path)), {
-      heading: english.errors.pageNotFound,
-    });
   const pageResource = (path: string, resolve: SiteResource['resolve'], csp = PAGE_CSP): SiteResource => ({
     path: lang.href(path),
     csp,
@@ -313,7 +311,7 @@ function localizedPages(options: PagesOptions, lang: Lang): SiteResource[] {
 
     pageResource('/problems/:code', (request) => {
       const code = request.params['code'] ?? '';
-      if (!isProblemCode(code)) throw notFound(request.path);
+      if (!isProblemCode(code)) throw notFound(baseUrl, request.path);
       return {
         revision: null,
         key: `problem ${locale} ${code}`,
