@@ -5,8 +5,6 @@ import { en } from './i18n/en.js';
 /** The words the feeds (in English) and the pages (in their language) use for the content's values. */
 export const STATUS_LABELS: Readonly<Record<EventStatus, string>> = en.labels.status;
 
-export const WINDOW_LABELS: Readonly<Record<Window, string>> = en.labels.window;
-
 /** `YYYY-MM-DD HH:MM:SS UTC` from an ISO UTC date-time. */
 export function formatUtc(iso: string): string {
   return `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;

@@ -49,7 +49,10 @@ export const en = {
     yourTime: (time: string) => `your time: ${time}`,
   },
   format: {
-    /** Short weekday and month names of English dates (other languages format dates with `Intl`). */
+    /**
+     * Short weekday and month names of English dates (other languages format dates with `Intl`);
+     * the weekdays also name the calendar's rows in every language.
+     */
     weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as readonly string[],
     months: [
       'Jan',

@@ -65,7 +65,7 @@ export function yearCalendarHtml(lang: Lang, calendar: YearCalendar, filters: st
   // shows over the week it starts in.
   const weekHeader = (week: readonly CalendarDay[]) => {
     const starts = week.find((day) => day.day.endsWith('-01'));
-    const month = starts ? (lang.t.format.months[Number(starts.day.slice(5, 7)) - 1] ?? '') : '';
+    const month = starts ? lang.month(Date.parse(`${starts.day}T00:00:00Z`), false) : '';
     return html`<th scope="col" class="cal-month">
       <span aria-hidden="true">${month}</span
       ><span class="visually-hidden">${text.week(lang.day(week[0]!.day))}</span>
