@@ -115,6 +115,16 @@ export function alertsNote(lang: Lang): SafeHtml {
 }
 
 /**
+ * `fill(message, values)`: a message's `{name}` placeholders filled from `values`, an unknown name
+ * left as written. The control's script and the service worker (service-worker.ts) both carry it.
+ */
+export const FILL_JS = `function fill(message, values) {
+    return String(message).replace(/\\{(\\w+)\\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? values[name] : all;
+    });
+  }`;
+
+/**
  * The control's script (same origin, loaded with `defer`). It shows the state the browser is in:
  * unsupported, notifications blocked, ready to subscribe, or subscribed. Subscribing registers
  * /sw.js, subscribes with the page's VAPID key and POSTs the subscription with the filters; the
@@ -151,12 +161,10 @@ export const ALERTS_JS = `(function () {
   try {
     text = JSON.parse(control.getAttribute('data-alerts-text') || '{}');
   } catch (error) {}
+  ${FILL_JS}
   /** The page's words for a message, its {placeholders} filled. */
   function words(key, values) {
-    var message = text[key] || key;
-    return message.replace(/\\{(\\w+)\\}/g, function (all, name) {
-      return values && name in values ? values[name] : all;
-    });
+    return fill(text[key] || key, values);
   }
   function reasonOf(error) {
     return error && error.message ? error.message : String(error);

@@ -1,4 +1,5 @@
 import { LOCALES, localePrefix } from '../i18n/locales.js';
+import { FILL_JS } from './alerts-control.js';
 
 /** Each language's path prefix, for the worker to open event pages in the reader's language. */
 const PREFIXES = JSON.stringify(Object.fromEntries(LOCALES.map((locale) => [locale, localePrefix(locale)])));
@@ -58,11 +59,7 @@ function inLanguage(url, filters) {
   }
 }
 
-function fill(message, values) {
-  return String(message).replace(/\\{(\\w+)\\}/g, function (all, name) {
-    return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : all;
-  });
-}
+${FILL_JS}
 
 /**
  * The notification's title and body in the words the page kept with the filters (its language's),
