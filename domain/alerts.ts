@@ -117,6 +117,22 @@ export function isKnownPushService(endpoint: string, allowed: readonly string[])
   });
 }
 
+/** Control and format characters (C0, DEL, C1, bidirectional marks, zero-width ones) and white space. */
+export const UNSAFE_IN_ENDPOINT = /[\p{Cc}\p{Cf}\s]/u;
+
+/**
+ * The one form of a push endpoint that is stored and looked up: the WHATWG URL serialization (host
+ * in lower case and, for a non-ASCII name, in its ASCII form; no default port; the path
+ * percent-encoded) without userinfo or fragment, which a push request never sends.
+ */
+export function canonicalEndpoint(endpoint: string): string {
+  const url = new URL(endpoint);
+  url.username = '';
+  url.password = '';
+  url.hash = '';
+  return url.href;
+}
+
 /** The push services of Chrome, Firefox, Edge and Safari. */
 export const DEFAULT_PUSH_SERVICES = [
   'https://fcm.googleapis.com',

@@ -3,6 +3,7 @@ import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Config } from './config.js';
 import { STREAM_DEFAULTS } from './config.js';
 import type { ContentState } from './content/content-state.js';
@@ -37,20 +38,46 @@ import { sameOriginOnly } from './http/same-origin.js';
 import { createRoutes } from './routes.js';
 import type { AlertStore } from './alerts/store.js';
 import { alertEndpoints, SUBSCRIPTIONS_PATH } from './alerts/endpoints.js';
+import type { WriteCount } from './alerts/write-limit.js';
+import type { LimiterHandle } from './http/rate-limit-store.js';
 
 export interface AppDeps {
   readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'> &
-    Partial<Pick<Config, 'streams' | 'alerts'>>;
+    Partial<Pick<Config, 'streams' | 'alerts' | 'configuredBaseUrl'>>;
   readonly content: ContentState;
   readonly logger: Logger;
   /** Counts requests per client; absent when rate limiting is off. */
   readonly limiter: RateLimiterAbstract | null;
+  /** Makes another count on the limiter's store (the alerts' writes); in memory when absent. */
+  readonly deriveLimiter?: LimiterHandle['derive'];
   readonly clock?: () => number;
   readonly version?: string;
   /** The process's live streams; the server ends them when it stops (server/server.ts). */
   readonly live?: LiveStreams;
   /** The alerts' store, when alerts are on (config.alerts) and this process opened it (server/alerts/alerts.ts). */
   readonly alertStore?: AlertStore | null;
+}
+
+/** The alerts' write counts that are on (server/alerts/write-limit.ts), each per minute. */
+function writeCounts(
+  alerts: NonNullable<Config['alerts']>,
+  derive: LimiterHandle['derive'] = (points, duration, keyPrefix) =>
+    new RateLimiterMemory({ points, duration, keyPrefix }),
+): WriteCount[] {
+  const counts: WriteCount[] = [];
+  if (alerts.writesPerAddress > 0)
+    counts.push({
+      limiter: derive(alerts.writesPerAddress, 60, 'alerts-address'),
+      points: alerts.writesPerAddress,
+      per: 'address',
+    });
+  if (alerts.writesPerNetwork > 0)
+    counts.push({
+      limiter: derive(alerts.writesPerNetwork, 60, 'alerts-network'),
+      points: alerts.writesPerNetwork,
+      per: 'network',
+    });
+  return counts;
 }
 
 /** How long a client whose stream ended waits before it reconnects (the SSE `retry` field). */
@@ -66,6 +93,8 @@ export function createApp(deps: AppDeps): Koa {
   const { config, content, logger } = deps;
   const clock = deps.clock ?? Date.now;
   const base = config.publicBaseUrl;
+  // Without PUBLIC_BASE_URL, Origin checks take each request's own origin (server/http/same-origin.ts).
+  const siteOrigin = config.configuredBaseUrl === undefined ? base : config.configuredBaseUrl;
   const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // Errors are answered by problemBoundary; Koa's default handler would only print them again.
   app.silent = true;
@@ -120,7 +149,7 @@ export function createApp(deps: AppDeps): Koa {
       retryMs: STREAM_RETRY_MS,
     }),
     mcp: [
-      sameOriginOnly(base, base),
+      sameOriginOnly(siteOrigin, base),
       mcpEndpoint({
         tools: mcpTools(appRouter, operations),
         responder,
@@ -137,10 +166,14 @@ export function createApp(deps: AppDeps): Koa {
               store: deps.alertStore,
               publicKey: config.alerts.vapid.publicKey,
               pushHosts: config.alerts.pushHosts,
+              maxSubscriptions: config.alerts.maxSubscriptions,
+              writeLimits: writeCounts(config.alerts, deps.deriveLimiter),
             }
           : null,
-      publicBaseUrl: base,
+      configuredBaseUrl: siteOrigin,
       problemTypeBase: base,
+      logger,
+      clock,
     }),
     openApiBody: Buffer.from(JSON.stringify(openApi)),
     site: siteResources({

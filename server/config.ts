@@ -10,6 +10,16 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** Live streams: per client IP, per process, and seconds between heartbeats. */
 export const STREAM_DEFAULTS = { perClient: 8, perProcess: 10_000, heartbeatSeconds: 25 } as const;
 
+/**
+ * Subscriptions in all (a row is at most about 9 KB: 100,000 stay under 1 GB), and subscription
+ * writes (POST or DELETE) per minute per client address and per network (IPv4 /24, IPv6 /64).
+ */
+export const ALERTS_DEFAULTS = {
+  maxSubscriptions: 100_000,
+  writesPerAddress: 10,
+  writesPerNetwork: 30,
+} as const;
+
 /** An empty variable (`VAPID_PUBLIC_KEY=`) is one not set. */
 const unset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -17,10 +27,14 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_BASE_URL: z
-    .url({ protocol: /^https?$/ })
-    // Bounded, so the URLs built from it (event pages, problem types) keep their published bound.
-    .max(BASE_URL_MAX_LENGTH)
-    .optional()
+    .preprocess(
+      unset,
+      z
+        .url({ protocol: /^https?$/ })
+        // Bounded, so the URLs built from it (event pages, problem types) keep their published bound.
+        .max(BASE_URL_MAX_LENGTH)
+        .optional(),
+    )
     .describe('public origin used in event urls, feed links and problem types'),
   CONTENT_DIR: z.string().min(1).default('content'),
   CONTENT_CACHE_DIR: z.string().min(1).default('.cache'),
@@ -85,6 +99,24 @@ const EnvSchema = z.object({
     )
     .optional(),
   ALERTS_SENDER: z.enum(['on', 'off']).default('on'),
+  ALERTS_MAX_SUBSCRIPTIONS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(INT32_MAX)
+    .default(ALERTS_DEFAULTS.maxSubscriptions),
+  ALERTS_WRITES_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(INT32_MAX)
+    .default(ALERTS_DEFAULTS.writesPerAddress),
+  ALERTS_WRITES_PER_NETWORK: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(INT32_MAX)
+    .default(ALERTS_DEFAULTS.writesPerNetwork),
 });
 
 export interface Config {
@@ -92,6 +124,8 @@ export interface Config {
   readonly host: string;
   /** Origin without a trailing slash. */
   readonly publicBaseUrl: string;
+  /** `PUBLIC_BASE_URL` as set; null when unset: the site's origin is then each request's own. */
+  readonly configuredBaseUrl: string | null;
   readonly contentDir: string;
   /** Where the last valid content set is kept for a restarted process to fall back on; null: nowhere. */
   readonly contentCacheDir: string | null;
@@ -128,6 +162,11 @@ export interface AlertsConfig {
   readonly pushHosts: readonly string[];
   /** Whether this process may take the sender's lease and send (one at a time sends, whatever the count). */
   readonly sender: boolean;
+  /** Subscriptions in all; a new one past it is refused (503 `subscriptions_full`). */
+  readonly maxSubscriptions: number;
+  /** Subscription writes per minute per client address and per network; 0 turns either off. */
+  readonly writesPerAddress: number;
+  readonly writesPerNetwork: number;
 }
 
 /** The default pid file of a server on `port`: one per port, in the temp folder. */
@@ -156,6 +195,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     port: e.PORT,
     host: e.HOST,
     publicBaseUrl: baseUrl,
+    configuredBaseUrl: e.PUBLIC_BASE_URL === undefined ? null : baseUrl,
     contentDir: e.CONTENT_DIR,
     contentCacheDir: e.CONTENT_CACHE_DIR === 'off' ? null : e.CONTENT_CACHE_DIR,
     rateLimit: {
@@ -183,6 +223,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
             },
             pushHosts: e.ALERTS_PUSH_HOSTS ?? DEFAULT_PUSH_SERVICES,
             sender: e.ALERTS_SENDER === 'on',
+            maxSubscriptions: e.ALERTS_MAX_SUBSCRIPTIONS,
+            writesPerAddress: e.ALERTS_WRITES_PER_ADDRESS,
+            writesPerNetwork: e.ALERTS_WRITES_PER_NETWORK,
           }
         : null,
   };

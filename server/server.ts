@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -64,8 +65,8 @@ function drainingResponse(state: { readonly draining: boolean }): typeof http.Se
 }
 
 /** Creates the whole service from a config; `start()` loads content and listens. */
-export function createServer(config: Config) {
-  const logger = createLogger(config.logLevel);
+export function createServer(config: Config, parts: { readonly logger?: Logger } = {}) {
+  const logger = parts.logger ?? createLogger(config.logLevel);
   const contentDir = path.resolve(config.contentDir);
   const lastGood = config.contentCacheDir
     ? createLastGoodStore(path.resolve(config.contentCacheDir), contentDir)
@@ -89,6 +90,7 @@ export function createServer(config: Config) {
     content,
     logger,
     limiter: limiter.limiter,
+    deriveLimiter: limiter.derive,
     live,
     alertStore: alerts?.store,
   });

@@ -135,7 +135,8 @@ export type Problem = {
     | 'internal_error'
     | 'content_unavailable'
     | 'service_busy'
-    | 'alerts_unavailable';
+    | 'alerts_unavailable'
+    | 'subscriptions_full';
   detail: string;
   parameter?: string | undefined;
 };

@@ -1,4 +1,6 @@
+import { ECDH } from 'node:crypto';
 import { z } from 'zod';
+import { canonicalEndpoint, UNSAFE_IN_ENDPOINT } from '../alerts.js';
 import { AudienceFilter, WindowFilter } from './enums.js';
 import { CONTENT_LIMITS } from './limits.js';
 
@@ -14,13 +16,43 @@ function base64urlOf(bytes: number, first = '[A-Za-z0-9_-]') {
   });
 }
 
+/**
+ * Whether an uncompressed key is a point on P-256: a key the sender's crypto would refuse never gets
+ * stored. Text of another length or first byte is left to the pattern, which names it once.
+ */
+function isP256Point(text: string): boolean {
+  const bytes = Buffer.from(text, 'base64url');
+  if (bytes.length !== 65 || bytes[0] !== 4) return true;
+  try {
+    ECDH.convertKey(bytes, 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The browser's public key: an uncompressed P-256 point, 65 bytes whose first is 0x04 (RFC 8291 §3.1). */
-export const PushP256dh = base64urlOf(65, 'B');
+export const PushP256dh = base64urlOf(65, 'B').refine(isP256Point, {
+  error: 'must be a point on the P-256 curve',
+});
 /** The authentication secret: 16 bytes (RFC 8291 §3.2). */
 export const PushAuth = base64urlOf(16);
 
-/** A push endpoint: where the browser's push service takes messages for one subscription. */
-export const PushEndpoint = z.url({ protocol: /^https?$/ }).max(CONTENT_LIMITS.url);
+/**
+ * A push endpoint: where the browser's push service takes messages for one subscription. What a
+ * browser gives is plain ASCII; text with control characters, spaces or bidirectional marks is
+ * refused, and the rest is kept in one canonical form (domain/alerts.ts `canonicalEndpoint`), so
+ * every spelling of an endpoint is one subscription.
+ */
+export const PushEndpoint = z
+  .string()
+  .max(CONTENT_LIMITS.url)
+  .refine((value) => !UNSAFE_IN_ENDPOINT.test(value), {
+    error: 'must contain no control characters, spaces or bidirectional marks',
+  })
+  .pipe(z.url({ protocol: /^https?$/ }))
+  .transform(canonicalEndpoint)
+  .pipe(z.string().max(CONTENT_LIMITS.url));
 
 /** `PushSubscription.toJSON()` as a browser sends it; nothing else is taken. */
 export const PushSubscriptionJson = z.strictObject({

@@ -66,7 +66,8 @@ export const PROBLEM_TYPES = {
   request_timeout: {
     status: 408,
     title: 'Request timeout',
-    about: 'The request headers did not arrive in time; the connection is closed. Send the request again.',
+    about:
+      'The request headers, or its body, did not arrive in time; the connection is closed. Send the request again.',
   },
   expectation_failed: {
     status: 417,
@@ -107,6 +108,12 @@ export const PROBLEM_TYPES = {
     title: 'Alerts unavailable',
     about:
       'This server sends no browser alerts (it has no VAPID key pair). Follow the feeds or the calendar instead.',
+  },
+  subscriptions_full: {
+    status: 503,
+    title: 'Subscriptions full',
+    about:
+      'This server holds as many alert subscriptions as it allows and stores no new one now. Follow the feeds or the calendar instead, or try again later.',
   },
 } as const satisfies Record<string, { status: number; title: string; about: string }>;
 

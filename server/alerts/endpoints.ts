@@ -1,12 +1,15 @@
 import type { Context, Middleware } from 'koa';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { isKnownPushService } from '../../domain/alerts.js';
 import { AlertSubscriptionRequest, AlertUnsubscribeRequest } from '../../domain/schemas/alerts.js';
 import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem } from '../http/problem-types.js';
-import { readBoundedBody } from '../http/request-body.js';
+import { readBoundedBody, requireJson } from '../http/request-body.js';
 import { sameOriginOnly } from '../http/same-origin.js';
 import type { AlertStore } from './store.js';
+import type { WriteCount } from './write-limit.js';
+import { limitWrites } from './write-limit.js';
 
 export const VAPID_KEY_PATH = '/alerts/vapid-public-key';
 export const SUBSCRIPTIONS_PATH = '/alerts/subscriptions';
@@ -19,10 +22,20 @@ export interface AlertEndpointsOptions {
     readonly store: AlertStore;
     readonly publicKey: string;
     readonly pushHosts: readonly string[];
+    /** Subscriptions in all: a new one past it is refused (503 `subscriptions_full`). */
+    readonly maxSubscriptions: number;
+    /** Subscription writes per minute, per address and per network. */
+    readonly writeLimits: readonly WriteCount[];
   } | null;
-  readonly publicBaseUrl: string;
+  /** `PUBLIC_BASE_URL`, or null: the site's origin is then the request's own. */
+  readonly configuredBaseUrl: string | null;
   readonly problemTypeBase: string;
+  readonly logger: Logger;
+  readonly clock?: () => number;
 }
+
+/** The store's being full is logged at most this often, however many subscriptions it refuses. */
+const FULL_WARNING_EVERY_MS = 60_000;
 
 export interface AlertEndpoints {
   readonly vapidKey: Middleware;
@@ -54,8 +67,7 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
   };
 
   async function readJson<T extends z.ZodType>(ctx: Context, schema: T): Promise<z.infer<T>> {
-    if (ctx.request.type !== 'application/json')
-      throw problem('unsupported_media_type', 'Send the body as application/json.');
+    requireJson(ctx, base, 'the body');
     const text = (await readBoundedBody(ctx.req, ALERTS_BODY_MAX_BYTES, base)).toString('utf8');
     let body: unknown;
     try {
@@ -86,7 +98,25 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
       );
   };
 
-  const sameOrigin = sameOriginOnly(options.publicBaseUrl, base);
+  const clock = options.clock ?? Date.now;
+  let warnedFullAt = -Infinity;
+  const full = () => {
+    const now = clock();
+    if (now - warnedFullAt >= FULL_WARNING_EVERY_MS) {
+      warnedFullAt = now;
+      options.logger.warn(
+        { max: options.alerts?.maxSubscriptions },
+        'alerts: the store holds ALERTS_MAX_SUBSCRIPTIONS subscriptions; new ones are refused',
+      );
+    }
+    return new HttpProblem(
+      makeProblem(base, 'subscriptions_full', 'This server stores no new alert subscription now.'),
+      { headers: { 'Cache-Control': 'no-store', 'Retry-After': '3600' } },
+    );
+  };
+
+  const sameOrigin = sameOriginOnly(options.configuredBaseUrl, base);
+  const writeLimit = limitWrites(options.alerts?.writeLimits ?? [], base);
   const noStore: Middleware = async (ctx, next) => {
     await next();
     ctx.set('Cache-Control', 'no-store');
@@ -101,19 +131,32 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
     subscribe: [
       noStore,
       sameOrigin,
+      writeLimit,
       async (ctx) => {
         const alerts = available();
         const request = await readJson(ctx, AlertSubscriptionRequest);
         const { subscription } = request;
         knownService(subscription.endpoint, alerts.pushHosts, 'subscription.endpoint');
-        const { created } = alerts.store.subscribe({
-          endpoint: subscription.endpoint,
-          p256dh: subscription.keys.p256dh,
-          auth: subscription.keys.auth,
-          audience: request.audience,
-          window: request.window,
-          expiresAt: subscription.expirationTime ?? null,
-        });
+        const expiresAt = subscription.expirationTime ?? null;
+        if (expiresAt !== null && expiresAt <= clock())
+          throw problem(
+            'invalid_body',
+            'The subscription has expired (its expirationTime has passed): subscribe again in the browser.',
+            'subscription.expirationTime',
+          );
+        const stored = alerts.store.subscribe(
+          {
+            endpoint: subscription.endpoint,
+            p256dh: subscription.keys.p256dh,
+            auth: subscription.keys.auth,
+            audience: request.audience,
+            window: request.window,
+            expiresAt,
+          },
+          alerts.maxSubscriptions,
+        );
+        if (stored.full) throw full();
+        const { created } = stored;
         ctx.status = created ? 201 : 200;
         ctx.body = { endpoint: subscription.endpoint, audience: request.audience, window: request.window };
       },
@@ -121,6 +164,7 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
     unsubscribe: [
       noStore,
       sameOrigin,
+      writeLimit,
       async (ctx) => {
         const alerts = available();
         const { endpoint } = await readJson(ctx, AlertUnsubscribeRequest);

@@ -169,13 +169,25 @@ export async function sendPush(
     tried = attempt;
     // Encrypted anew for each try: a message's salt and key must not be used twice. The VAPID
     // header is signed once per push service and reused for hours (vapidAuthorization).
-    const request = webpush.generateRequestDetails(target, payload, {
-      headers: { Authorization: vapidAuthorization(options.vapid, target.endpoint, Date.now()) },
-      TTL: options.ttlSeconds,
-      urgency: options.urgency,
-      ...(options.topic ? { topic: options.topic } : {}),
-      contentEncoding: 'aes128gcm',
-    });
+    let request: RequestDetails;
+    try {
+      request = webpush.generateRequestDetails(target, payload, {
+        headers: { Authorization: vapidAuthorization(options.vapid, target.endpoint, Date.now()) },
+        TTL: options.ttlSeconds,
+        urgency: options.urgency,
+        ...(options.topic ? { topic: options.topic } : {}),
+        contentEncoding: 'aes128gcm',
+      });
+    } catch (error) {
+      // The subscription's keys (or endpoint) are ones the crypto refuses: no try would do better.
+      const code = (error as NodeJS.ErrnoException).code;
+      return {
+        kind: 'failed',
+        status: null,
+        attempts: attempt,
+        reason: `not encrypted: ${code ?? (error as Error).message.split('\n')[0]}`,
+      };
+    }
     let delay = attempt < options.attempts ? options.backoffMs(attempt) : 0;
     try {
       const response = await post(request, options);

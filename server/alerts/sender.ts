@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import type { Logger } from 'pino';
-import type { PushOptions, Vapid } from './push.js';
+import type { PushOptions, PushOutcome, Vapid } from './push.js';
 import { sendPush } from './push.js';
 import type { AlertStore, PendingAlert, StoredSubscription } from './store.js';
 
@@ -31,8 +31,30 @@ function topicOf(key: string): string {
   return createHash('sha256').update(key).digest('base64url').slice(0, 32);
 }
 
-/** Only the push service's origin is ever logged, never a whole endpoint (it is a capability). */
-const serviceOf = (endpoint: string) => new URL(endpoint).origin;
+/**
+ * How a subscription is named in the log: the push service's origin and a short hash of its
+ * endpoint, never the endpoint itself (it is a capability).
+ */
+export function subscriptionLabel(endpoint: string): { service: string; subscription: string } {
+  let service = 'unknown';
+  try {
+    service = new URL(endpoint).origin;
+  } catch {
+    // A row an older version stored unparsed: the hash still names it.
+  }
+  return { service, subscription: createHash('sha256').update(endpoint).digest('hex').slice(0, 12) };
+}
+
+/** One alert being sent: the subscriptions read so far and not yet handed to a lane. */
+interface FanOut {
+  readonly alert: PendingAlert;
+  readonly started: number;
+  queue: StoredSubscription[];
+  after: number;
+  exhausted: boolean;
+  active: number;
+  abandoned: boolean;
+}
 
 /**
  * Sends the ledger's alerts. Every process may run one; only the holder of the store's lease sends,
@@ -43,15 +65,22 @@ const serviceOf = (endpoint: string) => new URL(endpoint).origin;
  * `sending`: a message is never lost, and one is sent twice only when its sender died in the instant
  * between handing it over and hearing it was written; the copy has the same Topic and tag, so the
  * device shows one notification.
+ *
+ * One pool of lanes serves every pending alert, oldest first, each lane one delivery at a time: a
+ * subscription whose key the crypto refuses, whose push service refuses it or never answers holds
+ * one lane and fails alone, recorded with its reason, while the rest of its alert and the alerts
+ * after it go on. The lease is renewed on a timer, not between deliveries, so a slow delivery never
+ * lets it lapse.
  */
 export class AlertSender {
   readonly #store: AlertStore;
   readonly #options: Required<Omit<SenderOptions, 'push'>> & Pick<SenderOptions, 'push'>;
   readonly #holder = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   readonly #agents: { readonly http: http.Agent; readonly https: https.Agent };
+  /** Alerts being sent, by id, in the order they were made. */
+  readonly #fanOuts = new Map<number, FanOut>();
+  readonly #lanes = new Set<Promise<void>>();
   #timer: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
-  #again = false;
   #stopping = false;
   #leaseUntil = 0;
   #lastPrune = 0;
@@ -73,34 +102,32 @@ export class AlertSender {
 
   /** Looks for alerts at once (after this process's content load made one). */
   wake(): void {
-    if (this.#stopping) return;
-    if (this.#running) this.#again = true;
-    else this.#schedule(0);
+    this.#schedule(0);
   }
 
   /** Stops taking messages, lets those in flight finish and be recorded, and gives the lease up. */
   async stop(): Promise<void> {
     this.#stopping = true;
     if (this.#timer) clearTimeout(this.#timer);
-    await this.#running;
+    while (this.#lanes.size > 0) await Promise.all(this.#lanes);
     this.#store.release(this.#holder);
     this.#agents.http.destroy();
     this.#agents.https.destroy();
   }
 
+  /** The next look in `ms`: sooner while alerts are being sent, so the lease is renewed in time. */
   #schedule(ms: number): void {
     if (this.#stopping) return;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      this.#running = this.#pass()
-        .catch((error: unknown) => this.#options.logger.error({ err: error }, 'alerts: sending failed'))
-        .finally(() => {
-          this.#running = null;
-          const again = this.#again;
-          this.#again = false;
-          this.#schedule(again ? 0 : this.#options.pollMs);
-        });
+      try {
+        this.#pass();
+      } catch (error) {
+        this.#options.logger.error({ err: error }, 'alerts: sending failed');
+      }
+      const busy = this.#fanOuts.size > 0;
+      this.#schedule(busy ? Math.min(this.#options.pollMs, this.#options.leaseMs / 4) : this.#options.pollMs);
     }, ms);
   }
 
@@ -128,11 +155,30 @@ export class AlertSender {
     return Date.now() < this.#leaseUntil - this.#options.leaseMs / 4;
   }
 
-  async #pass(): Promise<void> {
-    if (!this.#renew()) return;
-    for (const alert of this.#store.pendingAlerts()) {
-      if (!(await this.#fanOut(alert))) return;
+  /** Renews the lease, takes up alerts not yet being sent, and fills the lanes. */
+  #pass(): void {
+    // A lost lease is taken again only once this process's own deliveries are recorded: taking it
+    // sends again whatever is still `sending`, and those must not be its own.
+    if (this.#leaseUntil === 0 && this.#lanes.size > 0) return;
+    if (!this.#renew()) {
+      // Another process sends now: what was read here may be sent there; read afresh if it comes back.
+      for (const fanOut of this.#fanOuts.values()) fanOut.abandoned = true;
+      this.#fanOuts.clear();
+      return;
     }
+    for (const alert of this.#store.pendingAlerts()) {
+      if (!this.#fanOuts.has(alert.id))
+        this.#fanOuts.set(alert.id, {
+          alert,
+          started: Date.now(),
+          queue: [],
+          after: 0,
+          exhausted: false,
+          active: 0,
+          abandoned: false,
+        });
+    }
+    this.#fill();
     if (Date.now() - this.#lastPrune > PRUNE_EVERY_MS) {
       this.#lastPrune = Date.now();
       const pruned = this.#store.prune();
@@ -140,60 +186,108 @@ export class AlertSender {
     }
   }
 
-  /** Sends one alert to every subscription still owed it; false when stopped or the lease was lost. */
-  async #fanOut(alert: PendingAlert): Promise<boolean> {
-    const started = Date.now();
-    let after = 0;
-    for (;;) {
-      if (this.#stopping || !this.#renew()) return false;
-      const owed = this.#store.owed(alert.id, BATCH, after);
-      if (owed.length === 0) break;
-      after = owed[owed.length - 1]!.id;
-      let next = 0;
-      const lane = async () => {
-        while (next < owed.length && !this.#stopping && this.#holds()) {
-          const subscription = owed[next]!;
-          next += 1;
-          await this.#deliver(alert, subscription);
-        }
-      };
-      await Promise.all(Array.from({ length: this.#options.concurrency }, lane));
+  /** The next subscription owed an alert, from the oldest alert that still has one. */
+  #next(): { fanOut: FanOut; subscription: StoredSubscription } | null {
+    for (const fanOut of this.#fanOuts.values()) {
+      if (fanOut.queue.length === 0 && !fanOut.exhausted) {
+        fanOut.queue = this.#store.owed(fanOut.alert.id, BATCH, fanOut.after);
+        if (fanOut.queue.length === 0) fanOut.exhausted = true;
+        else fanOut.after = fanOut.queue[fanOut.queue.length - 1]!.id;
+      }
+      const subscription = fanOut.queue.shift();
+      if (subscription) return { fanOut, subscription };
+      this.#finishIfDone(fanOut);
     }
-    this.#store.finishAlert(alert.id);
-    this.#options.logger.info(
-      { alert: alert.key, ms: Date.now() - started, deliveries: this.#store.deliveryCounts(alert.id) },
-      'alerts: sent',
-    );
-    return true;
+    return null;
   }
 
+  /** Starts deliveries until every lane is busy or nothing is owed. */
+  #fill(): void {
+    while (this.#lanes.size < this.#options.concurrency && !this.#stopping && this.#holds()) {
+      const job = this.#next();
+      if (!job) return;
+      job.fanOut.active += 1;
+      const lane: Promise<void> = this.#deliver(job.fanOut.alert, job.subscription).finally(() => {
+        this.#lanes.delete(lane);
+        job.fanOut.active -= 1;
+        this.#finishIfDone(job.fanOut);
+        this.#fill();
+      });
+      this.#lanes.add(lane);
+    }
+  }
+
+  #finishIfDone(fanOut: FanOut): void {
+    if (!fanOut.exhausted || fanOut.active > 0 || fanOut.queue.length > 0 || fanOut.abandoned) return;
+    fanOut.abandoned = true;
+    this.#fanOuts.delete(fanOut.alert.id);
+    const { alert } = fanOut;
+    this.#store.finishAlert(alert.id);
+    this.#options.logger.info(
+      { alert: alert.key, ms: Date.now() - fanOut.started, deliveries: this.#store.deliveryCounts(alert.id) },
+      'alerts: sent',
+    );
+  }
+
+  /** Sends one message; whatever goes wrong is recorded as this delivery's failure, never thrown. */
   async #deliver(alert: PendingAlert, subscription: StoredSubscription): Promise<void> {
     const store = this.#store;
-    const outcome = await sendPush(
-      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      alert.payload,
-      {
-        vapid: this.#options.vapid,
-        ttlSeconds: 86_400,
-        urgency: 'high',
-        attempts: 4,
-        backoffMs: (attempt) => 1000 * 2 ** (attempt - 1),
-        maxRetryAfterMs: 60_000,
-        timeoutMs: 10_000,
-        ...this.#options.push,
-        topic: topicOf(alert.key),
-        agents: this.#agents,
-        beforeWrite: () => store.recordDelivery(alert.id, subscription.id, 'sending', null, 0),
-        afterWrite: () => store.recordDelivery(alert.id, subscription.id, 'sent', null, 0),
-      },
-    );
-    store.recordDelivery(alert.id, subscription.id, outcome.kind, outcome.status, outcome.attempts);
-    if (outcome.kind === 'gone') store.removeSubscription(subscription.id);
+    let outcome: PushOutcome;
+    try {
+      outcome = await sendPush(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        alert.payload,
+        {
+          vapid: this.#options.vapid,
+          ttlSeconds: 86_400,
+          urgency: 'high',
+          attempts: 4,
+          backoffMs: (attempt) => 1000 * 2 ** (attempt - 1),
+          maxRetryAfterMs: 60_000,
+          timeoutMs: 10_000,
+          ...this.#options.push,
+          topic: topicOf(alert.key),
+          agents: this.#agents,
+          beforeWrite: () => store.recordDelivery(alert.id, subscription.id, 'sending'),
+          afterWrite: () => store.recordDelivery(alert.id, subscription.id, 'sent'),
+        },
+      );
+    } catch (error) {
+      outcome = { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describe(error)}` };
+    }
+    try {
+      store.recordDelivery(alert.id, subscription.id, outcome.kind, {
+        status: outcome.status,
+        attempts: outcome.attempts,
+        reason: outcome.kind === 'failed' ? outcome.reason : null,
+      });
+      if (outcome.kind === 'gone') store.removeSubscription(subscription.id);
+    } catch (error) {
+      this.#options.logger.error(
+        { alert: alert.key, ...subscriptionLabel(subscription.endpoint), reason: describe(error) },
+        'alerts: a delivery could not be recorded',
+      );
+      return;
+    }
     if (outcome.kind === 'failed') {
       this.#options.logger.warn(
-        { alert: alert.key, service: serviceOf(subscription.endpoint), reason: outcome.reason },
+        {
+          alert: alert.key,
+          ...subscriptionLabel(subscription.endpoint),
+          status: outcome.status,
+          reason: outcome.reason,
+        },
         'alerts: a delivery failed',
       );
     }
   }
+}
+
+/** An error in one line: its code when it has one, else its message; never a stack. */
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code ? `${code}` : error.message.split('\n')[0]!;
+  }
+  return String(error);
 }

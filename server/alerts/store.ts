@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AlertReason, LedgerEntry, LedgerMark } from '../../domain/alerts.js';
+import { canonicalEndpoint } from '../../domain/alerts.js';
 import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js';
 
 /** A stored subscription: where to push, the keys to encrypt with, and the filters it wants. */
@@ -44,7 +45,8 @@ export const DELIVERY_RECORD_DAYS = 30;
 export const SUBSCRIPTION_IDLE_DAYS = 400;
 const DAY_MS = 86_400_000;
 
-const SCHEMA = `
+/** The schema as it first shipped, unversioned: version 1 adopts a file made by it as it is. */
+export const SCHEMA_1 = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS subscriptions (
   id INTEGER PRIMARY KEY,
@@ -98,6 +100,52 @@ CREATE TABLE IF NOT EXISTS sender (
 `;
 
 /**
+ * The schema's steps, applied in order from the file's `PRAGMA user_version`, each in the same
+ * transaction as its version bump: a file is always at one version, whichever worker opened it first.
+ */
+type Sql = (source: string) => Database.Statement;
+
+const MIGRATIONS: readonly ((db: Database.Database, sql: Sql) => void)[] = [
+  (db) => db.exec(SCHEMA_1),
+  // 2: why a delivery failed; endpoints in their one canonical form (domain/alerts.ts).
+  (db, sql) => {
+    db.exec('ALTER TABLE deliveries ADD COLUMN reason TEXT');
+    canonicalizeEndpoints(sql);
+  },
+];
+
+/** Rewrites stored endpoints canonically; of two spellings of one endpoint, the last renewed stays. */
+function canonicalizeEndpoints(sql: Sql): void {
+  const rows = sql('SELECT id, endpoint FROM subscriptions ORDER BY renewed_at DESC, id DESC').all() as {
+    id: number;
+    endpoint: string;
+  }[];
+  const kept = new Set<string>();
+  const remove = sql('DELETE FROM subscriptions WHERE id = ?');
+  const rewrite = sql('UPDATE subscriptions SET endpoint = ? WHERE id = ?');
+  const stash = sql("UPDATE subscriptions SET endpoint = 'migrating:' || id WHERE id = ?");
+  const canonical = new Map<number, string>();
+  for (const row of rows) {
+    let endpoint: string | null;
+    try {
+      endpoint = canonicalEndpoint(row.endpoint);
+    } catch {
+      endpoint = null;
+    }
+    if (endpoint === null || kept.has(endpoint)) remove.run(row.id);
+    else {
+      kept.add(endpoint);
+      if (endpoint !== row.endpoint) {
+        // Moved aside first: the canonical text may still be another row's until that one is rewritten.
+        stash.run(row.id);
+        canonical.set(row.id, endpoint);
+      }
+    }
+  }
+  for (const [id, endpoint] of canonical) rewrite.run(endpoint, id);
+}
+
+/**
  * Every store this process opened, kept until it exits, closed or not. better-sqlite3 12 wraps its
  * databases and statements in Node's `ObjectWrap`, whose destructor on Node 24.19 and later aborts
  * the process (`Assertion failed: (env) != nullptr` in `RemoveEnvironmentCleanupHook`) when a
@@ -129,7 +177,12 @@ export class AlertStore {
     );
     retained.add(this);
     this.#immediate(() => {
-      this.#db.exec(SCHEMA);
+      const version = this.version;
+      for (const [index, step] of MIGRATIONS.entries()) {
+        if (index < version) continue;
+        step(this.#db, (source) => this.#sql(source));
+        this.#db.exec(`PRAGMA user_version = ${index + 1}`);
+      }
       this.#sql(`INSERT OR IGNORE INTO meta (key, value) VALUES ('started_at', ?)`).run(
         String(this.#clock()),
       );
@@ -150,6 +203,11 @@ export class AlertStore {
     return this.#db.transaction(work).immediate();
   }
 
+  /** The schema version of the file (`PRAGMA user_version`): how many of the migrations it has. */
+  get version(): number {
+    return (this.#sql('PRAGMA user_version').get() as { user_version: number }).user_version;
+  }
+
   /** When this store began: content first published before it is history, never alerted. */
   get startedAt(): number {
     const row = this.#sql(`SELECT value FROM meta WHERE key = 'started_at'`).get() as
@@ -163,10 +221,14 @@ export class AlertStore {
 
   // Subscriptions
 
-  /** Stores a subscription, or updates the filters and keys of the one with this endpoint. */
-  subscribe(subscription: Omit<StoredSubscription, 'id'> & { expiresAt: number | null }): {
-    created: boolean;
-  } {
+  /**
+   * Stores a subscription, or updates the filters and keys of the one with this endpoint (given in
+   * its canonical form). A new one past `max` subscriptions in all is not stored: `full`.
+   */
+  subscribe(
+    subscription: Omit<StoredSubscription, 'id'> & { expiresAt: number | null },
+    max = Infinity,
+  ): { created: boolean; full?: never } | { created: false; full: true } {
     const now = this.#clock();
     return this.#immediate(() => {
       const existing = this.#sql('SELECT id FROM subscriptions WHERE endpoint = ?').get(
@@ -187,6 +249,7 @@ export class AlertStore {
         );
         return { created: false };
       }
+      if (this.subscriptionCount() >= max) return { created: false, full: true };
       this.#sql(
         `INSERT INTO subscriptions (endpoint, p256dh, auth, audience, window, expires_at, created_at, renewed_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -336,19 +399,40 @@ export class AlertStore {
     ).all(alertId, afterId, limit) as StoredSubscription[];
   }
 
-  /** Records one delivery's state; `sending` is written just before the message leaves. */
+  /**
+   * Records one delivery's state; `sending` is written just before the message leaves. A failure
+   * carries its reason (`push service answered 400`, `timed out`, `not encrypted: …`).
+   */
   recordDelivery(
     alertId: number,
     subscriptionId: number,
     outcome: DeliveryOutcome,
-    status: number | null,
-    attempts: number,
+    details: { status: number | null; attempts: number; reason?: string | null } = {
+      status: null,
+      attempts: 0,
+    },
   ): void {
     this.#sql(
-      `INSERT INTO deliveries (alert_id, subscription_id, outcome, status, attempts, at) VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO deliveries (alert_id, subscription_id, outcome, status, attempts, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (alert_id, subscription_id) DO UPDATE SET outcome = excluded.outcome, status = excluded.status,
-           attempts = excluded.attempts, at = excluded.at`,
-    ).run(alertId, subscriptionId, outcome, status, attempts, this.#clock());
+           attempts = excluded.attempts, reason = excluded.reason, at = excluded.at`,
+    ).run(
+      alertId,
+      subscriptionId,
+      outcome,
+      details.status,
+      details.attempts,
+      details.reason ?? null,
+      this.#clock(),
+    );
+  }
+
+  /** The failed deliveries of an alert, with why (tests, `alerts:preview`). */
+  failures(alertId: number): { subscriptionId: number; status: number | null; reason: string | null }[] {
+    return this.#sql(
+      `SELECT subscription_id AS subscriptionId, status, reason FROM deliveries
+         WHERE alert_id = ? AND outcome = 'failed' ORDER BY subscription_id`,
+    ).all(alertId) as { subscriptionId: number; status: number | null; reason: string | null }[];
   }
 
   /**

@@ -6,6 +6,8 @@ import type { Config } from '../config.js';
 
 export interface LimiterHandle {
   readonly limiter: RateLimiterAbstract | null;
+  /** Another count on the same store (memory, or the shared Redis): `points` per `seconds` per key. */
+  readonly derive: (points: number, seconds: number, keyPrefix: string) => RateLimiterAbstract;
   /** Resolves true once the shared store answers (at once without one), false if it does not within `timeoutMs`. */
   ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -23,10 +25,16 @@ export interface StoreEvents {
  * and every instance shares one count per client.
  */
 export function createLimiter(config: Config['rateLimit'], events: StoreEvents = {}): LimiterHandle {
-  const local = { ready: () => Promise.resolve(true), close: () => Promise.resolve() };
-  if (config.points === 0) return { limiter: null, ...local };
+  const memory = (points: number, duration: number, keyPrefix: string) =>
+    new RateLimiterMemory({ points, duration, keyPrefix });
+  const local = {
+    ready: () => Promise.resolve(true),
+    close: () => Promise.resolve(),
+    derive: memory,
+  };
   const options = { points: config.points, duration: config.windowSeconds, keyPrefix: 'rl' };
-  if (!config.redisUrl) return { limiter: new RateLimiterMemory(options), ...local };
+  if (!config.redisUrl)
+    return { limiter: config.points === 0 ? null : new RateLimiterMemory(options), ...local };
 
   // Loaded only when a shared store is configured: the client and the modules it pulls in cost each
   // worker several MB of resident memory that a process counting in memory never uses.
@@ -43,13 +51,18 @@ export function createLimiter(config: Config['rateLimit'], events: StoreEvents =
     down = false;
     events.onStoreUp?.();
   });
-  return {
-    limiter: new RateLimiterRedis({
-      ...options,
+  const shared = (points: number, duration: number, keyPrefix: string) =>
+    new RateLimiterRedis({
+      points,
+      duration,
+      keyPrefix,
       storeClient: redis,
       // If Redis is unreachable, count in memory rather than refuse or pass everything.
-      insuranceLimiter: new RateLimiterMemory(options),
-    }),
+      insuranceLimiter: memory(points, duration, keyPrefix),
+    });
+  return {
+    limiter: config.points === 0 ? null : shared(options.points, options.duration, options.keyPrefix),
+    derive: shared,
     ready: (timeoutMs) =>
       redis.status === 'ready'
         ? Promise.resolve(true)

@@ -1,3 +1,4 @@
+import { createECDH, ECDH } from 'node:crypto';
 import test from 'ava';
 import fc from 'fast-check';
 import {
@@ -21,7 +22,13 @@ const browserSubscription = {
   endpoint: 'https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bH',
   expirationTime: null,
   keys: {
-    p256dh: `B${'A'.repeat(86)}`,
+    p256dh: ECDH.convertKey(
+      createECDH('prime256v1').generateKeys(),
+      'prime256v1',
+      undefined,
+      'base64url',
+      'uncompressed',
+    ) as string,
     auth: 'AAAAAAAAAAAAAAAAAAAAAA',
   },
 };
@@ -82,7 +89,7 @@ test('a browser’s subscription is taken with its filters, defaulting to every 
   });
 });
 
-test('subscriptions with unknown fields, wrong key sizes or a point not uncompressed are refused by field', (t) => {
+test('subscriptions with unknown fields, wrong key sizes or a key that is no uncompressed P-256 point are refused by field', (t) => {
   const refused = (body: unknown) =>
     AlertSubscriptionRequest.safeParse(body).error?.issues.map((issue) => issue.path.join('.'));
   const keys = (more: object) => ({
@@ -92,6 +99,11 @@ test('subscriptions with unknown fields, wrong key sizes or a point not uncompre
   t.deepEqual(refused({ subscription: { ...browserSubscription, options: {} } }), ['subscription']);
   t.deepEqual(refused(keys({ p256dh: `B${'A'.repeat(85)}` })), ['subscription.keys.p256dh']);
   t.deepEqual(refused(keys({ p256dh: `C${'A'.repeat(86)}` })), ['subscription.keys.p256dh']);
+  // 65 bytes starting 0x04, but (0, 0) is no point of P-256: the sender's crypto would refuse it.
+  t.deepEqual(refused(keys({ p256dh: `B${'A'.repeat(86)}` })), ['subscription.keys.p256dh']);
+  const offCurve = Buffer.from(browserSubscription.keys.p256dh, 'base64url');
+  offCurve[64]! ^= 1;
+  t.deepEqual(refused(keys({ p256dh: offCurve.toString('base64url') })), ['subscription.keys.p256dh']);
   t.deepEqual(refused(keys({ auth: 'AAAAAAAAAAAAAAAAAAAAA' })), ['subscription.keys.auth']);
   t.deepEqual(refused(keys({ auth: 'AAAAAAAAAAAAAAAAAAAAAA==' })), undefined, 'padded base64url is taken');
   t.deepEqual(refused({ subscription: browserSubscription, window: 'monthly' }), ['window']);

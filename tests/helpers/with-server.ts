@@ -8,6 +8,7 @@
  * - `clock`: a clock the test moves (the app's and the content state's);
  * - `contentState`: a content state of the test's own (content that misbehaves);
  * - `log`: collects what the server logs at level error and above;
+ * - `logger`: the logger of the server `npm start` runs (its warnings, for a test to read);
  * - `before`: a middleware run before the app's own (e.g. one that holds a request in flight);
  * - `port`: a port to listen on instead of 0 (a browser test whose public origin is the server's own).
  *
@@ -59,6 +60,8 @@ export interface ServerOptions {
   ) => ContentState;
   /** Receives each line the server logs at level error and above. */
   readonly log?: string[];
+  /** The logger of the whole service (`createServer`), instead of its own. */
+  readonly logger?: pino.Logger;
   /** Runs before the app's own middleware. */
   readonly before?: Middleware;
   /** Listen on this port rather than any free one (`freePort()`), so `PUBLIC_BASE_URL` can name it. */
@@ -84,6 +87,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     CONTENT_DIR: options.content ?? DEMO_CONTENT,
     PUBLIC_BASE_URL: BASE_URL,
     RATE_LIMIT_POINTS: '0',
+    ALERTS_WRITES_PER_ADDRESS: '0',
+    ALERTS_WRITES_PER_NETWORK: '0',
     CONTENT_CACHE_DIR: 'off',
     ...options.env,
     PORT: String(options.port ?? 0),
@@ -92,7 +97,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const injected = options.events ?? options.clock ?? options.contentState ?? options.log;
   if (injected === undefined) {
-    const service = createServer(config);
+    const service = createServer(config, options.logger ? { logger: options.logger } : {});
     if (options.before) service.app.middleware.unshift(options.before);
     return service.start();
   }

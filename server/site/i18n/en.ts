@@ -409,7 +409,7 @@ export const en = {
       request_timeout: {
         title: 'Request timeout',
         about:
-          'The request headers did not arrive in time; the connection is closed. Send the request again.',
+          'The request headers, or its body, did not arrive in time; the connection is closed. Send the request again.',
       },
       expectation_failed: {
         title: 'Expectation failed',
@@ -443,6 +443,11 @@ export const en = {
         title: 'Alerts unavailable',
         about:
           'This server sends no browser alerts (it has no VAPID key pair). Follow the feeds or the calendar instead.',
+      },
+      subscriptions_full: {
+        title: 'Subscriptions full',
+        about:
+          'This server holds as many alert subscriptions as it allows and stores no new one now. Follow the feeds or the calendar instead, or try again later.',
       },
     },
   },

@@ -371,7 +371,7 @@ export const ko: Messages = {
       },
       request_timeout: {
         title: '요청 시간 초과',
-        about: '요청 헤더가 제시간에 도착하지 않아 연결을 닫았습니다. 요청을 다시 보내세요.',
+        about: '요청 헤더나 본문이 제시간에 도착하지 않아 연결을 닫았습니다. 요청을 다시 보내세요.',
       },
       expectation_failed: {
         title: 'Expect 조건 실패',
@@ -405,6 +405,11 @@ export const ko: Messages = {
         title: '알림을 사용할 수 없음',
         about:
           '이 서버는 브라우저 알림을 보내지 않습니다(VAPID 키 쌍이 없음). 대신 피드나 캘린더를 구독하세요.',
+      },
+      subscriptions_full: {
+        title: '구독 한도 도달',
+        about:
+          '이 서버는 허용하는 만큼의 알림 구독을 이미 저장하고 있어 지금은 새 구독을 저장하지 않습니다. 피드나 캘린더를 이용하거나 나중에 다시 시도하세요.',
       },
     },
   },

@@ -357,7 +357,7 @@ export const zhCN: Messages = {
       },
       request_timeout: {
         title: '请求超时',
-        about: '请求头未能及时到达，连接已关闭。请重新发送请求。',
+        about: '请求头或请求正文未能及时到达，连接已关闭。请重新发送请求。',
       },
       expectation_failed: {
         title: '无法满足期望',
@@ -387,6 +387,10 @@ export const zhCN: Messages = {
       alerts_unavailable: {
         title: '提醒不可用',
         about: '此服务器不发送浏览器提醒（未配置 VAPID 密钥对）。请改为关注订阅源或日历。',
+      },
+      subscriptions_full: {
+        title: '订阅已满',
+        about: '此服务器保存的提醒订阅已达上限，目前不再保存新的订阅。请改用订阅源或日历，或稍后再试。',
       },
     },
   },

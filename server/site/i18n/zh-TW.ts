@@ -357,7 +357,7 @@ export const zhTW: Messages = {
       },
       request_timeout: {
         title: '請求逾時',
-        about: '請求標頭未能及時送達，連線已關閉。請重新傳送請求。',
+        about: '請求標頭或請求本文未能及時送達，連線已關閉。請重新傳送請求。',
       },
       expectation_failed: {
         title: '無法滿足預期',
@@ -387,6 +387,10 @@ export const zhTW: Messages = {
       alerts_unavailable: {
         title: '提醒無法使用',
         about: '此伺服器不傳送瀏覽器提醒（未設定 VAPID 金鑰組）。請改為追蹤 RSS 等訂閱來源或行事曆。',
+      },
+      subscriptions_full: {
+        title: '訂閱已滿',
+        about: '這台伺服器儲存的通知訂閱已達上限，目前不再儲存新的訂閱。請改用訂閱源或行事曆，或稍後再試。',
       },
     },
   },

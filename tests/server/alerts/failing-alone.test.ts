@@ -1,0 +1,204 @@
+import { createECDH, createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import test from 'ava';
+import pino from 'pino';
+import { generateVapidKeys } from '../../../server/alerts/push.js';
+import type { SenderOptions } from '../../../server/alerts/sender.js';
+import { AlertSender } from '../../../server/alerts/sender.js';
+import { AlertStore } from '../../../server/alerts/store.js';
+import { eventually } from '../../helpers/alerts.js';
+import type { PushService } from '../../helpers/push-service.js';
+import { startPushService } from '../../helpers/push-service.js';
+
+const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
+let push: PushService;
+
+test.before(async () => {
+  push = await startPushService(vapid.publicKey);
+});
+test.after.always(() => push?.stop());
+
+interface Setup {
+  readonly store: AlertStore;
+  readonly logs: Record<string, unknown>[];
+  readonly sender: (options?: Partial<SenderOptions>) => AlertSender;
+  readonly dispose: () => Promise<void>;
+}
+
+async function setUp(): Promise<Setup> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alone-'));
+  const store = new AlertStore(path.join(dir, 'alerts.sqlite'));
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  const senders: AlertSender[] = [];
+  return {
+    store,
+    logs,
+    sender: (options = {}) => {
+      const sender = new AlertSender({
+        store,
+        vapid,
+        logger: pino({ level: 'info' }, sink),
+        pollMs: 50,
+        ...options,
+      });
+      senders.push(sender);
+      sender.start();
+      return sender;
+    },
+    dispose: async () => {
+      await Promise.all(senders.map((sender) => sender.stop()));
+      store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const everyone = { audience: 'all', window: 'any', expiresAt: null } as const;
+
+function subscribeGood(store: AlertStore, count: number) {
+  const subscribers = Array.from({ length: count }, () => push.subscriber());
+  store.subscribeMany(
+    subscribers.map(({ subscription }) => ({
+      endpoint: subscription.endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      ...everyone,
+    })),
+  );
+  return subscribers;
+}
+
+/** A subscription with valid keys at any endpoint, stored as the endpoint gives it. */
+function subscribeAt(store: AlertStore, endpoint: string): void {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  store.subscribe({
+    endpoint,
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: Buffer.alloc(16, 7).toString('base64url'),
+    ...everyone,
+  });
+}
+
+function makeAlert(store: AlertStore, key: string): number {
+  store.recordPublication(() => ({
+    entries: [],
+    alerts: [
+      { key, eventId: key, reason: 'confirmed', payload: JSON.stringify({ key }), matching: ['all/any'] },
+    ],
+  }));
+  const alert = store.pendingAlerts().find((pending) => pending.key === key);
+  if (!alert) throw new Error(`no alert ${key}`);
+  return alert.id;
+}
+
+const done = (store: AlertStore, id: number) => !store.pendingAlerts().some((alert) => alert.id === id);
+const receivedFor = (key: string) =>
+  push.received.filter((message) => (JSON.parse(message.payload) as { key: string }).key === key).length;
+const hashOf = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex').slice(0, 12);
+
+test.serial(
+  'a stored key the crypto refuses fails alone: 1,000 others get the alert, it ends, and the next goes out',
+  async (t) => {
+    const { store, logs, sender, dispose } = await setUp();
+    try {
+      // As an older version could have stored it: 65 bytes from 0x04, but no point of P-256.
+      const bad = `${push.origin}/push/bad-key`;
+      store.subscribe({ endpoint: bad, p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22), ...everyone });
+      subscribeGood(store, 1000);
+      const first = makeAlert(store, 'first');
+      sender({ concurrency: 64 });
+      t.true(await eventually(() => done(store, first), 60_000), 'the first alert ends');
+      t.deepEqual(store.deliveryCounts(first), { delivered: 1000, failed: 1 });
+      t.is(receivedFor('first'), 1000);
+      const [failure] = store.failures(first);
+      t.regex(failure?.reason ?? '', /^not encrypted: /);
+
+      const second = makeAlert(store, 'second');
+      t.true(await eventually(() => done(store, second), 60_000), 'the next alert ends too');
+      t.deepEqual(store.deliveryCounts(second), { delivered: 1000, failed: 1 });
+      t.is(receivedFor('second'), 1000);
+
+      const failed = logs.filter((line) => line['msg'] === 'alerts: a delivery failed');
+      t.is(failed.length, 2, 'one line per failure');
+      for (const line of failed) {
+        t.is(line['subscription'], hashOf(bad));
+        t.is(line['err'], undefined, 'no error object, so no stack');
+        t.false(JSON.stringify(line).includes(bad), 'never the endpoint itself');
+      }
+      t.false(
+        logs.some((line) => line['level'] === 50),
+        'nothing logged as an error',
+      );
+    } finally {
+      await dispose();
+    }
+  },
+);
+
+test.serial(
+  'refusals (400, 403, 413) and connections that never succeed fail alone, and never hold up a later alert',
+  async (t) => {
+    const { store, sender, dispose } = await setUp();
+    // Accepts connections and never answers.
+    const held: net.Socket[] = [];
+    const silent = net.createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    // Listens for nothing: every connection is refused.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    try {
+      const refusing = [400, 403, 413].map((status) => {
+        const [subscriber] = subscribeGood(store, 1);
+        push.answer(subscriber!, [status], [status]);
+        return subscriber!;
+      });
+      const hanging = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/push/hanging`;
+      subscribeAt(store, hanging);
+      subscribeAt(store, `http://127.0.0.1:${closedPort}/push/refused`);
+      subscribeGood(store, 200);
+
+      const first = makeAlert(store, 'refused-first');
+      sender({ push: { timeoutMs: 1500, attempts: 3, backoffMs: () => 20 } });
+      t.true(await eventually(() => receivedFor('refused-first') === 200, 30_000));
+      t.false(done(store, first), 'still waiting on the connection that never answers');
+
+      const second = makeAlert(store, 'refused-second');
+      t.true(
+        await eventually(() => receivedFor('refused-second') === 200, 30_000),
+        'the later alert reaches everyone else meanwhile',
+      );
+      t.true(await eventually(() => done(store, first) && done(store, second), 30_000), 'both end');
+      for (const id of [first, second]) {
+        t.deepEqual(store.deliveryCounts(id), { delivered: 200, failed: 5 });
+        const reasons = store.failures(id).map((failure) => failure.reason);
+        t.deepEqual([...reasons].sort(), [
+          'push service answered 400',
+          'push service answered 403',
+          'push service answered 413',
+          'timed out',
+          'unreachable',
+        ]);
+      }
+      t.is(refusing.length, 3);
+      t.true(held.length >= 3, 'the silent service was tried, and tried again');
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await dispose();
+    }
+  },
+);

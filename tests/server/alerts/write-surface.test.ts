@@ -1,0 +1,262 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import test from 'ava';
+import pino from 'pino';
+import { generateVapidKeys } from '../../../server/alerts/push.js';
+import { AlertStore } from '../../../server/alerts/store.js';
+import type { ServerEnv } from '../../helpers/with-server.js';
+import { usingServer } from '../../helpers/with-server.js';
+import type { PushService, Subscriber } from '../../helpers/push-service.js';
+import { startPushService } from '../../helpers/push-service.js';
+
+const vapid = generateVapidKeys();
+let push: PushService;
+let data: string;
+
+test.before(async () => {
+  push = await startPushService(vapid.publicKey);
+  data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-writes-'));
+});
+test.after.always(async () => {
+  await push?.stop();
+  await rm(data, { recursive: true, force: true });
+});
+
+let files = 0;
+function alertsEnv(more: ServerEnv = {}): ServerEnv & { ALERTS_DB: string } {
+  files += 1;
+  return {
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: 'mailto:alerts@tracker.test',
+    ALERTS_DB: path.join(data, `alerts-${files}.sqlite`),
+    ALERTS_PUSH_HOSTS: push.origin,
+    ...more,
+  };
+}
+
+function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  method = 'POST',
+): Promise<{ status: number; body: { code?: string; parameter?: string; endpoint?: string } | null }> {
+  return fetch(`${url}/alerts/subscriptions`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  }).then(async (response) => {
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as { code?: string; parameter?: string; endpoint?: string }) : null,
+    };
+  });
+}
+
+const subscriptionOf = (subscriber: Subscriber, endpoint = subscriber.subscription.endpoint) => ({
+  subscription: { ...subscriber.subscription, endpoint },
+});
+
+test('a p256dh that is 65 bytes from 0x04 but no point of P-256 is refused, naming the field', async (t) => {
+  const env = alertsEnv();
+  await usingServer({ env }, async (server) => {
+    const subscriber = push.subscriber();
+    const point = Buffer.from(subscriber.subscription.keys.p256dh, 'base64url');
+    point[64]! ^= 1;
+    const answer = await post(server.url, {
+      subscription: {
+        ...subscriber.subscription,
+        keys: { ...subscriber.subscription.keys, p256dh: point.toString('base64url') },
+      },
+    });
+    t.is(answer.status, 400);
+    t.like(answer.body, { code: 'invalid_body', parameter: 'subscription.keys.p256dh' });
+    t.is((await post(server.url, subscriptionOf(subscriber))).status, 201, 'its true key is taken');
+  });
+  const store = new AlertStore(env.ALERTS_DB);
+  t.is(store.subscriptionCount(), 1);
+  store.close();
+});
+
+test('every spelling of an endpoint is one subscription, and any spelling deletes it', async (t) => {
+  const env = alertsEnv({ ALERTS_PUSH_HOSTS: 'https://fcm.googleapis.com' });
+  await usingServer({ env }, async (server) => {
+    const subscriber = push.subscriber();
+    const canonical = 'https://fcm.googleapis.com/fcm/send/abc';
+    const spellings = [
+      canonical,
+      'https://FCM.GoogleAPIs.com/fcm/send/abc',
+      'https://fcm.googleapis.com:443/fcm/send/abc',
+      'https://someone:secret@fcm.googleapis.com/fcm/send/abc',
+      'https://ｆｃｍ.googleapis.com/fcm/send/abc',
+    ];
+    const answers = [];
+    for (const endpoint of spellings)
+      answers.push(await post(server.url, subscriptionOf(subscriber, endpoint)));
+    t.deepEqual(
+      answers.map((answer) => answer.status),
+      [201, 200, 200, 200, 200],
+    );
+    t.true(answers.every((answer) => answer.body?.endpoint === canonical));
+    const store = new AlertStore(env.ALERTS_DB);
+    t.is(store.subscriptionCount(), 1);
+    t.is((await post(server.url, { endpoint: spellings[1] }, {}, 'DELETE')).status, 204);
+    t.is(store.subscriptionCount(), 0, 'deleted by another spelling');
+    store.close();
+  });
+});
+
+test('control characters, spaces and bidirectional marks in an endpoint are refused', async (t) => {
+  await usingServer({ env: alertsEnv() }, async (server) => {
+    const subscriber = push.subscriber();
+    const { endpoint } = subscriber.subscription;
+    for (const odd of ['\u0000', '\n', '\u202e', ' ', '\t', '\u0085']) {
+      const at = endpoint.length - 2;
+      const answer = await post(
+        server.url,
+        subscriptionOf(subscriber, `${endpoint.slice(0, at)}${odd}${endpoint.slice(at)}`),
+      );
+      t.is(answer.status, 400, JSON.stringify(odd));
+      t.like(answer.body, { code: 'invalid_body', parameter: 'subscription.endpoint' });
+    }
+  });
+});
+
+test('a subscription whose expirationTime has passed is refused', async (t) => {
+  await usingServer({ env: alertsEnv() }, async (server) => {
+    const subscriber = push.subscriber();
+    const expired = {
+      subscription: { ...subscriber.subscription, expirationTime: Date.now() - 1000 },
+    };
+    const answer = await post(server.url, expired);
+    t.is(answer.status, 400);
+    t.like(answer.body, { code: 'invalid_body', parameter: 'subscription.expirationTime' });
+    const later = { subscription: { ...subscriber.subscription, expirationTime: Date.now() + 86_400_000 } };
+    t.is((await post(server.url, later)).status, 201);
+  });
+});
+
+test('past ALERTS_MAX_SUBSCRIPTIONS a new one is 503 subscriptions_full, stored nowhere, warned once a minute', async (t) => {
+  const env = alertsEnv({ ALERTS_MAX_SUBSCRIPTIONS: '3' });
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'warn' },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    }),
+  );
+  await usingServer({ env, logger }, async (server) => {
+    const subscribers = [1, 2, 3, 4, 5].map(() => push.subscriber());
+    const answers = [];
+    for (const subscriber of subscribers) answers.push(await post(server.url, subscriptionOf(subscriber)));
+    t.deepEqual(
+      answers.map((answer) => answer.status),
+      [201, 201, 201, 503, 503],
+    );
+    t.like(answers[3]!.body, { code: 'subscriptions_full' });
+    t.is(
+      (await post(server.url, { ...subscriptionOf(subscribers[0]!), audience: 'pro' })).status,
+      200,
+      'one already stored still changes its filters',
+    );
+    const store = new AlertStore(env.ALERTS_DB);
+    t.is(store.subscriptionCount(), 3);
+    store.close();
+  });
+  const warnings = lines.filter((line) => /ALERTS_MAX_SUBSCRIPTIONS/.test(String(line['msg'])));
+  t.is(warnings.length, 1, 'one warning for two refusals within a minute');
+});
+
+test('subscription writes are limited per address and per network (/24)', async (t) => {
+  const env = alertsEnv({
+    ALERTS_WRITES_PER_ADDRESS: '3',
+    ALERTS_WRITES_PER_NETWORK: '5',
+    TRUST_PROXY_HOPS: '1',
+  });
+  await usingServer({ env }, async (server) => {
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    const statuses = async (address: string, count: number) => {
+      const got: number[] = [];
+      for (let index = 0; index < count; index += 1)
+        got.push((await post(server.url, subscriptionOf(push.subscriber()), from(address))).status);
+      return got;
+    };
+    t.deepEqual(await statuses('203.0.113.1', 4), [201, 201, 201, 429], 'three per address');
+    t.deepEqual(await statuses('203.0.113.2', 3), [201, 201, 429], 'five per /24 in all');
+    t.deepEqual(await statuses('203.0.114.1', 1), [201], 'another network is counted apart');
+    const limited = await post(server.url, { endpoint: 'https://x.test/' }, from('203.0.113.3'), 'DELETE');
+    t.is(limited.status, 429, 'a DELETE is a write too');
+    t.like(limited.body, { code: 'rate_limited' });
+    t.deepEqual(await statuses('2001:db8:1:2::1', 3), [201, 201, 201]);
+    t.deepEqual(await statuses('2001:db8:1:2::2', 3), [201, 201, 429], 'five per /64 in all');
+  });
+});
+
+test('without PUBLIC_BASE_URL a page of the server reached as 127.0.0.1 may subscribe; another origin may not', async (t) => {
+  await usingServer({ env: { ...alertsEnv(), PUBLIC_BASE_URL: '' } }, async (server) => {
+    const subscriber = push.subscriber();
+    const own = await post(server.url, subscriptionOf(subscriber), { Origin: server.url });
+    t.is(own.status, 201);
+    const other = await post(server.url, subscriptionOf(push.subscriber()), {
+      Origin: 'http://localhost:1',
+    });
+    t.is(other.status, 403);
+  });
+});
+
+test('media types are read without regard to case; a charset other than UTF-8 is 415', async (t) => {
+  await usingServer({ env: alertsEnv() }, async (server) => {
+    const body = subscriptionOf(push.subscriber());
+    t.is((await post(server.url, body, { 'Content-Type': 'APPLICATION/JSON' })).status, 201);
+    t.is((await post(server.url, body, { 'Content-Type': 'Application/Json; Charset=UTF-8' })).status, 200);
+    const utf16 = await post(server.url, body, { 'Content-Type': 'application/json; charset=utf-16' });
+    t.is(utf16.status, 415);
+    t.like(utf16.body, { code: 'unsupported_media_type' });
+  });
+});
+
+test('a body that has not arrived within 10 s gets 408 and the connection closes', async (t) => {
+  await usingServer({ env: alertsEnv() }, async (server) => {
+    const { port } = new URL(server.url);
+    const started = Date.now();
+    const answer = await new Promise<{ status: number; body: string; closed: boolean }>((resolve, reject) => {
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/alerts/subscriptions',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': '400' },
+      });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const { socket } = response;
+          // The server closes its side: the socket ends without the client asking.
+          socket.once('close', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString(),
+              closed: true,
+            }),
+          );
+          setTimeout(() => resolve({ status: response.statusCode ?? 0, body: '', closed: false }), 3000);
+        });
+      });
+      request.write('{"subscription":');
+    });
+    t.is(answer.status, 408);
+    t.true(answer.closed, 'the connection is closed');
+    t.regex(answer.body, /request_timeout/);
+    const waited = Date.now() - started;
+    t.true(waited >= 9_000 && waited < 20_000, `answered after ${waited} ms`);
+  });
+});
