@@ -79,6 +79,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     CONTENT_CACHE_DIR: path.join(home, 'content-cache'),
     LOG_LEVEL: 'info',
     RATE_LIMIT_POINTS: '0',
+    ALERTS_WRITES_PER_ADDRESS: '0',
+    ALERTS_WRITES_PER_NETWORK: '0',
     ...options.env,
   };
   const run = async (...args: string[]) => {
