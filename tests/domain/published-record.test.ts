@@ -3,10 +3,10 @@ import { buildCatalog } from '../../domain/catalog.js';
 import { formatProblem } from '../../domain/content/problems.js';
 import { ResetSummary } from '../../domain/schemas/index.js';
 import { loadContent } from '../../server/content/read-content.js';
-import { BASE_URL, DEMO_CONTENT, VALID_FIXTURE } from '../helpers/fixtures.js';
+import { BASE_URL, DEMO_FIXTURE, VALID_FIXTURE } from '../helpers/fixtures.js';
 
 const RECORD_KEYS = Object.keys(ResetSummary.shape);
-const FOLDERS = [DEMO_CONTENT, VALID_FIXTURE];
+const FOLDERS = [DEMO_FIXTURE, VALID_FIXTURE];
 
 for (const folder of FOLDERS) {
   test(`every published record has exactly ResetSummary's keys, in its order (${folder.split('/').slice(-2).join('/')})`, async (t) => {
