@@ -47,7 +47,10 @@ for (const [name, folder] of [
     const files: [Kind, string][] = [
       ['collection', 'collection.json'],
       ['sources', 'sources.json'],
-      ...(await readdir(path.join(folder, 'events'))).map((file): [Kind, string] => ['event', `events/${file}`]),
+      ...(await readdir(path.join(folder, 'events'))).map((file): [Kind, string] => [
+        'event',
+        `events/${file}`,
+      ]),
     ];
     for (const [kind, file] of files) {
       const data = (await readJson(path.join(folder, file))) as Record<string, unknown>;
