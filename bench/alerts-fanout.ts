@@ -17,6 +17,7 @@ import { writeReset } from '../tests/helpers/alerts.js';
 import { startPushService } from '../tests/helpers/push-service.js';
 import { readCommandLine } from '../tools/command-line.js';
 import { cpuTimeUs, memoryOf, startServer } from './processes.js';
+import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
 const { values: flags, refuse } = readCommandLine({
   usage: 'npm run bench:alerts -- [--subscriptions <n>]',
@@ -33,7 +34,7 @@ const vapid = generateVapidKeys();
 const push = await startPushService(vapid.publicKey);
 const temp = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-fanout-'));
 const contentDir = path.join(temp, 'content');
-await cp('content', contentDir, { recursive: true });
+await cp(DEMO_FIXTURE, contentDir, { recursive: true });
 const db = path.join(temp, 'alerts.sqlite');
 
 // The subscriptions go straight into the store (what N POSTs to /alerts/subscriptions would leave).

@@ -15,12 +15,13 @@ import { parseArgs } from 'node:util';
 import { cpuTimeUs, memoryOf, startServer } from './processes.js';
 import { median } from './report.js';
 import { ensureWrk, runWrk } from './wrk.js';
+import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
 const { values: flags } = parseArgs({
   options: {
     seconds: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '4' },
-    content: { type: 'string', default: 'content' },
+    content: { type: 'string', default: DEMO_FIXTURE },
   },
 });
 const PORT = 39_300;

@@ -11,11 +11,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Middleware } from 'koa';
 import { median } from './report.js';
+import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    content: { type: 'string', default: 'content' },
+    content: { type: 'string', default: DEMO_FIXTURE },
     blocks: { type: 'string', default: '40' },
     calls: { type: 'string', default: '1000' },
   },

@@ -12,6 +12,7 @@ import { startNginx } from '../tests/production/helpers/nginx.js';
 import { machine, startHelper, startServer } from './processes.js';
 import { median } from './report.js';
 import { ensureWrk, runWrk } from './wrk.js';
+import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -30,7 +31,7 @@ try {
   let port = 26_000 + Math.floor(Math.random() * 3000);
   const server = await startServer({
     port: port++,
-    contentDir: path.resolve('content'),
+    contentDir: DEMO_FIXTURE,
     logLevel: 'info',
     logFile: path.join(work, 'server.log'),
     cores: null,

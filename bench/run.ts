@@ -21,6 +21,7 @@ import type { Row } from './report.js';
 import { markdownTable, median, summarize, TARGETS } from './report.js';
 import type { WrkResult, WrkRun } from './wrk.js';
 import { ensureWrk, runWrk } from './wrk.js';
+import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -268,7 +269,7 @@ try {
   console.error(
     `bench: ${facts.nproc} cores (${facts.cpu}), Node ${facts.node}; server cores ${SERVER_CORES}, wrk cores ${LOAD_CORES}`,
   );
-  const coldCounts = await benchSet('default', path.resolve('content'), null);
+  const coldCounts = await benchSet('default', DEMO_FIXTURE, null);
   const generated = path.join(work, 'content-10k');
   await generateContent(generated, Number(flags.events));
   await benchSet(`${flags.events} events`, generated, coldCounts);

@@ -15,6 +15,7 @@ import { createParser } from 'eventsource-parser';
 import { readCommandLine } from '../tools/command-line.js';
 import type { Exit } from './processes.js';
 import { cpuTimeUs, memoryOf, startServer } from './processes.js';
+import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
 const { values: flags, refuse } = readCommandLine({
   usage: 'npm run bench:streams -- [--streams <n>] [--republishes <n>]',
@@ -90,7 +91,7 @@ const percentile = (values: number[], p: number) => {
 
 const temp = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-streams-'));
 const contentDir = path.join(temp, 'content');
-await cp('content', contentDir, { recursive: true });
+await cp(DEMO_FIXTURE, contentDir, { recursive: true });
 const server = await startServer({
   port: PORT,
   contentDir,

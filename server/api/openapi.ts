@@ -157,7 +157,7 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
     title: 'Usage-Limit Reset Tracker API',
     version: options.version,
     description:
-      'A free, read-only API publishing a curated record of publicly announced usage-limit resets (and related events) of an AI assistant service. No authentication. Please identify your client with a User-Agent and link back to the site when displaying the data.',
+      "A free, read-only API publishing a curated record of publicly announced usage-limit resets (and related events) of Claude, Anthropic's AI assistant. Independent: not affiliated with Anthropic. No authentication. Please identify your client with a User-Agent and link back to the site when displaying the data.",
     baseUrl: `${options.baseUrl}/api`,
     securitySchemes: {},
     docsUrl: `${options.baseUrl}/docs`,

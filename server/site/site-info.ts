@@ -1,9 +1,10 @@
-/** Fixed wording of the site and its feeds. */
-export const SITE_NAME = 'Usage-Limit Reset Tracker';
+import { en } from './i18n/en.js';
 
-export const SITE_DESCRIPTION =
-  'A hand-curated history of publicly announced usage-limit resets of an AI assistant service. ' +
-  'Independent; not affiliated with the provider it tracks.';
+/** Fixed wording of the site and its feeds. */
+export const SITE_NAME = en.site.name;
+
+/** What the site tracks, and that it is independent of Anthropic: the feeds and llms.txt say it too. */
+export const SITE_DESCRIPTION = en.site.description;
 
 export const LINK_BACK_NOTICE =
   'Free to reuse: if you display or republish this data, please link back to this site.';

@@ -4,7 +4,7 @@ import test from 'ava';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { CONTENT_SCHEMAS, contentJsonSchema } from '../../domain/content/json-schema.js';
-import { DEMO_CONTENT, BROKEN_FIXTURES } from '../helpers/fixtures.js';
+import { BROKEN_FIXTURES, DEMO_FIXTURE, SHIPPED_CONTENT } from '../helpers/fixtures.js';
 
 const readJson = async (file: string): Promise<unknown> =>
   JSON.parse(await readFile(file, 'utf8')) as unknown;
@@ -23,37 +23,49 @@ function validators() {
 test('the shipped JSON Schemas are the ones the Zod schemas generate now (npm run content:schema)', async (t) => {
   for (const kind of KINDS) {
     t.deepEqual(
-      await readJson(path.join(DEMO_CONTENT, CONTENT_SCHEMAS[kind].file)),
+      await readJson(path.join(SHIPPED_CONTENT, CONTENT_SCHEMAS[kind].file)),
       contentJsonSchema(kind),
       kind,
     );
   }
 });
 
-test('every shipped content file names its schema and is valid against it', async (t) => {
-  const validate = validators();
-  const files: [Kind, string, string][] = [
-    ['collection', 'collection.json', './schema/collection.schema.json'],
-    ['sources', 'sources.json', './schema/sources.schema.json'],
-    ...(await readdir(path.join(DEMO_CONTENT, 'events'))).map((name): [Kind, string, string] => [
-      'event',
-      `events/${name}`,
-      '../schema/event.schema.json',
-    ]),
-  ];
-  for (const [kind, file, ref] of files) {
-    const data = (await readJson(path.join(DEMO_CONTENT, file))) as Record<string, unknown>;
-    t.is(data['$schema'], ref, file);
-    t.true(validate[kind](data), `${file}: ${JSON.stringify(validate[kind].errors)}`);
-  }
-});
+/** Where a file of `folder` must point its `$schema`: the shipped schema, relative to the file. */
+const schemaRef = (folder: string, file: string, kind: Kind): string =>
+  path
+    .relative(path.dirname(path.join(folder, file)), path.join(SHIPPED_CONTENT, CONTENT_SCHEMAS[kind].file))
+    .split(path.sep)
+    .join('/')
+    .replace(/^(?!\.)/, './');
+
+for (const [name, folder] of [
+  ['shipped content', SHIPPED_CONTENT],
+  ['demo fixture', DEMO_FIXTURE],
+] as const) {
+  test(`every ${name} file names the shipped schema and is valid against it`, async (t) => {
+    const validate = validators();
+    const files: [Kind, string][] = [
+      ['collection', 'collection.json'],
+      ['sources', 'sources.json'],
+      ...(await readdir(path.join(folder, 'events'))).map((file): [Kind, string] => [
+        'event',
+        `events/${file}`,
+      ]),
+    ];
+    for (const [kind, file] of files) {
+      const data = (await readJson(path.join(folder, file))) as Record<string, unknown>;
+      t.is(data['$schema'], schemaRef(folder, file, kind), file);
+      t.true(validate[kind](data), `${file}: ${JSON.stringify(validate[kind].errors)}`);
+    }
+  });
+}
 
 test('the schemas refuse the loader’s bad fixtures that break a schema rule', async (t) => {
   const validate = validators();
   const dir = path.join(BROKEN_FIXTURES.multiple, 'events');
   t.false(validate.event(await readJson(path.join(dir, 'unknown-key.json'))), 'unknown-key.json');
   const valid = (await readJson(
-    path.join(DEMO_CONTENT, 'events', '2025-01-14-five-hour-reset-all-users.json'),
+    path.join(DEMO_FIXTURE, 'events', '2025-01-14-five-hour-reset-all-users.json'),
   )) as Record<string, unknown>;
   t.true(validate.event(valid));
   t.false(

@@ -1,15 +1,16 @@
+import path from 'node:path';
 import test from 'ava';
 import { buildCatalog } from '../../domain/catalog.js';
 import { formatProblem } from '../../domain/content/problems.js';
 import { ResetSummary } from '../../domain/schemas/index.js';
 import { loadContent } from '../../server/content/read-content.js';
-import { BASE_URL, DEMO_CONTENT, VALID_FIXTURE } from '../helpers/fixtures.js';
+import { BASE_URL, DEMO_FIXTURE, ROOT, SHIPPED_CONTENT, VALID_FIXTURE } from '../helpers/fixtures.js';
 
 const RECORD_KEYS = Object.keys(ResetSummary.shape);
-const FOLDERS = [DEMO_CONTENT, VALID_FIXTURE];
+const FOLDERS = [SHIPPED_CONTENT, DEMO_FIXTURE, VALID_FIXTURE];
 
 for (const folder of FOLDERS) {
-  test(`every published record has exactly ResetSummary's keys, in its order (${folder.split('/').slice(-2).join('/')})`, async (t) => {
+  test(`every published record has exactly ResetSummary's keys, in its order (${path.relative(ROOT, folder)})`, async (t) => {
     const result = await loadContent(folder);
     if (!result.ok) return t.fail(result.problems.map(formatProblem).join('\n'));
     const withoutUrl = RECORD_KEYS.filter((key) => key !== 'url');

@@ -4,7 +4,7 @@ import { readContent } from '../../server/content/read-content.js';
 import { validateContent, validateSteps } from '../../domain/content/validate.js';
 import type { Steps } from '../../domain/steps.js';
 import { ITEMS_PER_STEP } from '../../domain/steps.js';
-import { DEMO_CONTENT } from '../helpers/fixtures.js';
+import { DEMO_FIXTURE } from '../helpers/fixtures.js';
 
 /** Runs the steps one by one, counting the yields. */
 function countYields<T>(steps: Steps<T>): { result: T; yields: number } {
@@ -16,7 +16,7 @@ function countYields<T>(steps: Steps<T>): { result: T; yields: number } {
   }
 }
 
-const raw = await readContent(DEMO_CONTENT);
+const raw = await readContent(DEMO_FIXTURE);
 
 test('validation yields between slices of events and gives the same result as at once', (t) => {
   const { result, yields } = countYields(validateSteps(raw));

@@ -7,11 +7,17 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Public origin the test servers and catalogs claim: event `url`s and problem `type`s live under it. */
 export const BASE_URL = 'https://tracker.test';
-/** The shipped demonstration dataset (`content/`, 43 events). */
-export const DEMO_CONTENT = path.join(ROOT, 'content');
+/** The shipped content (`content/`): the public record, which curators keep changing. */
+export const SHIPPED_CONTENT = path.join(ROOT, 'content');
 
 /** A folder under tests/fixtures. */
 export const fixtureDir = (name: string): string => path.join(ROOT, 'tests/fixtures', name);
+
+/**
+ * A fictional provider's history (44 events, `.example` hosts) built to hold every case the API
+ * handles; tests/domain/demo-fixture.test.ts names the cases it must keep.
+ */
+export const DEMO_FIXTURE = fixtureDir('content-demo');
 
 /** The small valid content set (four events; ids in tests/helpers/content.ts). */
 export const VALID_FIXTURE = fixtureDir('content-valid');

@@ -3,7 +3,7 @@
  * shape of got's test/helpers/with-server.ts). Variants are options of the same factory:
  *
  * - `env`: environment overrides (`RATE_LIMIT_POINTS`, `SHUTDOWN_TIMEOUT_MS`, …);
- * - `content`: the content folder served (the demo content by default);
+ * - `content`: the content folder served (the demo fixture by default);
  * - `events`: an in-memory event list served instead of a folder;
  * - `clock`: a clock the test moves (the app's and the content state's);
  * - `contentState`: a content state of the test's own (content that misbehaves);
@@ -38,7 +38,7 @@ import { createServer } from '../../server/server.js';
 import type { Cluster, ClusterOptions } from '../production/helpers/pm2.js';
 import { startCluster } from '../production/helpers/pm2.js';
 import { publishedContent } from './events.js';
-import { BASE_URL, DEMO_CONTENT } from './fixtures.js';
+import { BASE_URL, DEMO_FIXTURE } from './fixtures.js';
 
 export type ServerEnv = Readonly<Record<string, string>>;
 export type { RunningServer };
@@ -46,7 +46,7 @@ export type { RunningServer };
 export interface ServerOptions {
   /** Environment overrides, read by the service's own `parseConfig`. */
   readonly env?: ServerEnv;
-  /** The content folder served (`CONTENT_DIR`); the demo content by default. */
+  /** The content folder served (`CONTENT_DIR`); the demo fixture by default. */
   readonly content?: string;
   /** Serve exactly these events (built with tests/helpers/events.ts) instead of a folder. */
   readonly events?: readonly PublishedEvent[];
@@ -78,13 +78,13 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the whole service on 127.0.0.1, port 0. Demo content, no rate limit, the public origin
+ * Starts the whole service on 127.0.0.1, port 0. The demo fixture, no rate limit, the public origin
  * `BASE_URL` and no last-good store (nothing is written into the checkout) unless the options say
  * otherwise. For a server shared by a file's tests (`test.before`); stop it in `test.after.always`.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const config = parseConfig({
-    CONTENT_DIR: options.content ?? DEMO_CONTENT,
+    CONTENT_DIR: options.content ?? DEMO_FIXTURE,
     PUBLIC_BASE_URL: BASE_URL,
     RATE_LIMIT_POINTS: '0',
     ALERTS_WRITES_PER_ADDRESS: '0',

@@ -6,7 +6,7 @@ import { generateVapidKeys } from '../../server/alerts/push.js';
 import { AlertStore } from '../../server/alerts/store.js';
 import { startNginx } from './helpers/nginx.js';
 import { eventually, writeReset } from '../helpers/alerts.js';
-import { copyContent, DEMO_CONTENT } from '../helpers/fixtures.js';
+import { copyContent, DEMO_FIXTURE } from '../helpers/fixtures.js';
 import { startPushService } from '../helpers/push-service.js';
 import { startServer } from '../helpers/with-server.js';
 
@@ -14,7 +14,7 @@ test('past one machine, nginx sends /alerts/ to the machine with the store, and 
   t.timeout(60_000);
   const vapid = generateVapidKeys();
   const push = await startPushService(vapid.publicKey);
-  const content = await copyContent(DEMO_CONTENT);
+  const content = await copyContent(DEMO_FIXTURE);
   const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alerts-machines-'));
   const keys = {
     VAPID_PUBLIC_KEY: vapid.publicKey,

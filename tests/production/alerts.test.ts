@@ -8,7 +8,7 @@ import { buildServer } from './helpers/build.js';
 import { editJson } from './helpers/content.js';
 import { waitForWorkers } from './helpers/pm2.js';
 import { eventually, writeReset } from '../helpers/alerts.js';
-import { copyContent, DEMO_CONTENT, ROOT } from '../helpers/fixtures.js';
+import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import type { Subscriber } from '../helpers/push-service.js';
 import { startPushService } from '../helpers/push-service.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
@@ -23,7 +23,7 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
   const vapid = generateVapidKeys();
   // A little latency per message, as a real push service has: the fan-out lasts long enough to be cut.
   const push = await startPushService(vapid.publicKey, { delayMs: 5 });
-  const content = await copyContent(DEMO_CONTENT);
+  const content = await copyContent(DEMO_FIXTURE);
   const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alerts-pm2-'));
   const db = path.join(data, 'alerts.sqlite');
   const env = {

@@ -7,10 +7,10 @@ import type { PublishedContent } from '../../domain/catalog.js';
 import { loadContent } from '../../server/content/read-content.js';
 import { computeRevision } from '../../domain/content/revision.js';
 import { createLastGoodStore } from '../../server/content/last-good.js';
-import { DEMO_CONTENT } from '../helpers/fixtures.js';
+import { DEMO_FIXTURE } from '../helpers/fixtures.js';
 
 async function published(): Promise<PublishedContent> {
-  const result = await loadContent(DEMO_CONTENT);
+  const result = await loadContent(DEMO_FIXTURE);
   if (!result.ok) throw new Error('the embedded content must be valid');
   return result.content;
 }
@@ -25,7 +25,7 @@ async function tempDir(t: { teardown(fn: () => Promise<void>): void }): Promise<
 async function storedSet(t: ExecutionContext) {
   const content = await published();
   const dir = await tempDir(t);
-  const store = createLastGoodStore(dir, DEMO_CONTENT);
+  const store = createLastGoodStore(dir, DEMO_FIXTURE);
   t.is(await store.read(), null, 'nothing stored yet');
   await store.save(content);
   const [name] = await readdir(dir);

@@ -5,13 +5,13 @@ import test from 'ava';
 import { generateVapidKeys } from '../../server/alerts/push.js';
 import { AlertStore } from '../../server/alerts/store.js';
 import { writeReset } from '../helpers/alerts.js';
-import { copyContent, DEMO_CONTENT, ROOT } from '../helpers/fixtures.js';
+import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 
 const vapid = generateVapidKeys();
 
 test('content:new --no-alert and content:revise --alert mark the store; alerts:preview says who would get what', async (t) => {
-  const content = await copyContent(DEMO_CONTENT);
+  const content = await copyContent(DEMO_FIXTURE);
   const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alert-commands-'));
   const db = path.join(data, 'alerts.sqlite');
   const env = {

@@ -18,8 +18,8 @@ export const en = {
   site: {
     name: 'Usage-Limit Reset Tracker',
     description:
-      'A hand-curated history of publicly announced usage-limit resets of an AI assistant service. ' +
-      'Independent; not affiliated with the provider it tracks.',
+      "A hand-curated history of the publicly announced usage-limit resets of Claude, Anthropic's AI assistant. " +
+      'This site is independent and not affiliated with Anthropic.',
     linkBack: 'Free to reuse: if you display or republish this data, please link back to this site.',
     cite: 'Cite event pages by their address; it never changes.',
   },

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, getFresh, waitFor } from './http.js';
-import { ROOT } from '../../helpers/fixtures.js';
+import { DEMO_FIXTURE, ROOT } from '../../helpers/fixtures.js';
 import { outputOf, runToEnd } from '../../helpers/run.js';
 
 const PM2 = path.join(ROOT, 'node_modules/pm2/bin/pm2');
@@ -30,7 +30,10 @@ process.once('exit', () => {
 
 export interface ClusterOptions {
   readonly instances?: number;
-  /** Service environment (CONTENT_DIR, RATE_LIMIT_*, ...); PORT, HOST and INSTANCES are set here. */
+  /**
+   * Service environment (CONTENT_DIR, the demo fixture unless set; RATE_LIMIT_*, ...); PORT, HOST and
+   * INSTANCES are set here.
+   */
   readonly env?: Record<string, string>;
   /** Wait until /healthz answers 200 on every worker (false: any answer, for invalid content). */
   readonly expectContent?: boolean;
@@ -81,6 +84,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     RATE_LIMIT_POINTS: '0',
     ALERTS_WRITES_PER_ADDRESS: '0',
     ALERTS_WRITES_PER_NETWORK: '0',
+    CONTENT_DIR: DEMO_FIXTURE,
     ...options.env,
   };
   const run = async (...args: string[]) => {

@@ -8,7 +8,7 @@ import type { RunningServer } from '../../helpers/with-server.js';
 import { startServer } from '../../helpers/with-server.js';
 import type { PushService, Subscriber } from '../../helpers/push-service.js';
 import { startPushService } from '../../helpers/push-service.js';
-import { BASE_URL, copyContent, DEMO_CONTENT } from '../../helpers/fixtures.js';
+import { BASE_URL, copyContent, DEMO_FIXTURE } from '../../helpers/fixtures.js';
 import { eventually, subscribe, writeReset } from '../../helpers/alerts.js';
 
 const vapid = generateVapidKeys();
@@ -20,7 +20,7 @@ let db: string;
 
 test.before(async () => {
   push = await startPushService(vapid.publicKey);
-  content = await copyContent(DEMO_CONTENT);
+  content = await copyContent(DEMO_FIXTURE);
   data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alerts-'));
   db = path.join(data, 'alerts.sqlite');
   server = await startServer({

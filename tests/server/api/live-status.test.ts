@@ -5,7 +5,7 @@ import type { TRPCClientError } from '@trpc/client';
 import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
 import type { AppRouter } from '../../../server/api/procedures.js';
 import { editJson } from '../../production/helpers/content.js';
-import { BASE_URL, copyContent, DEMO_CONTENT } from '../../helpers/fixtures.js';
+import { BASE_URL, copyContent, DEMO_FIXTURE } from '../../helpers/fixtures.js';
 import { LiveStreams } from '../../../server/api/live-streams.js';
 import { ContentState } from '../../../server/content/content-state.js';
 import { loadContent } from '../../../server/content/read-content.js';
@@ -21,7 +21,7 @@ interface StatusBody {
 
 /** A private copy of the demo content, and a way to republish it with one field changed. */
 async function republishable(t: ExecutionContext) {
-  const copy = await copyContent(DEMO_CONTENT);
+  const copy = await copyContent(DEMO_FIXTURE);
   t.teardown(copy.dispose);
   let reviews = 0;
   return {
@@ -151,7 +151,7 @@ test('stopping the server ends its streams at once, so clients reconnect elsewhe
 });
 
 test('once the process stops, a stream that still reaches it is admitted already ended, with no cap refusal', (t) => {
-  const content = new ContentState(() => loadContent(DEMO_CONTENT), BASE_URL);
+  const content = new ContentState(() => loadContent(DEMO_FIXTURE), BASE_URL);
   const live = new LiveStreams(content, { perClient: 1, perProcess: 1 }, BASE_URL);
   const open = live.admit('198.51.100.1');
   t.is(live.closeAll(), 1);

@@ -153,6 +153,10 @@ test('/llms.txt names every operation of the OpenAPI document', withServer, asyn
   t.is(response.headers.get('content-type'), 'text/plain; charset=utf-8');
   const text = await response.text();
   t.regex(text, /^# .+\n\n> /);
+  t.regex(
+    text,
+    /Claude, Anthropic's AI assistant\. This site is independent and not affiliated with Anthropic\./,
+  );
   const document = await json<{ paths: Record<string, { get: { operationId: string } }> }>(
     `${server.url}/api/openapi.json`,
   );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import test from 'ava';
 import { getText, revalidate } from '../../../helpers/html.js';
 import { startServer, usingServer } from '../../../helpers/with-server.js';
-import { BASE_URL, DEMO_CONTENT, VALID_FIXTURE, copyContent } from '../../../helpers/fixtures.js';
+import { BASE_URL, DEMO_FIXTURE, VALID_FIXTURE, copyContent } from '../../../helpers/fixtures.js';
 
 const FEEDS = ['/feed.xml', '/feed.json'] as const;
 
@@ -72,7 +72,7 @@ test('feeds answer 503 content_unavailable with Retry-After while event content 
 });
 
 test('a correction changes atom:updated and date_modified and keeps the item id', async (t) => {
-  const copy = await copyContent(DEMO_CONTENT);
+  const copy = await copyContent(DEMO_FIXTURE);
   const id = '2025-07-15-weekly-reset-pro';
   const url = `${BASE_URL}/events/${id}`;
   const site = await startServer({ content: copy.dir });

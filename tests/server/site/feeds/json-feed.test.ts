@@ -3,7 +3,7 @@ import type { RunningServer } from '../../../../server/server.js';
 import { getText } from '../../../helpers/html.js';
 import { startServer } from '../../../helpers/with-server.js';
 import { feedEvents, readEvents } from './expected.js';
-import { BASE_URL, DEMO_CONTENT } from '../../../helpers/fixtures.js';
+import { BASE_URL, DEMO_FIXTURE } from '../../../helpers/fixtures.js';
 
 /** Top-level and item keys defined by JSON Feed 1.1; extensions must start with `_`. */
 const FEED_KEYS = new Set([
@@ -87,7 +87,7 @@ test('uses only keys the JSON Feed 1.1 spec defines', async (t) => {
 test('every item has a unique string id equal to its event url, content and RFC 3339 dates', async (t) => {
   const { feed } = await loadFeed();
   const events = new Map(
-    (await readEvents(DEMO_CONTENT)).map((event) => [`${BASE_URL}/events/${event.id}`, event]),
+    (await readEvents(DEMO_FIXTURE)).map((event) => [`${BASE_URL}/events/${event.id}`, event]),
   );
   const ids = feed.items.map((item) => item.id);
   t.is(new Set(ids).size, ids.length);
@@ -113,7 +113,7 @@ test('carries the same items in the same order as the RSS feed', async (t) => {
     feed.items.map((item) => item.id),
     guids,
   );
-  t.is(feed.items.length, feedEvents(await readEvents(DEMO_CONTENT)).length);
+  t.is(feed.items.length, feedEvents(await readEvents(DEMO_FIXTURE)).length);
 });
 
 test('labels cancelled and retracted items in the title and tags', async (t) => {

@@ -6,7 +6,7 @@ import { rfc822 } from '../../../../server/site/feeds/rss.js';
 import { getText } from '../../../helpers/html.js';
 import { startServer } from '../../../helpers/with-server.js';
 import { feedEvents, readEvents } from './expected.js';
-import { BASE_URL, DEMO_CONTENT } from '../../../helpers/fixtures.js';
+import { BASE_URL, DEMO_FIXTURE } from '../../../helpers/fixtures.js';
 
 interface RssItem {
   title: string;
@@ -81,7 +81,7 @@ test('the channel declares the atom namespace and a self link to the served addr
 test('carries one item per confirmed, cancelled or retracted usage reset, newest first', async (t) => {
   const { body, counted } = await loadFeed();
   const feed = await parser.parseString(body);
-  const expected = feedEvents(await readEvents(DEMO_CONTENT)).map(
+  const expected = feedEvents(await readEvents(DEMO_FIXTURE)).map(
     (event) => `${BASE_URL}/events/${event.id}`,
   );
   const links = feed.items.map((item) => item.link);
@@ -105,7 +105,7 @@ test('every item has a permalink guid equal to its event url, and valid dates', 
   }
   const feed = await parser.parseString(body);
   const events = new Map(
-    (await readEvents(DEMO_CONTENT)).map((event) => [`${BASE_URL}/events/${event.id}`, event]),
+    (await readEvents(DEMO_FIXTURE)).map((event) => [`${BASE_URL}/events/${event.id}`, event]),
   );
   for (const item of feed.items) {
     const event = events.get(item.guid);

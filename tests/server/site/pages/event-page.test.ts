@@ -6,12 +6,12 @@ import { loadContent } from '../../../../server/content/read-content.js';
 import type { RunningServer } from '../../../../server/server.js';
 import { getText, squash } from '../../../helpers/html.js';
 import { startServer } from '../../../helpers/with-server.js';
-import { BASE_URL, DEMO_CONTENT } from '../../../helpers/fixtures.js';
+import { BASE_URL, DEMO_FIXTURE } from '../../../helpers/fixtures.js';
 
 let site: RunningServer | undefined;
 let catalog: Catalog;
 test.before(async () => {
-  const loaded = await loadContent(DEMO_CONTENT);
+  const loaded = await loadContent(DEMO_FIXTURE);
   if (!loaded.ok) throw new Error('demo content is invalid');
   catalog = buildCatalog(loaded.content, { baseUrl: BASE_URL });
   site = await startServer();

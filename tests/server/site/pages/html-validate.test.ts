@@ -6,7 +6,7 @@ import { AUDIENCE_FILTERS, WINDOW_FILTERS } from '../../../../domain/schemas/ind
 import { PROBLEM_TYPES } from '../../../../server/http/problem-types.js';
 import { LOCALES, localePath } from '../../../../server/site/i18n/locales.js';
 import { documentTitle } from '../../../../server/site/pages/layout.js';
-import { DEMO_CONTENT } from '../../../helpers/fixtures.js';
+import { DEMO_FIXTURE } from '../../../helpers/fixtures.js';
 import { startServer } from '../../../helpers/with-server.js';
 
 const CONFIG = path.resolve('.htmlvalidate.json');
@@ -24,7 +24,7 @@ async function sitePaths(): Promise<string[]> {
 }
 
 async function englishPaths(): Promise<string[]> {
-  const events = (await readdir(path.join(DEMO_CONTENT, 'events')))
+  const events = (await readdir(path.join(DEMO_FIXTURE, 'events')))
     .filter((file) => file.endsWith('.json'))
     .map((file) => `/events/${file.slice(0, -'.json'.length)}`);
   return [

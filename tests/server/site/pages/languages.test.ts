@@ -9,7 +9,7 @@ import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
 import type { Locale } from '../../../../server/site/i18n/locales.js';
 import { LOCALE_NAMES, LOCALES, localePath } from '../../../../server/site/i18n/locales.js';
 import { SafeHtml } from '../../../../server/site/html.js';
-import { BASE_URL, DEMO_CONTENT } from '../../../helpers/fixtures.js';
+import { BASE_URL, DEMO_FIXTURE } from '../../../helpers/fixtures.js';
 import type { RunningServer } from '../../../helpers/with-server.js';
 import { startServer } from '../../../helpers/with-server.js';
 
@@ -45,7 +45,7 @@ const OTHERS = LOCALES.filter((locale) => locale !== 'en');
 
 /** Every kind of page, in some of its states; the paths are English, without a language prefix. */
 async function pagePaths(): Promise<string[]> {
-  const events = (await readdir(path.join(DEMO_CONTENT, 'events')))
+  const events = (await readdir(path.join(DEMO_FIXTURE, 'events')))
     .filter((file) => file.endsWith('.json'))
     .map((file) => `/events/${file.slice(0, -'.json'.length)}`);
   return [

@@ -1,6 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
+import escapeHtml from 'escape-html';
+import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
+import { LOCALES, localePath } from '../../../../server/site/i18n/locales.js';
 import { getText, revalidate, squash } from '../../../helpers/html.js';
 import { startServer, usingServer } from '../../../helpers/with-server.js';
 import { BASE_URL, VALID_FIXTURE, copyContent } from '../../../helpers/fixtures.js';
@@ -38,6 +41,23 @@ test('every page has a canonical link, both feed alternates, the link-back and d
       t.regex(body, /<meta name="viewport" content="width=device-width, initial-scale=1">/, page);
       t.regex(body, /<link rel="stylesheet" href="\/assets\/site\.[A-Za-z0-9_-]{10}\.css">/, page);
       t.notRegex(body, /style="|<style/, `${page}: no inline styles`);
+    }
+  });
+});
+
+test('every page, in every language, names Claude and Anthropic and says the site is independent', async (t) => {
+  t.regex(
+    DICTIONARIES.en.site.description,
+    /Claude, Anthropic's AI assistant.*not affiliated with Anthropic/,
+  );
+  await usingServer({}, async (site) => {
+    for (const locale of LOCALES) {
+      const description = DICTIONARIES[locale].site.description;
+      t.true(description.includes('Claude') && description.includes('Anthropic'), locale);
+      for (const page of PAGES) {
+        const address = localePath(locale, page);
+        t.true((await getText(`${site.url}${address}`)).body.includes(escapeHtml(description)), address);
+      }
     }
   });
 });
