@@ -172,7 +172,8 @@ test.serial(
       subscribeGood(store, 200);
 
       const first = makeAlert(store, 'refused-first');
-      sender({ push: { timeoutMs: 1500, attempts: 3, backoffMs: () => 20 } });
+      // The silent service holds its lane for 2 × 8 s: far longer than 200 deliveries take.
+      sender({ push: { timeoutMs: 8000, attempts: 2, backoffMs: () => 20 } });
       t.true(await eventually(() => receivedFor('refused-first') === 200, 30_000));
       t.false(done(store, first), 'still waiting on the connection that never answers');
 
@@ -181,7 +182,7 @@ test.serial(
         await eventually(() => receivedFor('refused-second') === 200, 30_000),
         'the later alert reaches everyone else meanwhile',
       );
-      t.true(await eventually(() => done(store, first) && done(store, second), 30_000), 'both end');
+      t.true(await eventually(() => done(store, first) && done(store, second), 45_000), 'both end');
       for (const id of [first, second]) {
         t.deepEqual(store.deliveryCounts(id), { delivered: 200, failed: 5 });
         const reasons = store.failures(id).map((failure) => failure.reason);
@@ -194,7 +195,7 @@ test.serial(
         ]);
       }
       t.is(refusing.length, 3);
-      t.true(held.length >= 3, 'the silent service was tried, and tried again');
+      t.true(held.length >= 2, 'the silent service was tried, and tried again');
     } finally {
       for (const socket of held) socket.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
