@@ -152,6 +152,11 @@ export interface Config {
   };
   /** Browser alerts; null when no VAPID key pair is set (alerts off: the endpoints answer 503). */
   readonly alerts: AlertsConfig | null;
+  /**
+   * The alerts' SQLite file whether or not this environment has the keys: the curator's commands
+   * read and mark the store the server uses, from a shell that need not hold its keys.
+   */
+  readonly alertsDb: string;
 }
 
 export interface AlertsConfig {
@@ -191,6 +196,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error(
       'Invalid environment:\n  VAPID_SUBJECT: required (mailto: or https:) when PUBLIC_BASE_URL is not https',
     );
+  const alertsDb = e.ALERTS_DB ?? path.join(e.DATA_DIR, 'alerts.sqlite');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -215,7 +221,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     alerts:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && subject !== null
         ? {
-            db: e.ALERTS_DB ?? path.join(e.DATA_DIR, 'alerts.sqlite'),
+            db: alertsDb,
             vapid: {
               publicKey: e.VAPID_PUBLIC_KEY,
               privateKey: e.VAPID_PRIVATE_KEY,
@@ -228,5 +234,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
             writesPerNetwork: e.ALERTS_WRITES_PER_NETWORK,
           }
         : null,
+    alertsDb,
   };
 }

@@ -1,16 +1,26 @@
 import type { LedgerMark } from '../domain/alerts.js';
 import { AlertStore } from '../server/alerts/store.js';
-import type { AlertsConfig } from '../server/config.js';
+import type { AlertsConfig, Config } from '../server/config.js';
 import { parseConfig } from '../server/config.js';
 
-/** The alerts configuration of this machine's environment, as the server reads it; null when alerts are off. */
-export function alertsConfig(): AlertsConfig | null {
+/** This shell's environment as the server reads it, or the process ends naming what is wrong. */
+function readConfig(): Config {
   try {
-    return parseConfig(process.env).alerts;
+    return parseConfig(process.env);
   } catch (error) {
     console.error((error as Error).message);
     return process.exit(1);
   }
+}
+
+/** The alerts configuration of this machine's environment, as the server reads it; null when alerts are off. */
+export function alertsConfig(): AlertsConfig | null {
+  return readConfig().alerts;
+}
+
+/** The alerts' store the server on this machine uses (ALERTS_DB, else under DATA_DIR), keys or not. */
+export function alertsStoreFile(): string {
+  return readConfig().alertsDb;
 }
 
 /**

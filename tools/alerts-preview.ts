@@ -1,7 +1,11 @@
 /**
  * `npm run alerts:preview [-- --dir <folder>]`: what publishing the content folder would alert, and
  * to how many subscriptions, read from this machine's alerts store (ALERTS_DB) without changing it.
+ * Who would be alerted is the store's and the ledger's answer: it needs no VAPID key in this shell
+ * (the server's environment holds them).
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { buildCatalog } from '../domain/catalog.js';
 import { decidePublication } from '../domain/alerts.js';
 import { formatProblem } from '../domain/content/problems.js';
@@ -9,7 +13,7 @@ import { loadContent } from '../server/content/read-content.js';
 import { AlertStore } from '../server/alerts/store.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf } from './content-files.js';
-import { alertsConfig } from './alert-marks.js';
+import { alertsStoreFile } from './alert-marks.js';
 
 const { values: flags } = readCommandLine({
   usage: 'npm run alerts:preview -- [--dir <folder>]',
@@ -23,11 +27,7 @@ const { values: flags } = readCommandLine({
     },
   },
 });
-const alerts = alertsConfig();
-if (!alerts) {
-  console.log('alerts are off here (no VAPID key pair): publishing sends none');
-  process.exit(0);
-}
+const db = path.resolve(alertsStoreFile());
 const dir = contentDirOf(flags.dir);
 const result = await loadContent(dir);
 if (!result.ok) {
@@ -35,8 +35,13 @@ if (!result.ok) {
   for (const problem of result.problems) console.error(`  ${formatProblem(problem)}`);
   process.exit(1);
 }
+if (!existsSync(db)) {
+  console.log(`no alerts store at ${db}: publishing sends no alert`);
+  process.exit(0);
+}
+console.log(`read from the alerts store ${db}`);
 const catalog = buildCatalog(result.content, { baseUrl: 'https://preview.invalid' });
-const store = new AlertStore(alerts.db);
+const store = new AlertStore(db);
 const decision = decidePublication(
   [...catalog.byId.values()],
   store.ledger(),

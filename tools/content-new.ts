@@ -63,6 +63,11 @@ function draft(): Record<string, unknown> {
   }
 }
 const event = draft();
+if (!existsSync(path.join(dir, 'events'))) {
+  // The folder is wrong, not the command line: a content problem (exit 1), as an existing id is.
+  console.error(`not written: ${dir} has no events/ folder (--dir or CONTENT_DIR names the content folder)`);
+  process.exit(1);
+}
 const file = path.join(dir, 'events', `${String(event['id'])}.json`);
 if (existsSync(file)) {
   console.error(

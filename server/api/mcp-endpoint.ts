@@ -2,17 +2,13 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem } from '../http/problem-types.js';
 import { readBoundedBody } from '../http/request-body.js';
 import type { McpTool } from './mcp-tools.js';
+import { toolCallParamsProblem } from './mcp-call-params.js';
 import { callTool } from './mcp-tool-call.js';
 import type { RestResponder } from './rest-responder.js';
 
@@ -34,10 +30,28 @@ export interface McpEndpointOptions {
   readonly logger: Logger;
 }
 
+const NO_BATCHES = 'Send one JSON-RPC message per request: batches are not accepted.';
+
 /** A JSON-RPC error answered before the transport sees the request. */
-function jsonRpcError(status: number, message: string): Response {
-  const body = { jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message }, id: null };
-  return Response.json(body, { status });
+function jsonRpcError(status: number, code: ErrorCode, message: string, id: unknown = null): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id }, { status });
+}
+
+/**
+ * An error the SDK answers with its own code and message. An `McpError` would do, but its message
+ * starts "MCP error -32602:", which the client's `McpError` prefixes once more.
+ */
+function invalidParams(message: string): Error & { code: ErrorCode } {
+  return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+}
+
+/** The answer to a `tools/call` request whose params are no tool call; null for any other message. */
+function refusedToolCall(message: unknown): Response | null {
+  if (typeof message !== 'object' || message === null) return null;
+  const { method, params, id } = message as { method?: unknown; params?: unknown; id?: unknown };
+  if (method !== 'tools/call' || id === undefined) return null;
+  const problem = toolCallParamsProblem(params);
+  return problem === null ? null : jsonRpcError(200, ErrorCode.InvalidParams, problem, id);
 }
 
 /**
@@ -52,6 +66,7 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
   const { tools, problemTypeBase: base } = options;
   const byName = new Map(tools.map((tool) => [tool.tool.name, tool]));
   const list = { tools: tools.map((tool) => tool.tool) };
+  const names = [...byName.keys()].join(', ');
   // The server validates nothing against a JSON Schema (no elicitation); one validator, not one per request.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
@@ -63,7 +78,7 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
     server.setRequestHandler(ListToolsRequestSchema, () => list);
     server.setRequestHandler(CallToolRequestSchema, (request) => {
       const tool = byName.get(request.params.name);
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+      if (!tool) throw invalidParams(`Unknown tool: ${request.params.name}. The tools: ${names}.`);
       return callTool(tool, request.params.arguments ?? {}, options);
     });
     return server;
@@ -84,15 +99,23 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
       message = undefined;
     }
     let response: Response;
-    if (Array.isArray(message)) {
-      // A batch would be one request, one rate-limit point, for many calls; MCP 2025-06-18 dropped batches.
-      response = jsonRpcError(400, 'Send one JSON-RPC message per request: batches are not accepted.');
+    // A batch would be one request, one rate-limit point, for many calls; MCP 2025-06-18 dropped batches.
+    const refused = Array.isArray(message)
+      ? jsonRpcError(400, ErrorCode.InvalidRequest, NO_BATCHES)
+      : refusedToolCall(message);
+    if (refused) {
+      response = refused;
     } else {
       const headers = new Headers();
       for (const [name, value] of Object.entries(ctx.req.headers)) {
-        if (name.startsWith('mcp-') || name === 'accept' || name === 'content-type')
-          headers.set(name, String(value));
+        if (name.startsWith('mcp-') || name === 'content-type') headers.set(name, String(value));
       }
+      // The transport wants both JSON and a stream accepted, but this one answers JSON only: a client
+      // that accepts JSON (`curl -H 'Accept: application/json'`, or no Accept at all) is served.
+      headers.set(
+        'accept',
+        ctx.accepts('application/json') ? 'application/json, text/event-stream' : ctx.get('accept'),
+      );
       const request = new Request(new URL(ctx.url, options.publicBaseUrl), {
         method: 'POST',
         headers,

@@ -7,16 +7,23 @@ import type { CachedResponse } from './response-cache.js';
 import type { RestResponder } from './rest-responder.js';
 import type { McpTool } from './mcp-tools.js';
 
-/** Parsed once per cached response: a hit hands out the same object, never parsing the body again. */
-const parsedBodies = new WeakMap<CachedResponse, Record<string, unknown>>();
+interface ToolBody {
+  /** The REST body's JSON text, the result's text block. */
+  readonly text: string;
+  readonly structured: Record<string, unknown>;
+}
 
-function structuredContentOf(response: CachedResponse): Record<string, unknown> {
-  let parsed = parsedBodies.get(response);
-  if (parsed === undefined) {
-    parsed = JSON.parse(response.body.toString('utf8')) as Record<string, unknown>;
-    parsedBodies.set(response, parsed);
+/** Read once per cached response: a hit hands out the same objects, never parsing the body again. */
+const toolBodies = new WeakMap<CachedResponse, ToolBody>();
+
+function toolBodyOf(response: CachedResponse): ToolBody {
+  let body = toolBodies.get(response);
+  if (body === undefined) {
+    const text = response.body.toString('utf8');
+    body = { text, structured: JSON.parse(text) as Record<string, unknown> };
+    toolBodies.set(response, body);
   }
-  return parsed;
+  return body;
 }
 
 /**
@@ -43,18 +50,6 @@ function queryOf(
   return search;
 }
 
-/** One short line for people; the data is in `structuredContent`. */
-function summaryOf(tool: McpTool, body: Record<string, unknown>): string {
-  const data = body['data'];
-  const pagination = body['pagination'] as { next_cursor?: string | null } | undefined;
-  const meta = body['meta'] as { content_revision?: string } | undefined;
-  const count = Array.isArray(data) ? ` ${data.length} ${data.length === 1 ? 'entry' : 'entries'}` : '';
-  const next = pagination?.next_cursor
-    ? ` More: call ${tool.tool.name} again with cursor "${pagination.next_cursor}".`
-    : '';
-  return `${tool.tool.title ?? tool.tool.name}:${count} (content revision ${meta?.content_revision ?? 'unknown'}); the data is in structuredContent.${next}`;
-}
-
 export interface ToolCallOptions {
   readonly responder: RestResponder;
   readonly problemTypeBase: string;
@@ -64,6 +59,8 @@ export interface ToolCallOptions {
 /**
  * Answers a tool call as its REST operation answers the same query: read strictly, served from the
  * shared response cache (the procedure runs only on a miss), `structuredContent` being the REST body.
+ * The text block is that body's JSON text, as the MCP specification asks of a tool with structured
+ * content: a client that hands a model only text hands it the data (a next cursor included).
  * A failure is a tool error carrying the REST problem as JSON text (not in `structuredContent`, which
  * a client checks against the tool's output schema).
  */
@@ -81,8 +78,8 @@ export async function callTool(
       : { params: {}, canonical: '' };
     const request = responder.request(operation, params, canonical);
     const response = responder.cached(request) ?? (await responder.produce(request));
-    const body = structuredContentOf(response);
-    return { content: [{ type: 'text', text: summaryOf(tool, body) }], structuredContent: body };
+    const { text, structured } = toolBodyOf(response);
+    return { content: [{ type: 'text', text }], structuredContent: structured };
   } catch (error) {
     const problem = error instanceof HttpProblem ? error.problem : problemFromError(error, base);
     if (problem.code === 'internal_error')

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 
 const vapid = generateVapidKeys();
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('content:new --no-alert and content:revise --alert mark the store; alerts:preview says who would get what', async (t) => {
   const content = await copyContent(DEMO_FIXTURE);
@@ -85,11 +88,51 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
   }
 });
 
-test('without a VAPID key pair the commands say alerts are off', async (t) => {
-  const done = await runToEnd(process.execPath, ['--import', 'tsx', 'tools/alerts-preview.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' },
-  });
-  t.is(done.code, 0, outputOf(done));
-  t.regex(done.stdout, /alerts are off here/);
+test('alerts:preview answers from the store without a VAPID key pair, and names the store', async (t) => {
+  const content = await copyContent(DEMO_CONTENT);
+  const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alert-preview-'));
+  const db = path.join(data, 'alerts.sqlite');
+  // The shell of a curator: no keys, whatever the server's environment holds.
+  const env = { ...process.env, VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '', ALERTS_DB: db };
+  const preview = () =>
+    runToEnd(process.execPath, ['--import', 'tsx', 'tools/alerts-preview.ts', '--dir', content.dir], {
+      cwd: ROOT,
+      env,
+    });
+  try {
+    const none = await preview();
+    t.is(none.code, 0, outputOf(none));
+    t.regex(
+      none.stdout,
+      new RegExp(`^no alerts store at ${escapeRegExp(db)}: publishing sends no alert$`, 'm'),
+    );
+    t.false(existsSync(db), 'the preview creates no store');
+
+    const store = new AlertStore(db);
+    store.subscribeMany([
+      {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/1',
+        p256dh: `B${'A'.repeat(86)}`,
+        auth: 'A'.repeat(22),
+        audience: 'all',
+        window: 'any',
+        expiresAt: null,
+      },
+    ]);
+    store.close();
+    const id = await writeReset(content.dir, {
+      day: '2026-11-21',
+      slug: 'keyless',
+      plans: 'all',
+      windows: ['weekly'],
+    });
+    const one = await preview();
+    t.is(one.code, 0, outputOf(one));
+    t.regex(one.stdout, new RegExp(`^read from the alerts store ${escapeRegExp(db)}$`, 'm'));
+    t.regex(one.stdout, new RegExp(`sends 1 alert\\(s\\):\\n  confirmed: ${id} .* → 1 subscription\\(s\\)`));
+    t.notRegex(outputOf(one), /alerts are off/);
+  } finally {
+    await content.dispose();
+    await rm(data, { recursive: true, force: true });
+  }
 });

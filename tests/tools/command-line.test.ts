@@ -1,10 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { ExecutionContext } from 'ava';
 import test from 'ava';
+import { BROKEN_FIXTURES, ROOT } from '../helpers/fixtures.js';
 import type { Completed } from '../helpers/run.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Command {
   readonly file: string;
@@ -135,3 +135,13 @@ for (const command of COMMANDS) {
     for (const { args, says } of command.bad) assertRefused(t, await run(command.file, args), says);
   });
 }
+
+test('content:new on a folder without events/ says so in one line and exits 1, writing nothing', async (t) => {
+  const dir = BROKEN_FIXTURES.noEventsFolder;
+  const done = await run('tools/content-new.ts', ['https://wrenquill.example/changelog/late', '--dir', dir]);
+  t.is(done.code, 1, outputOf(done));
+  t.is(done.stdout, '');
+  t.regex(done.stderr, /^not written: \S+ has no events\/ folder\b.*\n$/);
+  t.notRegex(done.stderr, /^\s+at |ENOENT/m, 'no stack trace');
+  t.false(existsSync(path.join(dir, 'events')));
+});

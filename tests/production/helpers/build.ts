@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../helpers/fixtures.js';
@@ -8,13 +8,12 @@ import { sleep } from './http.js';
 
 export const ENTRY = path.join(ROOT, 'dist/server/main.js');
 
-const SOURCES = ['domain', 'server', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
 const STALE_LOCK_MS = 180_000;
 
 /**
- * Runs `npm run build`'s compiler once for all the test files that need the compiled server: ava
- * runs files in parallel processes, so a lock directory makes them take turns, and a build newer
- * than every source is reused.
+ * Runs `npm run build` for a test file that needs the compiled server: ava runs files in parallel
+ * processes, so a lock directory makes them take turns. The build is incremental: on an unchanged
+ * tree it checks and writes nothing, so every file may ask for it.
  */
 export async function buildServer(): Promise<void> {
   const lock = path.join(
@@ -23,12 +22,7 @@ export async function buildServer(): Promise<void> {
   );
   await acquire(lock);
   try {
-    if (await isFresh()) return;
-    const build = await runToEnd(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-      { cwd: ROOT },
-    );
+    const build = await runToEnd('npm', ['run', '--silent', 'build'], { cwd: ROOT });
     if (build.code !== 0) throw new Error(`npm run build failed:\n${outputOf(build)}`);
   } finally {
     await rm(lock, { recursive: true, force: true });
@@ -50,22 +44,4 @@ async function acquire(lock: string): Promise<void> {
     }
     await sleep(200);
   }
-}
-
-async function isFresh(): Promise<boolean> {
-  const built = await stat(ENTRY).catch(() => null);
-  if (!built) return false;
-  for (const source of SOURCES) {
-    if ((await newestMtime(path.join(ROOT, source))) > built.mtimeMs) return false;
-  }
-  return true;
-}
-
-async function newestMtime(target: string): Promise<number> {
-  const info = await stat(target);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = info.mtimeMs;
-  for (const entry of await readdir(target))
-    newest = Math.max(newest, await newestMtime(path.join(target, entry)));
-  return newest;
 }

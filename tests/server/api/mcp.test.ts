@@ -2,9 +2,10 @@ import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { withServer } from '../../helpers/with-server.js';
-import { assertProblem, getJson, urlOf } from '../../helpers/api.js';
+import { assertProblem, getJson, mediaType, urlOf } from '../../helpers/api.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 import { Problem } from '../../../domain/schemas/index.js';
 
@@ -140,12 +141,29 @@ test('each tool gives exactly the REST body for the same query', withServer, FIX
       const { body } = await getJson(urlOf(server.url, path, args));
       t.falsy(result.isError, name);
       t.deepEqual(result.structuredContent, body, `${name} ${JSON.stringify(args)}`);
-      t.is(result.content.length, 1);
-      t.is(result.content[0]?.type, 'text');
-      t.true(((result.content[0] as { text: string }).text ?? '').length > 0);
     }
   });
 });
+
+test(
+  "a result's text block is the JSON text of its structuredContent, for clients that pass on only text",
+  withServer,
+  async (t, server) => {
+    await withClient(server.url, async (client) => {
+      for (const [name, args] of [
+        ['get_reset_status', { audience: 'max' }],
+        ['list_resets', { limit: 2 }],
+        ['list_sources', {}],
+      ] as const) {
+        const result = await call(client, name, args);
+        t.is(result.content.length, 1, name);
+        const [first] = result.content;
+        t.is(first?.type, 'text', name);
+        t.deepEqual(JSON.parse(first?.type === 'text' ? first.text : 'null'), result.structuredContent, name);
+      }
+    });
+  },
+);
 
 test('a cursor walk with list_resets is the REST walk, page by page', withServer, async (t, server) => {
   await withClient(server.url, async (client) => {
@@ -201,6 +219,76 @@ test('a bad input is a tool error carrying the REST problem', withServer, async 
     });
   });
 });
+
+/** The JSON-RPC error a raw request is answered with. */
+async function jsonRpcErrorOf(response: Response): Promise<{ code: number; message: string }> {
+  const body = (await response.json()) as { error?: { code: number; message: string } };
+  return body.error ?? { code: 0, message: JSON.stringify(body) };
+}
+
+test(
+  'tools/call params of the wrong shape are -32602 invalid params, in one line',
+  withServer,
+  async (t, server) => {
+    const cases: [unknown, RegExp][] = [
+      [{ name: 'list_sources', arguments: [1] }, /^Invalid params: params\.arguments must be an object\b/],
+      [
+        { name: 'list_sources', arguments: 'limit=1' },
+        /^Invalid params: params\.arguments must be an object\b/,
+      ],
+      [{ arguments: {} }, /^Invalid params: params\.name is required\b/],
+      [{ name: 7 }, /^Invalid params: params\.name must be a string, not a number\b/],
+      [[1], /^Invalid params: params must be an object, not an array\b/],
+    ];
+    for (const [params, message] of cases) {
+      const response = await post(
+        server.url,
+        JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params }),
+      );
+      t.is(response.status, 200);
+      const error = await jsonRpcErrorOf(response);
+      t.is(error.code, ErrorCode.InvalidParams, JSON.stringify(params));
+      t.regex(error.message, message);
+      t.notRegex(error.message, /\n|MCP error/);
+    }
+  },
+);
+
+test(
+  'an unknown tool is invalid params, and the client reads its message once',
+  withServer,
+  async (t, server) => {
+    const raw = await jsonRpcErrorOf(
+      await post(
+        server.url,
+        JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'list_nothing' } }),
+      ),
+    );
+    t.is(raw.code, ErrorCode.InvalidParams);
+    t.regex(raw.message, /^Unknown tool: list_nothing\b/);
+    await withClient(server.url, async (client) => {
+      const error = await t.throwsAsync(call(client, 'list_nothing', {}), { instanceOf: McpError });
+      t.regex(error.message, /^MCP error -32602: Unknown tool: list_nothing\b/);
+      t.is(error.message.match(/MCP error/g)?.length, 1, error.message);
+    });
+  },
+);
+
+test(
+  'a POST that accepts JSON but no event stream is answered with JSON, as curl sends it',
+  withServer,
+  async (t, server) => {
+    for (const accept of ['application/json', '*/*']) {
+      const response = await post(server.url, TOOLS_LIST, { Accept: accept });
+      t.is(response.status, 200, accept);
+      t.is(mediaType(response), 'application/json', accept);
+      const body = (await response.json()) as { result: { tools: unknown[] } };
+      t.is(body.result.tools.length, 3, accept);
+    }
+    // A stream alone is what this server never sends.
+    t.is((await post(server.url, TOOLS_LIST, { Accept: 'text/event-stream' })).status, 406);
+  },
+);
 
 test(
   'a request from another site is refused; the own origin and none are not',
