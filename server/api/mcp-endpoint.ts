@@ -4,9 +4,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { HttpProblem } from '../http/http-problem.js';
-import { makeProblem } from '../http/problem-types.js';
-import { readBoundedBody } from '../http/request-body.js';
+import { readBoundedBody, requireJson } from '../http/request-body.js';
 import type { McpTool } from './mcp-tools.js';
 import { toolCallParamsProblem } from './mcp-call-params.js';
 import { callTool } from './mcp-tool-call.js';
@@ -85,11 +83,7 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
   }
 
   return async (ctx) => {
-    if (ctx.request.type !== 'application/json') {
-      throw new HttpProblem(
-        makeProblem(base, 'unsupported_media_type', 'Send the JSON-RPC message as application/json.'),
-      );
-    }
+    requireJson(ctx, base, 'the JSON-RPC message');
     const text = (await readBoundedBody(ctx.req, MCP_BODY_MAX_BYTES, base)).toString('utf8');
     let message: unknown;
     try {

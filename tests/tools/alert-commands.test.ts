@@ -89,7 +89,7 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
 });
 
 test('alerts:preview answers from the store without a VAPID key pair, and names the store', async (t) => {
-  const content = await copyContent(DEMO_CONTENT);
+  const content = await copyContent(DEMO_FIXTURE);
   const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alert-preview-'));
   const db = path.join(data, 'alerts.sqlite');
   // The shell of a curator: no keys, whatever the server's environment holds.

@@ -312,19 +312,32 @@ test('GET and DELETE on /mcp are 405 with Allow: POST', withServer, async (t, se
   }
 });
 
-test('an oversized body is 413, a body that is not JSON 415', withServer, async (t, server) => {
-  const big = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/list',
-    params: { pad: 'x'.repeat(70_000) },
-  });
-  await assertProblem(t, await post(server.url, big), { status: 413, code: 'payload_too_large' });
-  await assertProblem(t, await post(server.url, TOOLS_LIST, { 'Content-Type': 'text/plain' }), {
-    status: 415,
-    code: 'unsupported_media_type',
-  });
-});
+test(
+  'an oversized body is 413, a body that is not JSON in UTF-8 415; the type in any case',
+  withServer,
+  async (t, server) => {
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { pad: 'x'.repeat(70_000) },
+    });
+    await assertProblem(t, await post(server.url, big), { status: 413, code: 'payload_too_large' });
+    await assertProblem(t, await post(server.url, TOOLS_LIST, { 'Content-Type': 'text/plain' }), {
+      status: 415,
+      code: 'unsupported_media_type',
+    });
+    const utf16 = { 'Content-Type': 'application/json; charset=utf-16' };
+    await assertProblem(t, await post(server.url, TOOLS_LIST, utf16), {
+      status: 415,
+      code: 'unsupported_media_type',
+    });
+    t.is(
+      (await post(server.url, TOOLS_LIST, { 'Content-Type': 'Application/JSON; charset=UTF-8' })).status,
+      200,
+    );
+  },
+);
 
 test('a batch is refused: each call is one request', withServer, async (t, server) => {
   const response = await post(server.url, `[${TOOLS_LIST}]`);
