@@ -1,12 +1,18 @@
 /**
- * `npm run content:new -- <post URL> [--kind … --status … --title … --plans … --windows …] [--dir …]`:
- * writes `events/<id>.json` for a new event, with what the post URL tells (see `draftEvent`), and
- * prints what it wrote and what is left to fill. Refuses an id that exists. `--no-alert` (backfill)
- * records that publishing it sends no browser alert (tools/alert-marks.ts).
+ * `npm run content:new -- <post URL> [--kind … --status … --title … --summary … --allocation …
+ * --plans … --audience … --windows …] [--dir …]`: writes `events/<id>.json` for a new event, with
+ * what the post URL tells (see `draftEvent`) and, for an X or Bluesky post, the author and words
+ * the platform's public oEmbed endpoint gives (`OEMBED_ORIGIN` replaces its origin), and prints what
+ * it wrote and what is left to fill. Refuses an id that exists and a value outside its set.
+ * `--no-alert` (backfill) records that publishing it sends no browser alert (tools/alert-marks.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { draftEvent } from '../domain/content/draft.js';
+import type { DraftOptions } from '../domain/content/draft.js';
+import { DRAFT_VALUES, draftEvent, draftOptionsProblem } from '../domain/content/draft.js';
+import type { PostDetails } from '../domain/content/oembed.js';
+import { oembedUrl, readOembed } from '../domain/content/oembed.js';
+import { parsePostUrl } from '../domain/content/post-time.js';
 import { loadContent } from '../server/content/read-content.js';
 import { formatProblem } from '../domain/content/problems.js';
 import type { SourceAccount } from '../domain/schemas/index.js';
@@ -20,8 +26,9 @@ const {
   refuse,
 } = readCommandLine({
   usage:
-    'npm run content:new -- <post URL> [--kind … --status … --title … --plans … --windows …] [--no-alert] [--dir <folder>]',
-  description: 'Writes events/<id>.json for a new event from its post URL and says what is left to fill in.',
+    'npm run content:new -- <post URL> [--kind … --status … --title … --summary … --allocation … --plans … --audience … --windows …] [--no-alert] [--dir <folder>]',
+  description:
+    "Writes events/<id>.json for a new event from its post URL (an X or Bluesky post's author and words from the platform's oEmbed endpoint when it can be reached) and says what is left to fill in.",
   arguments: [
     {
       name: '<post URL>',
@@ -30,15 +37,31 @@ const {
     },
   ],
   options: {
-    kind: { type: 'string', value: '<kind>', description: 'the event kind, e.g. usage_reset' },
-    status: { type: 'string', value: '<status>', description: 'the event status, e.g. confirmed' },
+    kind: { type: 'string', value: '<kind>', description: `the event kind: ${DRAFT_VALUES.kind.join(', ')}` },
+    status: {
+      type: 'string',
+      value: '<status>',
+      description: `the event status: ${DRAFT_VALUES.status.join(', ')}`,
+    },
     title: { type: 'string', value: '<title>', description: 'the title; the id is its day and slug' },
+    summary: { type: 'string', value: '<text>', description: 'the summary, in your own words' },
+    allocation: {
+      type: 'string',
+      value: '<allocation>',
+      description: `the usage concerned: ${DRAFT_VALUES.allocation.join(', ')}`,
+    },
     plans: {
       type: 'string',
       value: '<plans>',
-      description: 'all, subscribers, unspecified, or plans separated by commas',
+      description:
+        'all, subscribers, unspecified, or plans among free, pro, max, team, enterprise separated by commas',
     },
-    windows: { type: 'string', value: '<windows>', description: 'the windows reset, separated by commas' },
+    audience: { type: 'string', value: '<text>', description: 'the audience as the post states it' },
+    windows: {
+      type: 'string',
+      value: '<windows>',
+      description: `the windows reset, separated by commas: ${DRAFT_VALUES.windows.join(', ')}`,
+    },
     'no-alert': {
       type: 'boolean',
       description: 'backfill: send no browser alert when it is published (history added late)',
@@ -51,23 +74,49 @@ const {
   },
 });
 if (!URL.canParse(postUrl)) refuse(`<post URL>: '${postUrl}' is not a URL`);
+const options: DraftOptions = flags;
+const wrong = draftOptionsProblem(options);
+if (wrong) refuse(wrong);
 const dir = contentDirOf(flags.dir);
 const sourcesFile = await readJsonFile(path.join(dir, 'sources.json')).catch(() => ({ sources: [] }));
 const sources = (sourcesFile['sources'] ?? []) as SourceAccount[];
-/** The draft, or a usage error when the URL is on X or Bluesky but names no post. */
-function draft(): Record<string, unknown> {
+/** The author and words of an X or Bluesky post, from the platform's oEmbed endpoint; none offline. */
+async function postDetails(): Promise<{ details: PostDetails; from: string | null }> {
+  const none = { details: { authorName: null, text: null }, from: null };
+  const post = parsePostUrl(postUrl);
+  if (!post || post.platform === 'other') return none;
+  const request = oembedUrl(post.platform, postUrl, process.env['OEMBED_ORIGIN']);
   try {
-    return draftEvent(postUrl, flags, sources, Date.now());
+    const response = await fetch(request, { signal: AbortSignal.timeout(5000) });
+    if (!response.ok) throw new Error(`it answered ${response.status}`);
+    return { details: readOembed(await response.json()), from: request.origin };
+  } catch (error) {
+    const why =
+      error instanceof Error && error.message.startsWith('it answered') ? error.message : 'unreachable';
+    console.log(
+      `oEmbed: ${request.origin} could not be read (${why}); the author and words are left to fill in`,
+    );
+    return none;
+  }
+}
+
+/** The draft, or a usage error when the URL is on X or Bluesky but names no post. */
+function draft(details: PostDetails): Record<string, unknown> {
+  try {
+    return draftEvent(postUrl, options, sources, Date.now(), details);
   } catch (error) {
     return refuse(`<post URL>: ${(error as Error).message}`);
   }
 }
-const event = draft();
+// A URL that names no post is refused before anything is asked of the network.
+draft({ authorName: null, text: null });
 if (!existsSync(path.join(dir, 'events'))) {
   // The folder is wrong, not the command line: a content problem (exit 1), as an existing id is.
   console.error(`not written: ${dir} has no events/ folder (--dir or CONTENT_DIR names the content folder)`);
   process.exit(1);
 }
+const oembed = await postDetails();
+const event = draft(oembed.details);
 const file = path.join(dir, 'events', `${String(event['id'])}.json`);
 if (existsSync(file)) {
   console.error(
@@ -77,6 +126,13 @@ if (existsSync(file)) {
 }
 await writeContentFile(file, { $schema: '../schema/event.schema.json', ...event });
 console.log(`wrote ${path.relative(process.cwd(), file)}`);
+if (oembed.from) {
+  const day = new Date().toISOString().slice(0, 10);
+  console.log(
+    `the author and words are as ${oembed.from}'s oEmbed gave them on ${day}; for the account's verification_method: ` +
+      `"Post text and author read from the platform's public oEmbed endpoint on ${day}; time decoded from the post id."`,
+  );
+}
 if (flags['no-alert']) console.log(markAlert({ eventId: String(event['id']), revision: 1, mode: 'silent' }));
 const result = await loadContent(dir);
 const mine = result.ok

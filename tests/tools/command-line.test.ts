@@ -26,9 +26,42 @@ const COMMANDS: readonly Command[] = [
   },
   {
     file: 'tools/content-new.ts',
-    options: ['--kind', '--status', '--title', '--plans', '--windows', '--no-alert', '--dir'],
+    options: [
+      '--kind',
+      '--status',
+      '--title',
+      '--summary',
+      '--allocation',
+      '--plans',
+      '--audience',
+      '--windows',
+      '--no-alert',
+      '--dir',
+      'usage_reset, limit_increase, credit, policy_change, incident',
+      'five_hour, weekly, other, unspecified',
+    ],
     bad: [
       { args: [], says: /missing argument <post URL>/ },
+      {
+        args: ['https://x.com/a/status/1', '--kind', 'reset'],
+        says: /--kind: 'reset' is not one of usage_reset, limit_increase, credit, policy_change, incident/,
+      },
+      {
+        args: ['https://x.com/a/status/1', '--windows', 'weekly,daily'],
+        says: /--windows: 'daily' is not one of five_hour, weekly, other, unspecified/,
+      },
+      {
+        args: ['https://x.com/a/status/1', '--plans', 'pro,gold'],
+        says: /--plans: 'pro,gold' is not one of all, subscribers, unspecified, nor plans among free, pro, max, team, enterprise/,
+      },
+      {
+        args: ['https://x.com/a/status/1', '--status', 'done'],
+        says: /--status: 'done' is not one of announced, confirmed, cancelled, retracted/,
+      },
+      {
+        args: ['https://x.com/a/status/1', '--allocation', 'tokens'],
+        says: /--allocation: 'tokens' is not one of subscription_usage, api, unspecified/,
+      },
       { args: ['not-a-url'], says: /'not-a-url' is not a URL/ },
       {
         args: ['https://x.com/example', '--dir', '/nonexistent-folder'],
