@@ -37,6 +37,9 @@ function elsewhere(lang: Lang, filters: FilterSet): SafeHtml {
   );
 }
 
+/** The id of the heading that names the alerts control: its own, or on /alerts the page's. */
+export const ALERTS_HEADING_ID = 'alerts-heading';
+
 /**
  * The alerts control for one filter combination. Rendered right without JavaScript: when alerts are
  * off it says so; when on, that they need JavaScript and notifications. Every state the script can
@@ -48,19 +51,20 @@ export function alertsControl(
   filters: FilterSet,
   label: string,
   alerts: AlertsOptions,
-  /** Whether to link to the alerts page (not from that page itself). */
-  about = true,
+  /** On /alerts itself: no link to that page, and the page's heading (`ALERTS_HEADING_ID`) names it. */
+  onAlertsPage = false,
 ): SafeHtml {
   const { t } = lang;
+  const heading = onAlertsPage ? '' : html`<h2 id="${ALERTS_HEADING_ID}">${t.alerts.heading}</h2>`;
   if (alerts.publicKey === null) {
-    return html`<section class="card alerts" aria-labelledby="alerts-heading">
-      <h2 id="alerts-heading">${t.alerts.heading}</h2>
+    return html`<section class="card alerts" aria-labelledby="${ALERTS_HEADING_ID}">
+      ${heading}
       <p>${t.alerts.off} ${elsewhere(lang, filters)}</p>
     </section>`;
   }
   return html`<section
     class="card alerts"
-    aria-labelledby="alerts-heading"
+    aria-labelledby="${ALERTS_HEADING_ID}"
     data-alerts-key="${alerts.publicKey}"
     data-audience="${filters.audience}"
     data-window="${filters.window}"
@@ -72,11 +76,11 @@ export function alertsControl(
         : html` data-alerts-notification="${JSON.stringify({ ...t.alerts.notification, windows: t.labels.window })}"`
     }
   >
-    <h2 id="alerts-heading">${t.alerts.heading}</h2>
+    ${heading}
     <div data-alerts-state="nojs">
       <p>
         ${t.alerts.needsScript} ${elsewhere(lang, filters)}
-        ${about ? html`<a href="${lang.href(`${ALERTS_PATH}${filterQuery(filters)}`)}">${t.alerts.about}</a>.` : ''}
+        ${onAlertsPage ? '' : html`<a href="${lang.href(`${ALERTS_PATH}${filterQuery(filters)}`)}">${t.alerts.about}</a>.`}
       </p>
     </div>
     <div data-alerts-state="unsupported" hidden>

@@ -1,7 +1,7 @@
 import type { FilterSet } from '../../../domain/filters.js';
 import type { Lang } from '../i18n/lang.js';
 import type { AlertsOptions } from './alerts-control.js';
-import { ALERTS_PATH, alertsControl, PRIVACY_PATH } from './alerts-control.js';
+import { ALERTS_HEADING_ID, ALERTS_PATH, alertsControl, PRIVACY_PATH } from './alerts-control.js';
 import { filterLabel, homeHref } from './home-page.js';
 import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
@@ -11,13 +11,13 @@ export function alertsMain(lang: Lang, filters: FilterSet, alerts: AlertsOptions
   const { t } = lang;
   const text = t.alerts.page;
   const label = filterLabel(lang, filters);
-  return html`<h1>${t.alerts.heading}</h1>
+  return html`<h1 id="${ALERTS_HEADING_ID}">${t.alerts.heading}</h1>
     <p>${text.what}</p>
     <p>
       ${text.forFilters(html`<strong>${label}</strong>`)}
       <a href="${lang.href(homeHref(filters))}">${text.otherFilters}</a>${text.thenTurnOn}
     </p>
-    ${alertsControl(lang, filters, label, alerts, false)}
+    ${alertsControl(lang, filters, label, alerts, true)}
     <h2>${text.stored}</h2>
     <p>
       ${text.storedText}

@@ -73,13 +73,15 @@ export function renderPage(baseUrl: string, lang: Lang, page: PageSpec): string 
   const siteName = t.site.name;
   const title = page.path === '/' ? siteName : documentTitle(page.title, siteName);
   const section = page.path.startsWith('/events/') ? '/' : page.path;
-  const nav = [
+  const pages = [
     { href: lang.href('/'), path: '/', label: t.layout.nav.latest },
     { href: lang.href('/sources'), path: '/sources', label: t.layout.nav.sources },
     { href: lang.href('/docs'), path: '/docs', label: t.layout.nav.docs },
     { href: lang.href('/alerts'), path: '/alerts', label: t.layout.nav.alerts },
-    { href: FEED_PATHS.rss, path: FEED_PATHS.rss, label: t.layout.nav.rss },
-    { href: FEED_PATHS.json, path: FEED_PATHS.json, label: t.layout.nav.jsonFeed },
+  ];
+  const feeds = [
+    { href: FEED_PATHS.rss, label: t.layout.nav.rss },
+    { href: FEED_PATHS.json, label: t.layout.nav.jsonFeed },
   ];
   const doc = html`<!doctype html>
     <html lang="${lang.locale}" data-your-time="${t.layout.yourTime('{time}')}">
@@ -120,12 +122,15 @@ export function renderPage(baseUrl: string, lang: Lang, page: PageSpec): string 
           <div class="wrap">
             <a class="brand" href="${lang.href('/')}">${siteName}</a>
             <nav class="site" aria-label="${t.layout.siteNav}">
-              ${nav.map(
+              ${pages.map(
                 (item) =>
                   html`<a href="${item.href}" ${section === item.path ? html` aria-current="page"` : ''}
                     >${item.label}</a
                   >`,
               )}
+              <span class="feeds"
+                >${feeds.map((item) => html`<a href="${item.href}">${item.label}</a>`)}</span
+              >
             </nav>
             ${languageMenu(lang, page.path, page.query ?? '')}
           </div>

@@ -31,7 +31,9 @@ header.site { background: var(--card); border-bottom: 1px solid var(--line); }
 header.site .wrap { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem; padding: .75rem 1rem; }
 .brand { font-weight: 700; color: var(--fg); text-decoration: none; font-size: 1.05rem; }
 nav.site { display: flex; flex-wrap: wrap; gap: .25rem 1rem; font-size: .95rem; }
-nav.site a { text-decoration: none; }
+nav.site a { text-decoration: none; white-space: nowrap; }
+/* The two feeds wrap together: at a phone's width neither is left alone on a line. */
+nav.site .feeds { display: flex; gap: inherit; }
 nav.site a[aria-current="page"] { color: var(--fg); font-weight: 600; }
 /* The language menu: a <details> that opens a list of links without a script. */
 .lang-menu { position: relative; margin-left: auto; font-size: .95rem; }
@@ -152,13 +154,17 @@ button.action:focus-visible { outline: 2px solid var(--fg); outline-offset: 2px;
 .alerts-note { display: inline-block; padding: .2rem .7rem; border: 1px solid var(--line); border-radius: 999px; background: var(--card); }
 .alerts-note[hidden] { display: none; }
 .calendar { margin: 1.5rem 0; }
-.cal-scroll { position: relative; overflow-x: auto; padding: .25rem; border-radius: 6px; direction: rtl; }
+.cal-scroll { --cal-pad: .25rem; position: relative; overflow-x: auto; padding: var(--cal-pad); border-radius: 6px; direction: rtl; }
 .cal-scroll:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .cal { width: auto; direction: ltr; border-collapse: separate; border-spacing: 3px; font-size: .75rem; line-height: 1; }
 .cal th { font-weight: 500; color: var(--muted); padding: 0 .25rem 0 0; border: 0; text-align: left; white-space: nowrap; vertical-align: middle; }
-.cal-weekday, .cal thead th:first-child { position: sticky; left: 0; z-index: 1; background: var(--bg); }
-.cal-month { position: relative; height: 1.1em; min-width: 22px; }
-.cal-month > span[aria-hidden] { position: absolute; left: 0; bottom: 0; }
+/* The weekday column stays at the region's edge, over its padding too: nothing scrolls past beside it. */
+.cal-weekday, .cal-corner { position: sticky; left: calc(-1 * var(--cal-pad)); z-index: 1; background: var(--bg); width: 2.5rem; min-width: 2.5rem; }
+.cal td.cal-corner, .cal thead td { padding: 0; border: 0; }
+.cal-month { height: 1.1em; }
+/* A month's name stays beside the weekday column while any week of the month shows. */
+.cal-month > span { position: sticky; left: calc(2.5rem + 3px - var(--cal-pad)); }
+.cal-week { height: 0; min-width: 22px; padding: 0; }
 .cal-day { width: 22px; height: 22px; padding: 0; border-radius: 3px; background: var(--bg); border: 1px solid var(--line); }
 .cal-day a { display: block; width: 100%; height: 100%; min-height: 22px; border-radius: 3px; }
 .cal-day a:focus-visible { outline: 3px solid var(--fg); outline-offset: 1px; }

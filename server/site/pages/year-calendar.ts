@@ -54,23 +54,39 @@ function cell(lang: Lang, day: CalendarDay): SafeHtml {
   </td>`;
 }
 
+/** The month names over the weeks: each from the week it starts in to the week before the next. */
+function monthRuns(
+  lang: Lang,
+  weeks: readonly (readonly CalendarDay[])[],
+): { label: string; weeks: number }[] {
+  const runs: { label: string; weeks: number }[] = [];
+  for (const week of weeks) {
+    const starts = week.find((day) => day.day.endsWith('-01'));
+    const last = runs.at(-1);
+    if (starts) runs.push({ label: lang.month(Date.parse(`${starts.day}T00:00:00Z`), false), weeks: 1 });
+    else if (last) last.weeks += 1;
+    else runs.push({ label: '', weeks: 1 });
+  }
+  return runs;
+}
+
 /**
- * The year calendar (domain/calendar.ts) as an HTML table: weeks are columns (a month's name over
- * the week it starts in), weekdays rows. A day with resets links the first of them; every state has
+ * The year calendar (domain/calendar.ts) as an HTML table: weeks are columns, weekdays rows. A
+ * month's name heads the weeks from the one it starts in, and slides along them (style.ts) so the
+ * weekday column, which stays put when the weeks scroll, never hides part of it. A day with resets links the first of them; every state has
  * its own shape as well as its colour (style.ts), and the legend names them.
  */
 export function yearCalendarHtml(lang: Lang, calendar: YearCalendar, filters: string): SafeHtml {
   const text = lang.t.calendar;
-  // Every week column has a header (for screen readers, the week's first day); the month's name
-  // shows over the week it starts in.
-  const weekHeader = (week: readonly CalendarDay[]) => {
-    const starts = week.find((day) => day.day.endsWith('-01'));
-    const month = starts ? lang.month(Date.parse(`${starts.day}T00:00:00Z`), false) : '';
-    return html`<th scope="col" class="cal-month">
-      <span aria-hidden="true">${month}</span
-      ><span class="visually-hidden">${text.week(lang.day(week[0]!.day))}</span>
+  const monthHeader = (run: { label: string; weeks: number }) =>
+    run.label === ''
+      ? html`<td colspan="${run.weeks}"></td>`
+      : html`<th scope="col" colspan="${run.weeks}" class="cal-month"><span>${run.label}</span></th>`;
+  // Every week column has a header too: for screen readers, the week's first day.
+  const weekHeader = (week: readonly CalendarDay[]) =>
+    html`<th scope="col" class="cal-week">
+      <span class="visually-hidden">${text.week(lang.day(week[0]!.day))}</span>
     </th>`;
-  };
   const legendItem = (state: string, label: string) =>
     html`<li><span class="cal-swatch cal-${state}" aria-hidden="true"></span>${label}</li>`;
   return html`<section class="calendar" aria-labelledby="calendar-heading">
@@ -82,7 +98,11 @@ export function yearCalendarHtml(lang: Lang, calendar: YearCalendar, filters: st
         </caption>
         <thead>
           <tr>
-            <th scope="col"><span class="visually-hidden">${text.weekday}</span></th>
+            <td class="cal-corner"></td>
+            ${monthRuns(lang, calendar.weeks).map(monthHeader)}
+          </tr>
+          <tr>
+            <th scope="col" class="cal-corner"><span class="visually-hidden">${text.weekday}</span></th>
             ${calendar.weeks.map(weekHeader)}
           </tr>
         </thead>

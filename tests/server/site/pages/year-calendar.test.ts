@@ -15,7 +15,19 @@ test('the home page has a 53-week calendar: 7 weekday rows, a link per day with 
   const body = await (await fetch(`${server.url}/`)).text();
   const calendar = /<section class="calendar"[\s\S]*?<\/section>/.exec(body)?.[0] ?? '';
   t.truthy(calendar);
-  t.is((calendar.match(/<th scope="col" class="cal-month">/g) ?? []).length, 53);
+  t.is((calendar.match(/<th scope="col" class="cal-week">/g) ?? []).length, 53);
+  // Month names head their weeks: every week under one, from the 1st of December 2025 on.
+  const months = [
+    ...calendar.matchAll(/<(th|td)( scope="col")? colspan="(\d+)"( class="cal-month"><span>(\w*))?/g),
+  ];
+  t.is(
+    months.reduce((sum, match) => sum + Number(match[3]), 0),
+    53,
+  );
+  t.deepEqual(
+    months.map((match) => match[5] ?? ''),
+    ['', 'Dec', 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov'],
+  );
   t.is((calendar.match(/<th scope="row" class="cal-weekday">/g) ?? []).length, 7);
   t.is((calendar.match(/<td class="cal-day /g) ?? []).length, 371);
   t.regex(calendar, /role="region" aria-label="Calendar of resets, scrollable" tabindex="0"/);
