@@ -1,6 +1,6 @@
 import type { LedgerMark } from '../domain/alerts.js';
 import { AlertStore } from '../server/alerts/store.js';
-import type { AlertsConfig, Config } from '../server/config.js';
+import type { Config } from '../server/config.js';
 import { parseConfig } from '../server/config.js';
 
 /** This shell's environment as the server reads it, or the process ends naming what is wrong. */
@@ -13,31 +13,26 @@ function readConfig(): Config {
   }
 }
 
-/** The alerts configuration of this machine's environment, as the server reads it; null when alerts are off. */
-export function alertsConfig(): AlertsConfig | null {
-  return readConfig().alerts;
-}
-
 /** The alerts' store the server on this machine uses (ALERTS_DB, else under DATA_DIR), keys or not. */
 export function alertsStoreFile(): string {
   return readConfig().alertsDb;
 }
 
 /**
- * Records a curator's word on one revision of an event in the alerts' store (ALERTS_DB), where the
- * ledger reads it when the content is published: `silent` sends no alert for it, `alert` sends one
- * for a correction. Returns the line to print.
+ * Records a curator's word on one revision of an event in the alerts' store (ALERTS_DB, else under
+ * DATA_DIR), where the ledger reads it when the content is published: `silent` sends no alert for
+ * it, `alert` sends one for a correction. The curator's shell need not hold the VAPID keys the
+ * server has: the mark goes to the store either way. Returns the line to print.
  */
 export function markAlert(mark: LedgerMark): string {
-  const config = alertsConfig();
-  if (!config) return 'alerts are off here (no VAPID key pair): none would be sent anyway';
-  const store = new AlertStore(config.db);
+  const file = alertsStoreFile();
+  const store = new AlertStore(file);
   try {
     store.mark(mark);
   } finally {
     store.close();
   }
   return mark.mode === 'silent'
-    ? `alerts: none will be sent for ${mark.eventId} revision ${mark.revision}`
-    : `alerts: one will be sent for ${mark.eventId} revision ${mark.revision} when it is published`;
+    ? `alerts: none will be sent for ${mark.eventId} revision ${mark.revision} (marked in ${file})`
+    : `alerts: one will be sent for ${mark.eventId} revision ${mark.revision} when it is published (marked in ${file})`;
 }

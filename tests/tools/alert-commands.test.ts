@@ -88,7 +88,7 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
   }
 });
 
-test('alerts:preview answers from the store without a VAPID key pair, and names the store', async (t) => {
+test('alerts:preview and --no-alert work from the store without a VAPID key pair, naming the store', async (t) => {
   const content = await copyContent(DEMO_FIXTURE);
   const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alert-preview-'));
   const db = path.join(data, 'alerts.sqlite');
@@ -131,6 +131,29 @@ test('alerts:preview answers from the store without a VAPID key pair, and names 
     t.regex(one.stdout, new RegExp(`^read from the alerts store ${escapeRegExp(db)}$`, 'm'));
     t.regex(one.stdout, new RegExp(`sends 1 alert\\(s\\):\\n  confirmed: ${id} .* → 1 subscription\\(s\\)`));
     t.notRegex(outputOf(one), /alerts are off/);
+
+    // Backfill from the same keyless shell: the mark reaches the store the server reads.
+    const late = await runToEnd(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'tools/content-new.ts',
+        'https://support.claude.com/en/articles/late',
+        '--title',
+        'A late entry',
+        '--no-alert',
+        '--dir',
+        content.dir,
+      ],
+      { cwd: ROOT, env },
+    );
+    t.is(late.code, 0, outputOf(late));
+    const eventId = /alerts: none will be sent for (\S+) revision 1 \(marked in (.+)\)$/m.exec(late.stdout);
+    t.is(eventId?.[2], db, late.stdout);
+    const marked = new AlertStore(db);
+    t.deepEqual(marked.marks(), [{ eventId: eventId?.[1], revision: 1, mode: 'silent' }]);
+    marked.close();
   } finally {
     await content.dispose();
     await rm(data, { recursive: true, force: true });
