@@ -6,6 +6,7 @@ import { indexEvent, sortAscending } from './order.js';
 import type { SourceAccount } from './schemas/index.js';
 import { ResetSummary } from './schemas/index.js';
 import type { PublishedEvent } from './content/events.js';
+import type { EventTranslation, EventTranslations, TranslationsById } from './content/translations.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from './schemas/index.js';
 import type { BaseStats, Latest } from './stats.js';
 import { computeBaseStats, findAnnouncedReset, findLatest } from './stats.js';
@@ -18,6 +19,11 @@ export interface PublishedContent {
   readonly collection: CollectionFile;
   readonly sources: readonly SourceAccount[];
   readonly events: readonly PublishedEvent[];
+  /**
+   * The pages' translations of events made from their current revision, by event id. Left out when
+   * there are none (and by a stored set from before translations existed).
+   */
+  readonly translations?: TranslationsById;
 }
 
 /** What one filter combination needs to answer any request, computed once per content load. */
@@ -37,6 +43,8 @@ export interface Catalog {
   /** Every event of any kind and status, ascending by (sort key, id). */
   readonly events: readonly IndexedEvent[];
   readonly byId: ReadonlyMap<string, ResetSummary>;
+  /** The pages' translations by event id; never part of a published record. */
+  readonly translations: ReadonlyMap<string, EventTranslations>;
   readonly views: ReadonlyMap<string, FilterView>;
 }
 
@@ -97,8 +105,16 @@ export function* catalogSteps(content: PublishedContent, options: CatalogOptions
     sources: content.sources,
     events,
     byId: new Map(events.map((event) => [event.record.id, event.record])),
+    translations: new Map(Object.entries(deepFreeze(content.translations ?? {}))),
     views,
   };
+}
+
+/** An event's translation into a page language, made from its current revision; null for none. */
+export function translationOf(catalog: Catalog, id: string, language: string): EventTranslation | null {
+  const translations = catalog.translations.get(id);
+  if (!translations || !Object.hasOwn(translations, language)) return null;
+  return translations[language as keyof EventTranslations] ?? null;
 }
 
 /**

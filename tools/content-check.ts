@@ -1,8 +1,8 @@
 /**
  * `npm run content:check [-- <dir> | --dir <dir>] [--json]`: validates a content folder without
  * starting the server. Prints the revision and a summary, or every problem with file, field, the
- * value found and the rule (exit 1). `--json` prints one JSON object instead, for CI. `--since <git
- * ref>` also flags every event file changed since that ref without a `revision` and `revised_at` bump.
+ * value found and the rule (exit 1). Warnings (a stale translation) are printed either way and never
+ * fail the check. `--json` prints one JSON object instead, for CI. `--since <git ref>` also flags every event file changed since that ref without a `revision` and `revised_at` bump.
  */
 import path from 'node:path';
 import { loadContent } from '../server/content/read-content.js';
@@ -35,13 +35,20 @@ const unbumped = flags.since === undefined ? [] : await editsWithoutRevision(dir
 const result: typeof loaded =
   unbumped.length === 0
     ? loaded
-    : { ok: false, problems: [...(loaded.ok ? [] : loaded.problems), ...unbumped], directory: null };
+    : {
+        ok: false,
+        problems: [...(loaded.ok ? [] : loaded.problems), ...unbumped],
+        warnings: loaded.warnings,
+        directory: null,
+      };
+const { warnings } = result;
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 if (flags.json) {
   console.log(
     JSON.stringify(
       result.ok
-        ? { ok: true, dir, revision: result.content.revision, events: result.content.events.length }
-        : { ok: false, dir, problems: result.problems },
+        ? { ok: true, dir, revision: result.content.revision, events: result.content.events.length, warnings }
+        : { ok: false, dir, problems: result.problems, warnings },
       null,
       2,
     ),
@@ -51,9 +58,11 @@ if (flags.json) {
   console.log(`revision ${result.content.revision}`);
   console.log(summarizeContent(result.content));
 } else {
-  console.error(
-    `content invalid: ${dir} (${result.problems.length} problem${result.problems.length === 1 ? '' : 's'})`,
-  );
+  console.error(`content invalid: ${dir} (${counted(result.problems.length, 'problem')})`);
   for (const problem of result.problems) console.error(`  ${formatProblem(problem)}`);
+}
+if (!flags.json && warnings.length > 0) {
+  console.error(`${counted(warnings.length, 'warning')} (the content still loads):`);
+  for (const warning of warnings) console.error(`  ${formatProblem(warning)}`);
 }
 if (!result.ok) process.exitCode = 1;

@@ -1,3 +1,4 @@
+import { TRANSLATION_LANGUAGES } from '../schemas/enums.js';
 import { toIso, utcDay } from '../time.js';
 import type { EventFile } from './files.js';
 import type { ContentProblem } from './problems.js';
@@ -12,6 +13,8 @@ export interface RuleContext {
   /** From collection.json; `null` when that file is invalid. */
   readonly coverageStart: string | null;
   readonly report: (path: string, rule: string) => void;
+  /** Something worth fixing that does not stop the content loading (a stale translation). */
+  readonly warn: (path: string, rule: string) => void;
 }
 
 /**
@@ -126,21 +129,42 @@ const RULES: readonly EventRule[] = [
       report(time === null ? 'announced_on' : 'announced_at', `must not be before coverage_start (${coverageStart})`);
     }
   }),
+  rule(['revision', 'effective_note', 'translations'], ({ revision, effective_note, translations }, { report, warn }) => {
+    for (const language of TRANSLATION_LANGUAGES) {
+      const translation = translations?.[language];
+      if (!translation) continue;
+      const path = `translations.${language}`;
+      if (translation.revision > revision) {
+        report(`${path}.revision`, `must not be newer than the event's revision (${revision})`);
+      } else if (translation.revision < revision) {
+        warn(
+          `${path}.revision`,
+          `stale: translated from revision ${translation.revision}, the event is at revision ${revision}; its pages show English until the translation is updated`,
+        );
+      } else if (effective_note == null && translation.effective_note !== undefined) {
+        report(`${path}.effective_note`, 'must be absent: the event has no effective_note');
+      } else if (effective_note != null && translation.effective_note === undefined) {
+        report(`${path}.effective_note`, 'is required: the event has an effective_note');
+      }
+    }
+  }),
 ];
 
 /**
  * Runs every rule whose fields are all valid (`valid`; `null` when the whole file is), appending
- * what it finds to `problems`.
+ * what it finds to `problems`, and what only deserves a warning to `warnings`.
  */
 export function checkEvent(
   event: CheckedEvent,
   valid: ReadonlySet<CheckedField> | null,
-  context: Omit<RuleContext, 'report'>,
+  context: Omit<RuleContext, 'report' | 'warn'>,
   problems: ContentProblem[],
+  warnings: ContentProblem[],
 ): void {
   const { file, coverageStart } = context;
   const report = (path: string, rule: string) => void problems.push({ file, path, rule });
-  const ruleContext: RuleContext = { file, coverageStart, report };
+  const warn = (path: string, rule: string) => void warnings.push({ file, path, rule });
+  const ruleContext: RuleContext = { file, coverageStart, report, warn };
   for (const { needs, check } of RULES) {
     if (valid === null || needs.every((field) => valid.has(field))) check(event, ruleContext);
   }

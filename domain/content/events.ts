@@ -9,20 +9,22 @@ import { readSourcePosts } from './source-posts.js';
 
 export type PublishedEvent = Omit<ResetSummary, 'url'>;
 
-type EventContext = Omit<RuleContext, 'report'>;
+type EventContext = Omit<RuleContext, 'report' | 'warn'>;
 
 /**
  * Checks one schema-valid event file against the rules a schema cannot express and derives the
- * published record from it. Problems are appended to `problems`; the record is returned only when there are none.
+ * published record from it. Problems are appended to `problems`, warnings to `warnings`; the record is
+ * returned only when there are no problems.
  */
 export function publishEvent(
   event: EventFile,
   context: EventContext,
   problems: ContentProblem[],
+  warnings: ContentProblem[],
 ): PublishedEvent | null {
   const before = problems.length;
   const checked = { ...event, posts: readSourcePosts(event.sources) };
-  checkEvent(checked, null, context, problems);
+  checkEvent(checked, null, context, problems, warnings);
   if (problems.length > before) return null;
   const announcedAt = announcedTime(checked);
   return {
@@ -63,6 +65,7 @@ export function checkInvalidEvent(
   data: unknown,
   context: EventContext,
   problems: ContentProblem[],
+  warnings: ContentProblem[],
 ): Partial<EventFile> {
   const fields: Record<string, unknown> = {};
   const valid = new Set<CheckedField>();
@@ -81,7 +84,7 @@ export function checkInvalidEvent(
     valid.add('posts');
   }
   // Only the fields in `valid` are read: checkEvent runs a rule only when all it needs are there.
-  checkEvent(fields as unknown as CheckedEvent, valid, context, problems);
+  checkEvent(fields as unknown as CheckedEvent, valid, context, problems, warnings);
   return event;
 }
 

@@ -5,8 +5,10 @@ import {
   EventStatus,
   Plan,
   PlanGroup,
+  TRANSLATION_LANGUAGES,
   TimePrecision,
 } from '../schemas/enums.js';
+import type { TranslationLanguage } from '../schemas/enums.js';
 import { Audience, Correction, ResetSummary, SourceEntry } from '../schemas/event.js';
 import { SourceAccount } from '../schemas/api.js';
 import { CONTENT_LIMITS, CalendarDate, Slug, UtcDateTime, text } from '../schemas/limits.js';
@@ -37,6 +39,27 @@ export const SourceEntryFile = SourceEntry.extend({
   excerpt: SourceEntry.shape.excerpt.unwrap().nullish(),
 });
 
+/**
+ * One language's translation of an event's editorial text, and the event revision it was made from
+ * (content/README.md §4). Bounded like the English fields. `statement` translates `audience.statement`,
+ * which every event has; `effective_note` is there exactly when the event has one (a rule checks it).
+ */
+export const EventTranslationFile = z.strictObject({
+  revision: event.revision,
+  title: event.title,
+  summary: event.summary,
+  effective_note: event.effective_note.unwrap().optional(),
+  statement: Audience.shape.statement,
+});
+
+/** Translations by page language; each language at most once, every one optional. */
+export const EventTranslationsFile = z.strictObject(
+  Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, EventTranslationFile.optional()])) as Record<
+    TranslationLanguage,
+    z.ZodOptional<typeof EventTranslationFile>
+  >,
+);
+
 export const EventFile = z.strictObject({
   id: Slug,
   kind: EventKind,
@@ -61,6 +84,7 @@ export const EventFile = z.strictObject({
   related_event_ids: event.related_event_ids
     .refine(unique, 'related_event_ids must not repeat')
     .default([]),
+  translations: EventTranslationsFile.optional(),
 });
 
 export const SourcesFile = z.strictObject({
@@ -75,5 +99,6 @@ export const CollectionFile = z.strictObject({
 });
 
 export type EventFile = z.infer<typeof EventFile>;
+export type EventTranslationFile = z.infer<typeof EventTranslationFile>;
 export type SourcesFile = z.infer<typeof SourcesFile>;
 export type CollectionFile = z.infer<typeof CollectionFile>;

@@ -5,6 +5,8 @@ import { CollectionFile as CollectionSchema, EventFile, SourcesFile } from './fi
 import { CONTENT_LIMITS } from '../schemas/limits.js';
 import type { PublishedEvent } from './events.js';
 import { checkInvalidEvent, publishEvent } from './events.js';
+import type { EventTranslations } from './translations.js';
+import { currentTranslations } from './translations.js';
 import type { ContentProblem } from './problems.js';
 import { fromZodError } from './problems.js';
 import { computeRevision, revisionSteps } from './revision.js';
@@ -41,11 +43,15 @@ export interface DirectoryContent {
   readonly sources: readonly SourceAccount[];
 }
 
+/**
+ * Warnings (a stale translation) never stop a set loading: `content:check` prints them either way.
+ */
 export type ValidationResult =
-  | { readonly ok: true; readonly content: PublishedContent }
+  | { readonly ok: true; readonly content: PublishedContent; readonly warnings: readonly ContentProblem[] }
   | {
       readonly ok: false;
       readonly problems: readonly ContentProblem[];
+      readonly warnings: readonly ContentProblem[];
       /** Set when the collection and sources files are valid although the events are not. */
       readonly directory: DirectoryContent | null;
     };
@@ -60,6 +66,7 @@ export function validateContent(raw: ContentReader): ValidationResult {
 /** `validateContent`, yielding between slices of event files (see domain/steps.ts). */
 export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
   const problems: ContentProblem[] = [];
+  const warnings: ContentProblem[] = [];
 
   // A file that could not be read (data undefined) is already reported; do not report it twice.
   const collection = CollectionSchema.safeParse(raw.collection.data);
@@ -76,6 +83,7 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
   const directoryProblems = problems.length;
 
   const events: PublishedEvent[] = [];
+  const translations: Record<string, EventTranslations> = {};
   const coverageStart = collection.success ? collection.data.coverage_start : null;
   // References resolve against every event file that declares an id, valid or not: one broken event
   // must not make every reference to it look dangling as well.
@@ -90,8 +98,10 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
     let fields: Partial<EventFile>;
     if (parsed.success) {
       fields = parsed.data;
-      const event = publishEvent(parsed.data, { file, coverageStart }, problems);
+      const event = publishEvent(parsed.data, { file, coverageStart }, problems, warnings);
       if (event) events.push(event);
+      const current = event && currentTranslations(parsed.data);
+      if (current) translations[event.id] = current;
       const day = parsed.data.time_precision === 'date' ? parsed.data.announced_on : null;
       if (day) {
         // Bounds `latest_ambiguous` (every date-only event of the newest day, and one exact one).
@@ -103,7 +113,7 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
       }
     } else {
       problems.push(...fromZodError(file, parsed.error, data));
-      fields = checkInvalidEvent(data, { file, coverageStart }, problems);
+      fields = checkInvalidEvent(data, { file, coverageStart }, problems, warnings);
     }
     // A valid id only: an id that failed its schema is reported once, by the schema.
     const first = fields.id === undefined ? undefined : fileById.get(fields.id);
@@ -127,22 +137,27 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
     collection.success && sources && directoryProblems === 0
       ? { revision: computeRevision({ collection: collection.data, sources }), collection: collection.data, sources }
       : null;
-  if (problems.length > 0 || !directory) return { ok: false, problems, directory };
+  if (problems.length > 0 || !directory) return { ok: false, problems, warnings, directory };
 
   const published = events.sort(byId);
+  // Sorted by id like the events, and left out when empty: a set without translations keeps its revision.
+  const shown = Object.keys(translations).length === 0 ? undefined : sortedById(translations);
   yield;
   const revision = yield* revisionSteps({
     collection: directory.collection,
     sources: directory.sources,
     events: published,
+    translations: shown,
   });
   return {
     ok: true,
+    warnings,
     content: {
       revision,
       collection: directory.collection,
       sources: directory.sources,
       events: published,
+      ...(shown ? { translations: shown } : {}),
     },
   };
 }
@@ -158,6 +173,10 @@ function checkUniqueIds(
     if (seen.has(id)) problems.push({ file, path, rule: `id "${id}" is used more than once` });
     seen.add(id);
   }
+}
+
+function sortedById<T>(records: Readonly<Record<string, T>>): Record<string, T> {
+  return Object.fromEntries(Object.keys(records).sort().map((id) => [id, records[id]!]));
 }
 
 function declaredId(data: unknown): string | null {

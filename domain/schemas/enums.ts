@@ -16,6 +16,8 @@ export const PRIORITIES = ['primary', 'additional', 'context', 'optional'] as co
 export const AUDIENCE_FILTERS = ['all', 'broad', 'max', 'pro', 'team'] as const;
 export const WINDOW_FILTERS = ['any', 'five_hour', 'weekly'] as const;
 export const ORDERS = ['asc', 'desc'] as const;
+/** The page languages an event's editorial text may be translated into (docs/product-decisions.md §16). */
+export const TRANSLATION_LANGUAGES = ['ja', 'ko', 'zh-CN', 'zh-TW'] as const;
 
 export const EventKind = z.enum(EVENT_KINDS);
 export const EventStatus = z.enum(EVENT_STATUSES);
@@ -41,3 +43,4 @@ export type Window = z.infer<typeof Window>;
 export type AudienceFilter = z.infer<typeof AudienceFilter>;
 export type WindowFilter = z.infer<typeof WindowFilter>;
 export type Order = z.infer<typeof Order>;
+export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];

@@ -91,7 +91,7 @@ export class ContentState {
     try {
       result = await this.load();
     } catch (error) {
-      result = { ok: false, problems: [unexpected(error)], directory: null };
+      result = { ok: false, problems: [unexpected(error)], warnings: [], directory: null };
     }
     if (result.ok) {
       let catalog: Catalog;

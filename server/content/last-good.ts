@@ -23,8 +23,8 @@ export function createLastGoodStore(cacheDir: string, contentDir: string): LastG
     async read() {
       try {
         const stored = JSON.parse(await readFile(file, 'utf8')) as PublishedContent;
-        const { revision, collection, sources, events } = stored;
-        return computeRevision({ collection, sources, events }) === revision ? stored : null;
+        const { revision, collection, sources, events, translations } = stored;
+        return computeRevision({ collection, sources, events, translations }) === revision ? stored : null;
       } catch {
         return null;
       }
@@ -47,7 +47,9 @@ export function createLastGoodStore(cacheDir: string, contentDir: string): LastG
             .map((event) => JSON.stringify(event));
           await handle.write(`${start === 0 ? '' : ','}${slice.join(',')}`);
         }
-        await handle.write(']}');
+        await handle.write(
+          content.translations ? `],"translations":${JSON.stringify(content.translations)}}` : ']}',
+        );
       } finally {
         await handle.close();
       }

@@ -50,6 +50,17 @@ const PAGES: readonly { name: string; path: string; ready?: (page: Page) => Prom
   { name: '400', path: '/?audience=everyone' },
   { name: 'embed', path: '/embed' },
   { name: 'embed filtered', path: '/embed?audience=pro&window=five_hour' },
+  // Every other language, with translated editorial text and with English kept as `lang="en"`.
+  { name: 'home in Japanese', path: '/ja/' },
+  { name: 'home in Korean', path: '/ko/' },
+  { name: 'home in Simplified Chinese', path: '/zh-CN/' },
+  { name: 'home in Traditional Chinese', path: '/zh-TW/' },
+  { name: 'event translated, in Japanese', path: '/ja/events/2025-01-14-five-hour-reset-all-users' },
+  {
+    name: 'event with a stale translation, in Japanese',
+    path: '/ja/events/2026-04-08-reset-after-usage-meter-incident',
+  },
+  { name: 'embed in Simplified Chinese', path: '/zh-CN/embed' },
 ];
 
 for (const { name, path, ready } of PAGES) {

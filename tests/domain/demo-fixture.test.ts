@@ -60,6 +60,18 @@ const CASES: Record<string, () => boolean | string[]> = {
     content.events.some((event) => event.correction?.kind === 'correction' && event.revision > 1),
   'an event merged from an original and several relays': () =>
     content.events.some((event) => relays(event) >= 2),
+  'a translation made from the current revision, with an effective note': () =>
+    Object.entries(content.translations ?? {}).some(([id, languages]) =>
+      Object.values(languages).some(
+        (translation) =>
+          translation.effective_note !== null &&
+          content.events.find((event) => event.id === id)?.revision === 1,
+      ),
+    ),
+  'a translation of the newest qualifying reset': () =>
+    (content.translations ?? {})[qualifying.at(-1)?.id ?? ''] !== undefined,
+  'a stale translation (made from an older revision), which content validation warns of': () =>
+    loaded.warnings.some((warning) => warning.path.startsWith('translations.')),
   'an announced reset': () =>
     content.events.some((event) => event.kind === 'usage_reset' && event.event_status === 'announced'),
   'related events that point at each other': () =>

@@ -105,7 +105,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const clock = options.clock ?? Date.now;
   const { events } = options;
   const load = events
-    ? () => Promise.resolve({ ok: true as const, content: publishedContent(events) })
+    ? () => Promise.resolve({ ok: true as const, content: publishedContent(events), warnings: [] })
     : () => loadContent(config.contentDir);
   const content = options.contentState
     ? options.contentState(load, config.publicBaseUrl, clock)

@@ -1,10 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import test from 'ava';
 import { loadContent } from '../../server/content/read-content.js';
 import { formatProblem } from '../../domain/content/problems.js';
 import type { Completed } from '../helpers/run.js';
 import { runToEnd } from '../helpers/run.js';
-import { ROOT, VALID_FIXTURE, BROKEN_FIXTURES } from '../helpers/fixtures.js';
+import { ROOT, VALID_FIXTURE, BROKEN_FIXTURES, copyContent } from '../helpers/fixtures.js';
+import { FIVE_HOUR, eventFile } from '../helpers/content.js';
 
 /** Runs `tsx tools/content-check.ts <dir>` in a child process, as `npm run content:check` does. */
 function contentCheck(dir: string, ...flags: string[]): Promise<Completed> {
@@ -69,4 +71,40 @@ test('content check lists every problem of a folder with one error of each kind,
   t.is(run.code, 1);
   t.is(run.stdout, '');
   t.is(run.stderr.replaceAll(dir, '<dir>'), expected);
+});
+
+test('content check lists a stale translation as a warning, and the content still passes', async (t) => {
+  const { dir, dispose } = await copyContent(VALID_FIXTURE);
+  try {
+    // FIVE_HOUR is at revision 2; its Japanese translation was made from revision 1.
+    const file = path.join(dir, eventFile(FIVE_HOUR));
+    const event = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    const ja = {
+      revision: 1,
+      title: '5時間上限のリセット',
+      summary: 'リセットされました。',
+      statement: 'Pro・Max の契約者',
+    };
+    await writeFile(file, JSON.stringify({ ...event, translations: { ja } }));
+    const warning = `${eventFile(FIVE_HOUR)} translations.ja.revision: stale: translated from revision 1, the event is at revision 2`;
+    const run = await contentCheck(dir);
+    t.is(run.code, 0, run.stderr);
+    t.regex(run.stdout, /4 events/);
+    t.regex(run.stderr, /1 warning \(the content still loads\)/);
+    t.true(run.stderr.includes(warning), run.stderr);
+    const json = await contentCheck(dir, '--json');
+    t.is(json.code, 0);
+    t.like(JSON.parse(json.stdout), {
+      ok: true,
+      warnings: [{ file: eventFile(FIVE_HOUR), path: 'translations.ja.revision' }],
+    });
+  } finally {
+    await dispose();
+  }
+});
+
+test('content check prints no warnings for a folder without any', async (t) => {
+  const run = await contentCheck(VALID_FIXTURE, '--json');
+  t.deepEqual((JSON.parse(run.stdout) as { warnings: unknown[] }).warnings, []);
+  t.false((await contentCheck(VALID_FIXTURE)).stderr.includes('warning'));
 });

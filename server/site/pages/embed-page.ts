@@ -11,6 +11,7 @@ import { ENGLISH, langOf } from '../i18n/lang.js';
 import type { Locale } from '../i18n/locales.js';
 import { LOCALES, localePath } from '../i18n/locales.js';
 import { filterLabel, homeHref } from './home-page.js';
+import { eventText } from './event-text.js';
 import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
 import { readFilters } from './read-filters.js';
@@ -30,7 +31,14 @@ const outLink = (href: string, text: SafeHtml | string) =>
 const eventHref = (lang: Lang, baseUrl: string, event: ResetSummary) =>
   `${baseUrl}${lang.href(eventPath(event.id))}`;
 
-function latest(lang: Lang, view: FilterView, days: number | null, home: string, baseUrl: string): SafeHtml {
+function latest(
+  lang: Lang,
+  catalog: Catalog,
+  view: FilterView,
+  days: number | null,
+  home: string,
+  baseUrl: string,
+): SafeHtml {
   const { t } = lang;
   if (view.latest.ambiguous) {
     const day = view.latest.ambiguous[0]?.day ?? '';
@@ -42,16 +50,16 @@ function latest(lang: Lang, view: FilterView, days: number | null, home: string,
   const event = view.latest.latest?.record;
   if (!event) return html`<p class="big">${t.embed.noneRecorded}</p>`;
   return html`<p class="big">${days === null ? whenTag(lang, event) : daysAgo(lang, days)}</p>
-    <p>${outLink(eventHref(lang, baseUrl, event), lang.editorial(event.title))}</p>
+    <p>${outLink(eventHref(lang, baseUrl, event), eventText(lang, catalog, event).title)}</p>
     <p class="small muted">${whenTag(lang, event)}</p>`;
 }
 
-function announced(lang: Lang, event: ResetSummary | null, baseUrl: string): SafeHtml {
+function announced(lang: Lang, catalog: Catalog, event: ResetSummary | null, baseUrl: string): SafeHtml {
   if (!event) return html``;
   const { t } = lang;
   return html`<div class="announced">
     <h2>${t.embed.announced}</h2>
-    <p>${outLink(eventHref(lang, baseUrl, event), lang.editorial(event.title))}</p>
+    <p>${outLink(eventHref(lang, baseUrl, event), eventText(lang, catalog, event).title)}</p>
     <p class="small muted">
       ${
         event.effective_at
@@ -88,7 +96,8 @@ export function renderEmbed(
           <h1>
             ${t.embed.title} <span class="muted">${t.format.aside(html`${filterLabel(lang, filters)}`)}</span>
           </h1>
-          ${latest(lang, view, days, home, baseUrl)} ${announced(lang, view.announced, baseUrl)}
+          ${latest(lang, catalog, view, days, home, baseUrl)}
+          ${announced(lang, catalog, view.announced, baseUrl)}
           <p class="foot">${outLink(home, html`${t.site.name} →`)}</p>
         </main>
       </body>

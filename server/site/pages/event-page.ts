@@ -7,6 +7,7 @@ import type { AlertsOptions } from './alerts-control.js';
 import { alertsNote } from './alerts-control.js';
 import { statusBadge, timeTag, whenTag } from './format.js';
 import { eventLink } from './home-page.js';
+import { eventText } from './event-text.js';
 import type { SafeHtml } from '../html.js';
 import { html, safeHref } from '../html.js';
 
@@ -67,7 +68,7 @@ function related(lang: Lang, catalog: Catalog, event: ResetSummary): SafeHtml {
       ${events.map(
         (other) =>
           html`<li>
-            ${eventLink(lang, other)}
+            ${eventLink(lang, catalog, other)}
             <span class="muted small">${lang.t.labels.kind[other.kind]} · ${whenTag(lang, other)}</span>
           </li>`,
       )}
@@ -84,31 +85,32 @@ export function eventMain(
   const { t } = lang;
   const { facts } = t.event;
   const { audience, correction } = event;
+  const text = eventText(lang, catalog, event);
   const effective =
-    event.effective_at === null && event.effective_note === null
+    event.effective_at === null && text.effectiveNote === null
       ? ''
       : html`<dt>${facts.effective}</dt>
           <dd>
             ${event.effective_at ? timeTag(lang, event.effective_at, true) : ''}${
-              event.effective_at && event.effective_note ? ' · ' : ''
-            }${event.effective_note === null ? '' : lang.editorial(event.effective_note)}
+              event.effective_at && text.effectiveNote ? ' · ' : ''
+            }${text.effectiveNote ?? ''}
           </dd>`;
   return html`<p class="small"><a href="${lang.href('/')}">${t.event.back}</a></p>
     ${alerts.publicKey === null ? '' : alertsNote(lang)}
-    <h1>${lang.editorial(event.title)}</h1>
+    <h1>${text.title}</h1>
     <p>
       <span class="badge badge-kind">${t.labels.kind[event.kind]}</span>
       ${statusBadge(lang, event.event_status)}
     </p>
     ${banner(lang, event)}
-    <p>${lang.editorial(event.summary)}</p>
+    <p>${text.summary}</p>
     <section class="card">
       <dl class="facts">
         <dt>${facts.announced}</dt>
         <dd>${whenTag(lang, event, true)}</dd>
         ${effective}
         <dt>${facts.appliesTo}</dt>
-        <dd>${lang.editorial(audience.statement)}</dd>
+        <dd>${text.statement}</dd>
         <dt>${facts.plans}</dt>
         <dd>
           ${describePlans(audience.plans, t)}

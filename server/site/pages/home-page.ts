@@ -14,6 +14,7 @@ import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
 import { FEED_PATHS } from '../site-info.js';
 import type { Lang } from '../i18n/lang.js';
+import { eventText } from './event-text.js';
 
 const DEFAULT_FILTERS: FilterSet = { audience: 'all', window: 'any' };
 
@@ -30,9 +31,9 @@ export function homeHref(filters: FilterSet): string {
 export const filterLabel = (lang: Lang, filters: FilterSet) =>
   lang.t.filters.label(lang.t.filters.audiences[filters.audience], lang.t.filters.windows[filters.window]);
 
-/** A link to an event's page in the page's language; its title is editorial. */
-export const eventLink = (lang: Lang, event: ResetSummary) =>
-  html`<a href="${lang.href(eventPath(event.id))}">${lang.editorial(event.title)}</a>`;
+/** A link to an event's page in the page's language, titled in it when translated (./event-text.ts). */
+export const eventLink = (lang: Lang, catalog: Catalog, event: ResetSummary) =>
+  html`<a href="${lang.href(eventPath(event.id))}">${eventText(lang, catalog, event).title}</a>`;
 
 function latestCard(lang: Lang, catalog: Catalog, filters: FilterSet, days: number | null): SafeHtml {
   const { t } = lang;
@@ -45,7 +46,8 @@ function latestCard(lang: Lang, catalog: Catalog, filters: FilterSet, days: numb
       <p>${t.home.ambiguous}</p>
       <ul>
         ${latest.ambiguous.map(
-          (event) => html`<li>${eventLink(lang, event.record)} · ${whenTag(lang, event.record)}</li>`,
+          (event) =>
+            html`<li>${eventLink(lang, catalog, event.record)} · ${whenTag(lang, event.record)}</li>`,
         )}
       </ul>
     </section>`;
@@ -61,25 +63,25 @@ function latestCard(lang: Lang, catalog: Catalog, filters: FilterSet, days: numb
   return html`<section class="card hero" aria-labelledby="latest">
     <h2 id="latest" class="muted small">${t.home.latest}</h2>
     <p class="big">${days === null ? whenTag(lang, event) : daysAgo(lang, days)}</p>
-    <p>${eventLink(lang, event)}</p>
+    <p>${eventLink(lang, catalog, event)}</p>
     <p class="muted small">
-      ${whenTag(lang, event)} · ${lang.editorial(event.audience.statement)} ·
+      ${whenTag(lang, event)} · ${eventText(lang, catalog, event).statement} ·
       ${t.home.windows(describeWindows(event.windows, t))}
     </p>
   </section>`;
 }
 
-function announcedCard(lang: Lang, announced: ResetSummary | null): SafeHtml {
+function announcedCard(lang: Lang, catalog: Catalog, announced: ResetSummary | null): SafeHtml {
   if (!announced) return html``;
   const { t } = lang;
   return html`<section class="card" aria-labelledby="announced">
     <h2 id="announced" class="muted small">${t.home.awaiting}</h2>
-    <p>${eventLink(lang, announced)}</p>
+    <p>${eventLink(lang, catalog, announced)}</p>
     <p class="muted small">
       ${t.home.announcedAt(whenTag(lang, announced))}${
         announced.effective_at ? html` · ${t.home.statedFor(timeTag(lang, announced.effective_at))}` : ''
       }
-      · ${lang.editorial(announced.audience.statement)}. ${t.home.notCountedYet}
+      · ${eventText(lang, catalog, announced).statement}. ${t.home.notCountedYet}
     </p>
   </section>`;
 }
@@ -171,8 +173,8 @@ export function historyTable(
           (record) =>
             html`<tr>
               <td class="when">${whenTag(lang, record)}</td>
-              <td>${eventLink(lang, record)}</td>
-              <td class="hide-narrow">${lang.editorial(record.audience.statement)}</td>
+              <td>${eventLink(lang, catalog, record)}</td>
+              <td class="hide-narrow">${eventText(lang, catalog, record).statement}</td>
               <td class="hide-narrow">${describeWindows(record.windows, t)}</td>
             </tr> `,
         )}
@@ -196,10 +198,17 @@ export function homeMain(
   const total = view.ascending.length;
   return html`<h1>${t.home.heading}</h1>
     ${filterNav(lang, filters)}
-    <div class="grid">${latestCard(lang, catalog, filters, days)}${announcedCard(lang, view.announced)}</div>
+    <div class="grid">
+      ${latestCard(lang, catalog, filters, days)}${announcedCard(lang, catalog, view.announced)}
+    </div>
     <h2>${t.home.statistics}</h2>
     ${statsList(lang, catalog, filters)}
-    ${yearCalendarHtml(lang, yearCalendar(view, catalog.collection.coverage_start, today), label)}
+    ${yearCalendarHtml(
+      lang,
+      yearCalendar(view, catalog.collection.coverage_start, today),
+      label,
+      (event) => eventText(lang, catalog, event).plainTitle,
+    )}
     ${homeCharts(lang, view, label, homeHref(filters).slice(1))}
     <h2 id="history">${t.home.history}</h2>
     <p class="muted small">${t.home.historyNote}</p>

@@ -21,6 +21,7 @@ import { ROBOTS_PATH, robotsTxt, SITEMAP_PATH, sitemapXml } from './crawl.js';
 import { EXPLORER_PATH, explorerMain } from './docs-explorer.js';
 import { docsMain } from './docs-page.js';
 import { eventMain } from './event-page.js';
+import { eventText } from './event-text.js';
 import { historyHref, homeHref, homeMain } from './home-page.js';
 import type { PageSpec } from './layout.js';
 import { renderPage } from './layout.js';
@@ -217,14 +218,15 @@ function localizedPages(options: PagesOptions, lang: Lang): SiteResource[] {
           throw new HttpProblem(makeProblem(baseUrl, 'not_found', english.event.noEvent(id)), {
             heading: english.event.noSuchEvent,
           });
+        const text = eventText(lang, catalog, record);
         return {
           revision: catalog.revision,
           key: `event ${locale} ${id}`,
           render: () =>
             page({
-              title: record.title,
+              title: text.plainTitle,
               path: eventPath(record.id),
-              description: record.summary,
+              description: text.plainSummary,
               main: eventMain(lang, catalog, record, alerts),
               notice: catalog.collection.notice,
               scripts: alertsScripts,

@@ -1,5 +1,6 @@
 import type { CalendarDay, YearCalendar } from '../../../domain/calendar.js';
 import { eventPath } from '../../../domain/catalog.js';
+import type { ResetSummary } from '../../../domain/schemas/index.js';
 import type { Lang } from '../i18n/lang.js';
 import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
@@ -12,8 +13,11 @@ function stateOf(day: CalendarDay): 'exact' | 'date' | 'announced' | 'out' | 'no
   return 'none';
 }
 
+/** An event's title as plain text, in the page's language when it is translated. */
+type TitleOf = (event: ResetSummary) => string;
+
 /** What a screen reader (and a pointer's tooltip) hears of one day. */
-function labelOf(lang: Lang, day: CalendarDay): string {
+function labelOf(lang: Lang, day: CalendarDay, titleOf: TitleOf): string {
   const text = lang.t.calendar;
   const parts: string[] = [];
   const counted = day.exact.length + day.dateOnly.length;
@@ -34,20 +38,17 @@ function labelOf(lang: Lang, day: CalendarDay): string {
   return [
     lang.day(day.day),
     parts.length > 0 ? `${what}${parts.join(clause)}` : '',
-    first ? `${title}${first.title}` : '',
+    first ? `${title}${titleOf(first)}` : '',
     counted > 1 ? `${more}${lang.count(text.more, counted - 1)}` : '',
   ].join('');
 }
 
-function cell(lang: Lang, day: CalendarDay): SafeHtml {
+function cell(lang: Lang, day: CalendarDay, titleOf: TitleOf): SafeHtml {
   const state = stateOf(day);
   const first = [...day.exact, ...day.dateOnly][0] ?? day.announced;
-  if (!first) {
-    return state === 'out'
-      ? html`<td class="cal-day cal-out"><span class="visually-hidden">${labelOf(lang, day)}</span></td>`
-      : html`<td class="cal-day cal-none"></td>`;
-  }
-  const label = labelOf(lang, day);
+  if (state === 'none') return html`<td class="cal-day cal-none"></td>`;
+  const label = labelOf(lang, day, titleOf);
+  if (!first) return html`<td class="cal-day cal-out"><span class="visually-hidden">${label}</span></td>`;
   const href = lang.href(eventPath(first.id));
   return html`<td class="cal-day cal-${state}">
     <a href="${href}" title="${label}"><span class="visually-hidden">${label}</span></a>
@@ -73,10 +74,16 @@ function monthRuns(
 /**
  * The year calendar (domain/calendar.ts) as an HTML table: weeks are columns, weekdays rows. A
  * month's name heads the weeks from the one it starts in, and slides along them (style.ts) so the
- * weekday column, which stays put when the weeks scroll, never hides part of it. A day with resets links the first of them; every state has
- * its own shape as well as its colour (style.ts), and the legend names them.
+ * weekday column, which stays put when the weeks scroll, never hides part of it. A day with resets
+ * links the first of them; every state has its own shape as well as its colour (style.ts), and the
+ * legend names them. A day's label names its first event by `titleOf`.
  */
-export function yearCalendarHtml(lang: Lang, calendar: YearCalendar, filters: string): SafeHtml {
+export function yearCalendarHtml(
+  lang: Lang,
+  calendar: YearCalendar,
+  filters: string,
+  titleOf: TitleOf,
+): SafeHtml {
   const text = lang.t.calendar;
   const monthHeader = (run: { label: string; weeks: number }) =>
     run.label === ''
@@ -111,7 +118,7 @@ export function yearCalendarHtml(lang: Lang, calendar: YearCalendar, filters: st
             (name, weekday) =>
               html`<tr>
                 <th scope="row" class="cal-weekday">${name}</th>
-                ${calendar.weeks.map((week) => cell(lang, week[weekday]!))}
+                ${calendar.weeks.map((week) => cell(lang, week[weekday]!, titleOf))}
               </tr>`,
           )}
         </tbody>
