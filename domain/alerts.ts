@@ -1,3 +1,4 @@
+import type { EventTranslations } from './content/translations.js';
 import type { FilterSet } from './filters.js';
 import { filterKey, matchesFilters } from './filters.js';
 import type { EventStatus, ResetSummary } from './schemas/index.js';
@@ -30,6 +31,12 @@ export interface AlertPayload {
 export interface AlertParts {
   readonly subject: string;
   readonly audience: string;
+  /**
+   * The title and audience in each page language the event is translated into (from its current
+   * revision), as many languages as the payload's bound leaves room for; a reader's service worker
+   * uses its language's, else the English ones.
+   */
+  readonly translated?: Readonly<Record<string, { readonly subject: string; readonly audience: string }>>;
   readonly announced_at: string | null;
   readonly announced_on: string | null;
   readonly windows: readonly string[];
@@ -75,7 +82,11 @@ function clip(text: string, max: number): string {
  * The alert for one event: its title, when (no time is invented for a date-only event), for whom and
  * which windows, and its page. Within `ALERT_PAYLOAD_MAX_BYTES` whatever the content's lengths.
  */
-export function alertPayload(event: ResetSummary, reason: AlertReason): AlertPayload {
+export function alertPayload(
+  event: ResetSummary,
+  reason: AlertReason,
+  translations: EventTranslations | null = null,
+): AlertPayload {
   const lead = { confirmed: 'Confirmed', announced: 'Announced', corrected: 'Corrected' }[reason];
   const payload = {
     title: clip(`${lead}: ${event.title}`, 300),
@@ -95,7 +106,29 @@ export function alertPayload(event: ResetSummary, reason: AlertReason): AlertPay
       windows: event.windows,
     },
   };
-  return payload;
+  return translations === null ? payload : withTranslations(payload, translations);
+}
+
+const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+/** The payload with each translation's title and audience added, in language order, while it fits. */
+function withTranslations(payload: AlertPayload, translations: EventTranslations): AlertPayload {
+  const translated: Record<string, { subject: string; audience: string }> = {};
+  let fitted = payload;
+  for (const [language, translation] of Object.entries(translations)) {
+    if (!translation) continue;
+    translated[language] = {
+      subject: clip(translation.title, 300),
+      audience: clip(translation.statement, ALERT_PAYLOAD_MAX_BYTES / 4),
+    };
+    const candidate = { ...payload, parts: { ...payload.parts, translated: { ...translated } } };
+    if (bytesOf(candidate) > ALERT_PAYLOAD_MAX_BYTES) {
+      delete translated[language];
+      continue;
+    }
+    fitted = candidate;
+  }
+  return fitted;
 }
 
 /**

@@ -31,8 +31,9 @@ export function startAlerts(
     ? new AlertSender({ store, vapid: config.vapid, logger, ...senderOptions })
     : null;
   const unfollow = content.onChange((snapshot) => {
-    if (!snapshot.catalog) return;
-    const events = [...snapshot.catalog.byId.values()];
+    const { catalog } = snapshot;
+    if (!catalog) return;
+    const events = [...catalog.byId.values()];
     try {
       const made = store.recordPublication((ledger, marks, startedAt) => {
         const decision = decidePublication(events, ledger, marks, startedAt);
@@ -42,7 +43,9 @@ export function startAlerts(
             key: alert.key,
             eventId: alert.event.id,
             reason: alert.reason,
-            payload: JSON.stringify(alertPayload(alert.event, alert.reason)),
+            payload: JSON.stringify(
+              alertPayload(alert.event, alert.reason, catalog.translations.get(alert.event.id) ?? null),
+            ),
             matching: alert.matching,
           })),
         };

@@ -131,6 +131,22 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
       ),
       'ja',
     );
+
+    // An event translated into Japanese: its own words in Japanese as well.
+    const translated = alertPayload(reset, 'confirmed', {
+      ja: { title: '週間上限のリセット', summary: 's', effective_note: null, statement: 'Pro の契約者' },
+    });
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data: JSON.stringify(translated),
+    });
+    for (let attempt = 0; attempt < 50 && latest?.title !== '確認済み：週間上限のリセット'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      latest = (await shown())[0];
+    }
+    t.is(latest?.title, '確認済み：週間上限のリセット');
+    t.regex(latest?.body ?? '', /。対象：Pro の契約者。/);
     t.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -62,15 +62,44 @@ test('an alert carries its parts, for a reader’s browser to word it in another
   t.is(dated.announced_on, '2025-04-02');
 });
 
+test('an alert carries the title and audience in each language the event is translated into', (t) => {
+  const event = record('2025-03-03-weekly-reset');
+  const words = (title: string, statement: string) => ({
+    title,
+    summary: 's',
+    effective_note: null,
+    statement,
+  });
+  const parts = alertPayload(event, 'confirmed', {
+    ja: words('週間上限のリセット', 'Pro と Max の契約者'),
+    'zh-TW': words('每週額度重置', 'Pro 與 Max 訂閱者'),
+  }).parts;
+  t.deepEqual(parts.translated, {
+    ja: { subject: '週間上限のリセット', audience: 'Pro と Max の契約者' },
+    'zh-TW': { subject: '每週額度重置', audience: 'Pro 與 Max 訂閱者' },
+  });
+  t.is(parts.subject, event.title, 'the English words stay for every other reader');
+  t.false('translated' in alertPayload(event, 'confirmed').parts);
+});
+
 test('an alert stays within its byte bound whatever the lengths and characters of the content', (t) => {
+  const text = (maxLength: number) => fc.string({ unit: 'grapheme', maxLength });
+  const translation = fc.record({
+    title: text(CONTENT_LIMITS.title),
+    summary: fc.constant('s'),
+    effective_note: fc.constant(null),
+    statement: text(CONTENT_LIMITS.statement),
+  });
   fc.assert(
     fc.property(
-      fc.string({ unit: 'grapheme', maxLength: CONTENT_LIMITS.title }),
-      fc.string({ unit: 'grapheme', maxLength: CONTENT_LIMITS.statement }),
-      (title, statement) => {
+      text(CONTENT_LIMITS.title),
+      text(CONTENT_LIMITS.statement),
+      fc.record({ ja: translation, ko: translation, 'zh-CN': translation, 'zh-TW': translation }),
+      (title, statement, translations) => {
         const base = record('2025-03-03-weekly-reset');
         const event = { ...base, title, audience: { ...base.audience, statement } };
-        const bytes = new TextEncoder().encode(JSON.stringify(alertPayload(event, 'confirmed'))).length;
+        const payload = alertPayload(event, 'confirmed', translations);
+        const bytes = new TextEncoder().encode(JSON.stringify(payload)).length;
         return bytes <= ALERT_PAYLOAD_MAX_BYTES;
       },
     ),

@@ -83,14 +83,16 @@ function inWords(alert, filters) {
         day: new Intl.DateTimeFormat(lang, day).format(new Date(parts.announced_on + 'T00:00:00Z')),
       });
     }
+    // The event's own words in the page's language when the alert carries them, else as curated.
+    var local = (parts.translated && parts.translated[lang]) || parts;
     var windows = (parts.windows || []).map(function (name) {
       return (words.windows && words.windows[name]) || name;
     });
     return {
-      title: fill(words.title[alert.reason], { title: parts.subject }),
+      title: fill(words.title[alert.reason], { title: local.subject }),
       body: fill(words.body, {
         when: when,
-        audience: parts.audience,
+        audience: local.audience,
         windows: windows.length > 0 ? windows.join(words.and) : words.windows.unspecified,
       }),
       lang: lang,
