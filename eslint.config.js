@@ -8,7 +8,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.cjs'] },
+        projectService: { allowDefaultProject: ['*.js', '*.cjs', '*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
