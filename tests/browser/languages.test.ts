@@ -56,22 +56,24 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
+// One test per language and page, one after another: results arrive steadily and no more than one
+// page at a time loads the cores the rest of the suite shares.
 for (const locale of LOCALES) {
-  test(`every kind of page in ${locale} is axe-clean at both widths in both schemes`, async (t) => {
-    const context = await browser!.newContext({ viewport: { width: WIDTHS[0], height: 900 } });
-    context.setDefaultTimeout(30_000);
-    const problems: string[] = [];
-    const failures: string[] = [];
-    try {
-      const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !/status of 404/.test(message.text()))
-          problems.push(`console: ${message.text()}`);
-      });
-      for (const pagePath of PAGES) {
-        const [pathname = '/', search] = pagePath.split('?');
-        const address = `${localePath(locale, pathname)}${search ? `?${search}` : ''}`;
+  for (const pagePath of PAGES) {
+    const [pathname = '/', search] = pagePath.split('?');
+    const address = `${localePath(locale, pathname)}${search ? `?${search}` : ''}`;
+    test.serial(`${address} is axe-clean at both widths in both schemes`, async (t) => {
+      const context = await browser!.newContext({ viewport: { width: WIDTHS[0], height: 900 } });
+      context.setDefaultTimeout(30_000);
+      const problems: string[] = [];
+      const failures: string[] = [];
+      try {
+        const page = await context.newPage();
+        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+        page.on('console', (message) => {
+          if (message.type() === 'error' && !/status of 404/.test(message.text()))
+            problems.push(`console: ${message.text()}`);
+        });
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 900 });
           await page.goto(`${site!.url}${address}`, { waitUntil: 'load' });
@@ -87,14 +89,13 @@ for (const locale of LOCALES) {
           }
           await page.emulateMedia({ colorScheme: 'light' });
         }
+      } finally {
+        await context.close();
       }
-    } finally {
-      await context.close();
-    }
-    t.log(`${PAGES.length} pages × ${WIDTHS.length} widths × ${SCHEMES.length} schemes in ${locale}`);
-    t.deepEqual(failures, []);
-    t.deepEqual(problems, []);
-  });
+      t.deepEqual(failures, []);
+      t.deepEqual(problems, []);
+    });
+  }
 }
 
 test('screenshots of the home page in English and Japanese, light and dark', async (t) => {
