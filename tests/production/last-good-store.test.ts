@@ -46,8 +46,15 @@ test('saving a revision already stored leaves the file alone; another revision r
   t.is((await stat(file)).mtimeMs, first.mtimeMs, 'the same revision is not written again');
 
   const events = content.events.slice(1);
-  const { collection, sources } = content;
-  const changed = { ...content, events, revision: computeRevision({ collection, sources, events }) };
+  const { collection, sources, translations } = content;
+  // Hashed as validation hashes a set: its translations (the pages') with it, when it has any.
+  const revision = computeRevision({
+    collection,
+    sources,
+    events,
+    ...(translations ? { translations } : {}),
+  });
+  const changed = { ...content, events, revision };
   await store.save(changed);
   t.is((await store.read())?.revision, changed.revision);
 });
