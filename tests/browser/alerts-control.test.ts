@@ -13,6 +13,7 @@ import type { PushService, Subscriber } from '../helpers/push-service.js';
 import { startPushService } from '../helpers/push-service.js';
 import type { RunningServer } from '../helpers/with-server.js';
 import { freePort, startServer } from '../helpers/with-server.js';
+import { vapidEnv } from '../helpers/alerts.js';
 
 const vapid = generateVapidKeys();
 const EVENT = '/events/2025-07-15-weekly-reset-pro';
@@ -33,9 +34,7 @@ test.before(async () => {
     port,
     env: {
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: 'mailto:alerts@example.org',
+      ...vapidEnv(vapid),
       ALERTS_DB: path.join(data, 'alerts.sqlite'),
       ALERTS_PUSH_HOSTS: push.origin,
       ALERTS_SENDER: 'off',

@@ -7,6 +7,7 @@ import { langOf } from '../../server/site/i18n/lang.js';
 import { ARTIFACTS, launchBrowser, onPage } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/with-server.js';
 import { startServer } from '../helpers/with-server.js';
+import { vapidEnv } from '../helpers/alerts.js';
 
 /** The pages at a phone's width, measured: the navigation, the calendar's month names, the headings. */
 const NARROW = 390;
@@ -20,9 +21,7 @@ test.before(async () => {
   off = await startServer();
   on = await startServer({
     env: {
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: 'mailto:alerts@example.org',
+      ...vapidEnv(vapid),
       ALERTS_DB: ':memory:',
       ALERTS_SENDER: 'off',
     },

@@ -2,6 +2,15 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Subscriber } from './push-service.js';
 
+/** The environment that turns alerts on with a VAPID key pair (`npm run alerts:keys` makes one). */
+export function vapidEnv(keys: { readonly publicKey: string; readonly privateKey: string }) {
+  return {
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: 'mailto:alerts@example.org',
+  };
+}
+
 /** A usage reset written as a curator would publish it: date-only, from a web page, first published `at`. */
 export async function writeReset(
   dir: string,

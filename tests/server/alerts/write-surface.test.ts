@@ -9,6 +9,7 @@ import { generateVapidKeys } from '../../../server/alerts/push.js';
 import { AlertStore } from '../../../server/alerts/store.js';
 import type { ServerEnv } from '../../helpers/with-server.js';
 import { usingServer } from '../../helpers/with-server.js';
+import { vapidEnv } from '../../helpers/alerts.js';
 import type { PushService, Subscriber } from '../../helpers/push-service.js';
 import { startPushService } from '../../helpers/push-service.js';
 
@@ -29,9 +30,7 @@ let files = 0;
 function alertsEnv(more: ServerEnv = {}): ServerEnv & { ALERTS_DB: string } {
   files += 1;
   return {
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: 'mailto:alerts@tracker.test',
+    ...vapidEnv(vapid),
     ALERTS_DB: path.join(data, `alerts-${files}.sqlite`),
     ALERTS_PUSH_HOSTS: push.origin,
     ...more,

@@ -7,6 +7,7 @@ import { generateVapidKeys } from '../../../../server/alerts/push.js';
 import { getText, squash } from '../../../helpers/html.js';
 import type { RunningServer } from '../../../helpers/with-server.js';
 import { startServer } from '../../../helpers/with-server.js';
+import { vapidEnv } from '../../../helpers/alerts.js';
 
 const vapid = generateVapidKeys();
 const EVENT = '/events/2025-07-15-weekly-reset-pro';
@@ -21,9 +22,7 @@ test.before(async () => {
   off = await startServer();
   on = await startServer({
     env: {
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: 'mailto:alerts@example.org',
+      ...vapidEnv(vapid),
       ALERTS_DB: path.join(data, 'alerts.sqlite'),
     },
   });
