@@ -58,6 +58,15 @@ export type PushOutcome =
       readonly reason: string;
     };
 
+/** An error in one line: its code when it has one, else its message; never a stack. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code ? `${code}` : error.message.split('\n')[0]!;
+  }
+  return String(error);
+}
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Seconds or an HTTP date, as RFC 9110 §10.2.3 allows; null when absent or unreadable. */
@@ -180,12 +189,11 @@ export async function sendPush(
       });
     } catch (error) {
       // The subscription's keys (or endpoint) are ones the crypto refuses: no try would do better.
-      const code = (error as NodeJS.ErrnoException).code;
       return {
         kind: 'failed',
         status: null,
         attempts: attempt,
-        reason: `not encrypted: ${code ?? (error as Error).message.split('\n')[0]}`,
+        reason: `not encrypted: ${describeError(error)}`,
       };
     }
     let delay = attempt < options.attempts ? options.backoffMs(attempt) : 0;

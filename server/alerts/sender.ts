@@ -4,7 +4,7 @@ import https from 'node:https';
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { PushOptions, PushOutcome, Vapid } from './push.js';
-import { sendPush } from './push.js';
+import { describeError, sendPush } from './push.js';
 import type { AlertStore, PendingAlert, StoredSubscription } from './store.js';
 
 export interface SenderOptions {
@@ -253,7 +253,7 @@ export class AlertSender {
         },
       );
     } catch (error) {
-      outcome = { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describe(error)}` };
+      outcome = { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describeError(error)}` };
     }
     try {
       store.recordDelivery(alert.id, subscription.id, outcome.kind, {
@@ -264,7 +264,7 @@ export class AlertSender {
       if (outcome.kind === 'gone') store.removeSubscription(subscription.id);
     } catch (error) {
       this.#options.logger.error(
-        { alert: alert.key, ...subscriptionLabel(subscription.endpoint), reason: describe(error) },
+        { alert: alert.key, ...subscriptionLabel(subscription.endpoint), reason: describeError(error) },
         'alerts: a delivery could not be recorded',
       );
       return;
@@ -281,13 +281,4 @@ export class AlertSender {
       );
     }
   }
-}
-
-/** An error in one line: its code when it has one, else its message; never a stack. */
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code ? `${code}` : error.message.split('\n')[0]!;
-  }
-  return String(error);
 }
