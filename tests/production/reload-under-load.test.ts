@@ -37,7 +37,12 @@ test('pm2 reload under steady keep-alive load drops no request', async (t) => {
     t.deepEqual(Object.keys(result.statuses), ['200'], 'every response is a 200');
     t.true(duringReload > 0, 'requests were served while the workers were replaced');
     t.true(result.reusedRequests > result.requests / 2, 'the load kept its connections alive');
-    t.true(result.closedByServer > 0, 'draining workers closed kept-alive connections after a response');
+    // A draining worker closes each kept-alive connection after its next response or, when none
+    // comes before the drain, while it sits idle: which one depends on timing, not on the server.
+    t.true(
+      result.closedByServer + result.closedWhileIdle > 0,
+      'draining workers closed the kept-alive connections they held',
+    );
     t.is(after.length, 2);
     t.false(
       after.some((pid) => before.includes(pid)),
