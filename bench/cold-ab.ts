@@ -3,12 +3,13 @@
  * `node_modules`) runs as its own server process on the same content; distinct `/api/v1/resets`
  * queries (every one a cache miss, in the cold scenario's mix of page sizes) go to each server in
  * alternating blocks, so drift on a shared machine reaches both alike. Reports the median over blocks
- * of the server's CPU µs (from /proc) per request.
+ * of the server's CPU µs (from /proc) per request. Each build runs as its `npm start` runs it: with
+ * the V8 flags of its own `server/node-flags.json`, if it has one.
  *
  *   npx tsx bench/cold-ab.ts [--content DIR] [--blocks N] [--requests N] LABEL=DIR ...
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -51,8 +52,14 @@ interface Server {
   stop(): void;
 }
 
+/** The V8 flags a build's `npm start` passes (`server/node-flags.json`, when the build has one). */
+function nodeFlagsOf(dir: string): string[] {
+  const file = path.join(dir, 'server/node-flags.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
+}
+
 async function start(label: string, dir: string, port: number, contentDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeFlagsOf(dir), 'dist/server/main.js'], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

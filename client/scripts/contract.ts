@@ -114,7 +114,7 @@ interface Declaration {
   readonly text: string;
 }
 
-/** The output type of every object schema that domain/schemas exports, but whole requests and responses. */
+/** The output type of every object schema that domain/schemas exports, but whole requests and responses, each shape once. */
 function namedShapes(
   program: ts.Program,
   checker: ts.TypeChecker,
@@ -132,7 +132,9 @@ function namedShapes(
     const output = zod && checker.getTypeOfSymbol(zod).getProperty('output');
     if (!output) continue;
     const text = print(checker.getTypeOfSymbol(output));
-    if (text.startsWith('{'))
+    // A second schema of the same shape (PublishedRecord, what the procedures answer records with)
+    // is the same object of the API: it keeps the first one's name.
+    if (text.startsWith('{') && !shapes.some((shape) => shape.text === text))
       shapes.push({ name: symbol.name, doc: `The \`${symbol.name}\` object of the API.`, text });
   }
   return shapes;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AudienceFilter, Classification, Priority, WindowFilter } from './enums.js';
-import { ResetSummary } from './event.js';
+import { PublishedRecord, ResetSummary } from './event.js';
 import {
   CONTENT_LIMITS,
   CalendarDate,
@@ -95,25 +95,43 @@ export const Problem = z
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details.' });
 
-export const StatusData = z.strictObject({
-  latest_reset: ResetSummary.nullable(),
-  // Each date-only event of the newest day and at most one exact event (docs/product-decisions.md §5).
-  latest_ambiguous: z
-    .array(ResetSummary)
-    .min(2)
-    .max(CONTENT_LIMITS.dateOnlyEventsPerDay + 1)
-    .nullable(),
-  announced_reset: ResetSummary.nullable(),
-  active_watch: z.null(),
-  stats: Stats,
-  filters: Filters,
-});
+/**
+ * The bodies that carry event records, around a record schema: `ResetSummary` (the contract, which
+ * checks every field) or `PublishedRecord` (what the procedures answer with: records the catalog
+ * validated by ResetSummary once per content revision; docs/architecture.md).
+ */
+function recordBodies<R extends z.ZodType<ResetSummary>>(record: R) {
+  const StatusData = z.strictObject({
+    latest_reset: record.nullable(),
+    // Each date-only event of the newest day and at most one exact event (docs/product-decisions.md §5).
+    latest_ambiguous: z
+      .array(record)
+      .min(2)
+      .max(CONTENT_LIMITS.dateOnlyEventsPerDay + 1)
+      .nullable(),
+    announced_reset: record.nullable(),
+    active_watch: z.null(),
+    stats: Stats,
+    filters: Filters,
+  });
+  return {
+    StatusData,
+    StatusResponse: z.strictObject({ data: StatusData, meta: Meta }).meta({ id: 'StatusResponse' }),
+    ResetsResponse: z
+      .strictObject({ data: z.array(record).max(PAGE_LIMIT.max), pagination: Pagination, meta: Meta })
+      .meta({ id: 'ResetsResponse' }),
+  };
+}
 
-export const StatusResponse = z.strictObject({ data: StatusData, meta: Meta }).meta({ id: 'StatusResponse' });
+/** The contract's bodies: every field of every record checked (clients and tests read with these). */
+export const { StatusData, StatusResponse, ResetsResponse } = recordBodies(ResetSummary);
 
-export const ResetsResponse = z
-  .strictObject({ data: z.array(ResetSummary).max(PAGE_LIMIT.max), pagination: Pagination, meta: Meta })
-  .meta({ id: 'ResetsResponse' });
+/**
+ * The same bodies as the procedures' outputs: the envelope checked on every call, each record by
+ * identity as one the catalog validated. The OpenAPI document, the MCP tools' schemas and the tRPC
+ * types come from these, and read as the contract's.
+ */
+export const PublishedBodies = recordBodies(PublishedRecord);
 
 export const SourcesResponse = z
   .strictObject({ data: z.array(SourceAccount).max(CONTENT_LIMITS.accounts), meta: Meta })

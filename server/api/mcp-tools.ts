@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { PublishedRecord, ResetSummary } from '../../domain/schemas/index.js';
 import { mcpToolName } from '../http/mcp-names.js';
 import type { AppRouter } from './procedures.js';
 import type { RestOperation } from './rest-operations.js';
@@ -23,6 +24,31 @@ function objectAtRoot(schema: JsonSchema): JsonSchema {
   const name = $ref?.startsWith('#/$defs/') ? $ref.slice('#/$defs/'.length) : undefined;
   if (name === undefined || !$defs?.[name]) return schema;
   return { ...rest, ...$defs[name], $defs };
+}
+
+/** ResetSummary and the schemas it names, as `$defs`: what a record in a procedure's output is. */
+const RECORD_DEFS = (z.toJSONSchema(ResetSummary, { io: 'output' }) as { $defs: Record<string, JsonSchema> })
+  .$defs;
+
+/**
+ * A procedure's output as JSON Schema. Its records are `PublishedRecord`s (validated by ResetSummary
+ * when the content was loaded, domain/schemas/event.ts): each is written as a `$ref` to ResetSummary,
+ * defined beside the rest, so a tool's schema reads as the contract's body.
+ */
+function outputSchemaOf(output: z.ZodType): JsonSchema {
+  let recordsUsed = false;
+  const schema = z.toJSONSchema(output, {
+    io: 'output',
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema !== PublishedRecord) return;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as JsonSchema)[key];
+      jsonSchema.$ref = '#/$defs/ResetSummary';
+      recordsUsed = true;
+    },
+    unrepresentable: 'any',
+  }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  if (recordsUsed) schema.$defs = { ...schema.$defs, ...RECORD_DEFS };
+  return objectAtRoot(schema);
 }
 
 function inputSchemaOf(input: unknown): JsonSchema {
@@ -51,7 +77,7 @@ export function mcpTools(router: AppRouter, operations: readonly RestOperation[]
       title: openapi.summary,
       description: openapi.description,
       inputSchema: inputSchemaOf(procedure._def.inputs[0]) as Tool['inputSchema'],
-      outputSchema: objectAtRoot(z.toJSONSchema(output, { io: 'output' })) as Tool['outputSchema'],
+      outputSchema: outputSchemaOf(output) as Tool['outputSchema'],
       annotations: {
         title: openapi.summary,
         readOnlyHint: true,

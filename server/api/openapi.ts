@@ -6,6 +6,7 @@ import {
   INT32_MAX,
   Problem,
   REQUEST_HEAD_MAX_BYTES,
+  ResetSummary,
 } from '../../domain/schemas/index.js';
 import type { AppRouter } from './procedures.js';
 import type { RestOperation } from './rest-operations.js';
@@ -161,7 +162,8 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
     baseUrl: `${options.baseUrl}/api`,
     securitySchemes: {},
     docsUrl: `${options.baseUrl}/docs`,
-    defs: { Problem },
+    // Records in the procedures' outputs are `$ref`s to ResetSummary (domain/schemas/event.ts).
+    defs: { Problem, ResetSummary },
   });
   delete document.components?.securitySchemes;
   // The one server is the public service itself (OWASP API9: declare every server's audience).

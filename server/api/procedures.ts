@@ -5,17 +5,19 @@ import { listResets } from '../../domain/resets.js';
 import { DomainError } from '../../domain/errors.js';
 import type { Catalog } from '../../domain/catalog.js';
 import {
+  PublishedBodies,
   ResetsQuery,
-  ResetsResponse,
   SourcesResponse,
   StatusQuery,
-  StatusResponse,
   StatusSubscriptionInput,
 } from '../../domain/schemas/index.js';
 import type { StatusQuery as StatusFilters } from '../../domain/schemas/index.js';
 import type { Context } from './context.js';
 import { trpcErrorFrom } from '../http/problem-types.js';
 import { publicProcedure, router } from './trpc.js';
+
+/** The bodies carrying records, their records validated when the content was loaded. */
+const { StatusResponse, ResetsResponse } = PublishedBodies;
 
 function requireCatalog(ctx: Context): Catalog {
   const { catalog } = ctx.snapshot;

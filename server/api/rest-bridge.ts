@@ -1,4 +1,5 @@
 import type { AnyTRPCProcedure } from '@trpc/server';
+import { bodyJson } from './body-json.js';
 import type { Context } from './context.js';
 import type { AppRouter } from './procedures.js';
 import { createCallerFactory } from './trpc.js';
@@ -34,7 +35,7 @@ export function createRestBridge(router: AppRouter) {
     const name = names.get(path);
     if (name === undefined) throw new Error(`no procedure at ${path}`);
     const procedure = (createCaller(context) as unknown as Record<string, Call>)[name]!;
-    return JSON.stringify(await procedure(query));
+    return bodyJson(await procedure(query));
   };
 }
 
