@@ -4,7 +4,7 @@ import { filterKey, isQualifying, matchesFilters } from './filters.js';
 import type { IndexedEvent } from './order.js';
 import { indexEvent, sortAscending } from './order.js';
 import type { SourceAccount } from './schemas/index.js';
-import { ResetSummary, validatedRecord } from './schemas/index.js';
+import { ResetSummary } from './schemas/index.js';
 import type { PublishedEvent } from './content/events.js';
 import type { EventTranslation, EventTranslations, TranslationsById } from './content/translations.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from './schemas/index.js';
@@ -72,7 +72,7 @@ export function* catalogSteps(content: PublishedContent, options: CatalogOptions
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const indexed: IndexedEvent[] = [];
   for (const event of content.events) {
-    indexed.push(indexEvent(validatedRecord(deepFreeze(withUrl(event, eventUrl(baseUrl, event.id))))));
+    indexed.push(indexEvent(deepFreeze(withUrl(event, eventUrl(baseUrl, event.id)))));
     if (indexed.length % ITEMS_PER_STEP === 0) yield;
   }
   const events = sortAscending(indexed);
@@ -119,7 +119,7 @@ export function translationOf(catalog: Catalog, id: string, language: string): E
 
 /**
  * A published record never changes within its revision. Frozen, whatever serves it may rely on that:
- * the catalog validates each record once per revision, and the API serializes it once.
+ * the API validates each record in full once per revision (PublishedRecord) and serializes it once.
  */
 export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;

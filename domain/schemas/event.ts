@@ -85,36 +85,37 @@ export type SourceEntry = z.infer<typeof SourceEntry>;
 export type Correction = z.infer<typeof Correction>;
 export type ResetSummary = z.infer<typeof ResetSummary>;
 
-/** Records `validatedRecord` checked in full; held weakly, so a replaced revision's records go. */
+/** Frozen records `PublishedRecord` has checked in full; held weakly, so a replaced revision's go. */
 const validatedRecords = new WeakSet<object>();
 
-/**
- * Checks a published record in full by ResetSummary, once. The record must be deeply frozen (the
- * catalog's records are), so it stays what was checked; from then on `PublishedRecord` accepts that
- * same object by identity. The catalog calls this once per record per content revision, so a cache
- * miss validates only the envelope of its response.
- */
-export function validatedRecord<T extends ResetSummary>(record: T): T {
-  if (!Object.isFrozen(record) || !Object.isFrozen(record.sources))
-    throw new TypeError(`record ${record.id} must be deeply frozen before it is validated`);
-  ResetSummary.parse(record);
-  validatedRecords.add(record);
-  return record;
-}
-
-/** Whether `value` is a record `validatedRecord` accepted (so frozen, and checked in full). */
+/** Whether `value` is a frozen record `PublishedRecord` has already checked in full. */
 export function isPublishedRecord(value: unknown): value is ResetSummary {
   return typeof value === 'object' && value !== null && validatedRecords.has(value);
 }
 
 /**
- * A record in a procedure's output: one `validatedRecord` accepted (the object itself, not a copy).
- * Documented as ResetSummary: a `$ref` to its component, which the OpenAPI document and the MCP
- * tools' schemas define from ResetSummary itself.
+ * A record in a procedure's output, checked in full by ResetSummary the first time it is answered and,
+ * when it is frozen (the catalog deep-freezes every record of a content revision, so it stays what was
+ * checked), remembered: later responses name it by identity and check only their envelope. The value
+ * is the record itself, not a copy. Documented as ResetSummary: a `$ref` to its component, which the
+ * OpenAPI document and the MCP tools' schemas define from ResetSummary itself.
  */
 export const PublishedRecord = z
   .custom<ResetSummary>(
-    isPublishedRecord,
-    'Expected a published record, validated by ResetSummary when its content was loaded',
+    (value) => {
+      if (isPublishedRecord(value)) return true;
+      if (!ResetSummary.safeParse(value).success) return false;
+      if (Object.isFrozen(value)) validatedRecords.add(value as object);
+      return true;
+    },
+    {
+      // Only on the failing path: ResetSummary's own issues, read again.
+      error: (issue) => {
+        const result = ResetSummary.safeParse(issue.input);
+        return result.success
+          ? 'Expected an event record'
+          : `Not an event record: ${z.prettifyError(result.error)}`;
+      },
+    },
   )
   .meta({ override: { $ref: '#/components/schemas/ResetSummary' } });
