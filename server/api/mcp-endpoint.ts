@@ -52,9 +52,18 @@ function refusedToolCall(message: unknown): Response | null {
   return problem === null ? null : jsonRpcError(200, ErrorCode.InvalidParams, problem, id);
 }
 
+/** Servers kept for the next requests; past this many at once idle, a finished one is dropped. */
+const IDLE_SERVERS_MAX = 32;
+
 /**
  * POST /mcp: the MCP Streamable HTTP transport, stateless (no session id) with JSON responses. Each
- * request gets a server and a transport of its own, as the SDK's stateless mode wants; the SDK's
+ * request gets a transport of its own (the SDK refuses to reuse a stateless one) and a server that no
+ * other request holds meanwhile: one from a pool of idle servers, connected to the transport and
+ * closed after the answer (`close()` then `connect()` is the SDK's way to move a server to a new
+ * transport; closing clears its pending requests, handlers and timers). Building a server and its
+ * handlers per request cost more than answering a cached tool call. What a server keeps from an
+ * `initialize` (the client's capabilities and info) is read only for requests a server sends to its
+ * client, which this one never sends. The SDK's
  * web-standard transport takes a `Request` and gives a `Response`, which is copied onto Koa's context
  * so the answer passes the middleware (request log, security headers, compression) as any other.
  * The body is read here, bounded, before the transport sees it; Origin, rate limit and methods are
@@ -68,7 +77,9 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
   // The server validates nothing against a JSON Schema (no elicitation); one validator, not one per request.
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
-  function serverForOneRequest(): Server {
+  const idle: Server[] = [];
+
+  function newServer(): Server {
     const server = new Server(
       { name: 'usage-limit-reset-tracker', title: 'Usage-Limit Reset Tracker', version: options.version },
       { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
@@ -115,7 +126,7 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
         headers,
         ...(message === undefined ? { body: text } : {}),
       });
-      const server = serverForOneRequest();
+      const server = idle.pop() ?? newServer();
       const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
       await server.connect(transport);
       try {
@@ -125,6 +136,7 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
         );
       } finally {
         await server.close();
+        if (idle.length < IDLE_SERVERS_MAX) idle.push(server);
       }
     }
     ctx.status = response.status;

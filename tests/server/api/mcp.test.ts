@@ -185,6 +185,36 @@ test('a cursor walk with list_resets is the REST walk, page by page', withServer
   });
 });
 
+test(
+  'calls in flight at once, from many clients, each get their own answer',
+  withServer,
+  async (t, server) => {
+    // Servers are pooled between requests: none may answer another request's call, or mix two.
+    const clients = await Promise.all(Array.from({ length: 6 }, () => connect(server.url)));
+    try {
+      const cases = ['max', 'pro', 'team', 'all', 'broad'].flatMap((audience) =>
+        [1, 2, 3].map((limit) => ({ audience, limit })),
+      );
+      const results = await Promise.all(
+        cases.flatMap((args, index) => [
+          call(clients[index % clients.length]!, 'list_resets', args),
+          call(clients[(index + 1) % clients.length]!, 'get_reset_status', { audience: args.audience }),
+        ]),
+      );
+      for (const [index, args] of cases.entries()) {
+        const resets = await getJson(urlOf(server.url, '/api/v1/resets', args));
+        t.deepEqual(results[index * 2]!.structuredContent, resets.body, JSON.stringify(args));
+        const status = results[index * 2 + 1]!.structuredContent as {
+          data: { filters: { audience: string } };
+        };
+        t.is(status.data.filters.audience, args.audience);
+      }
+    } finally {
+      await Promise.all(clients.map((client) => client.close()));
+    }
+  },
+);
+
 test('a bad input is a tool error carrying the REST problem', withServer, async (t, server) => {
   const cases: [string, string, Record<string, unknown>, Record<string, string>][] = [
     ['list_resets', '/api/v1/resets', { limit: 0 }, { limit: '0' }],
