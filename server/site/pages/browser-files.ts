@@ -1,4 +1,5 @@
-import { buildSync } from 'esbuild';
+import type { BuildOptions, BuildResult } from 'esbuild';
+import { build, buildSync, stop } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,9 @@ import { LOCALES, localePrefix } from '../i18n/locales.js';
  * the code) and built here with esbuild, once per process at first use: bundled (the shared helpers of
  * `site-src/shared/` in each file that imports them), minified, one IIFE per script. The folder is
  * found from this module upward, so the server run from source (tsx) and the compiled one
- * (`dist/server/…`) read the same files, with no build step of their own.
+ * (`dist/server/…`) read the same files, with no build step of their own. The server builds them
+ * before it listens (`prepareBrowserFiles`); whatever renders a page without starting a server builds
+ * them at its first use.
  */
 const ENTRIES = {
   'alerts.js': 'pages/alerts.ts',
@@ -42,9 +45,9 @@ const LOCALE_PREFIXES = Object.fromEntries(LOCALES.map((locale) => [locale, loca
 
 let built: ReadonlyMap<string, string> | null = null;
 
-function buildAll(): ReadonlyMap<string, string> {
+function options(): BuildOptions & { write: false } {
   const root = siteSourceDir();
-  const result = buildSync({
+  return {
     absWorkingDir: root,
     entryPoints: Object.entries(ENTRIES).map(([out, source]) => ({
       in: path.join(root, source),
@@ -61,7 +64,10 @@ function buildAll(): ReadonlyMap<string, string> {
     legalComments: 'none',
     define: { LOCALE_PREFIXES: JSON.stringify(LOCALE_PREFIXES) },
     logLevel: 'silent',
-  });
+  };
+}
+
+function files(result: BuildResult<{ write: false }>): ReadonlyMap<string, string> {
   if (result.warnings.length > 0)
     throw new Error(
       `site-src/ built with warnings: ${result.warnings.map((warning) => warning.text).join('; ')}`,
@@ -69,9 +75,28 @@ function buildAll(): ReadonlyMap<string, string> {
   return new Map(result.outputFiles.map((file) => [path.basename(file.path), file.text]));
 }
 
+let preparing: Promise<void> | null = null;
+
+/**
+ * Builds the files without holding the event loop (in esbuild's service process, stopped after), so
+ * the first page a process serves does not wait for them; a failure is the caller's, before it listens.
+ */
+export function prepareBrowserFiles(): Promise<void> {
+  if (built) return Promise.resolve();
+  preparing ??= build(options())
+    .then((result) => {
+      built ??= files(result);
+    })
+    .finally(() => {
+      preparing = null;
+      return stop();
+    });
+  return preparing;
+}
+
 /** A built file's text: built (all of them) at the first call, then kept. */
 export function browserFile(name: BrowserFile): string {
-  built ??= buildAll();
+  built ??= files(buildSync(options()));
   const text = built.get(name);
   if (text === undefined) throw new Error(`site-src/ built no ${name}`);
   return text;
