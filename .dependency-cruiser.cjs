@@ -3,7 +3,8 @@
  * server/content/ holds the content being served, server/http/ the middleware and problems every face
  * uses; the faces (server/api/, server/site/ and its parts) import those and the domain, never each
  * other; only the wiring (app.ts, routes.ts, server.ts, main.ts) sees all of them; tools/ may import
- * the server's modules, never the reverse. `npm run lint:deps` checks it.
+ * the server's modules, never the reverse; the browser code (site-src/) stands apart, built by the server
+ * with esbuild, never imported. `npm run lint:deps` checks it.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -70,6 +71,21 @@ module.exports = {
       comment: 'Only the entry points import the app and the route map.',
       from: { path: '^(domain|server/(http|api|site|content))/' },
       to: { path: '^server/(app|routes|server|main)\\.ts$' },
+    },
+    {
+      name: 'browser-code-apart',
+      severity: 'error',
+      comment: 'The browser code (site-src/) imports only site-src/: no server module, no package.',
+      from: { path: '^site-src/' },
+      to: { pathNot: '^site-src/' },
+    },
+    {
+      name: 'server-builds-browser-code',
+      severity: 'error',
+      comment:
+        'The server builds site-src/ with esbuild (server/site/pages/browser-files.ts); no module imports it.',
+      from: { pathNot: '^site-src/' },
+      to: { path: '^site-src/' },
     },
     {
       name: 'client-stands-alone',

@@ -16,6 +16,7 @@ import { createLogger } from './logger.js';
 import { runInSlices } from './content/slices.js';
 import { LiveStreams } from './api/live-streams.js';
 import { startAlerts } from './alerts/alerts.js';
+import { prepareBrowserFiles } from './site/pages/browser-files.js';
 
 export interface RunningServer {
   readonly url: string;
@@ -113,7 +114,8 @@ export function createServer(config: Config, parts: { readonly logger?: Logger }
   async function start(): Promise<RunningServer> {
     // Listen only once the shared rate-limit store answers, so a new worker (a PM2 reload) counts in
     // it from its first request; an unreachable store does not keep the service down.
-    const [, storeReady] = await Promise.all([reload(), limiter.ready(STORE_WAIT_MS)]);
+    // The site's browser files are built meanwhile, so no page waits for them (browser-files.ts).
+    const [, storeReady] = await Promise.all([reload(), limiter.ready(STORE_WAIT_MS), prepareBrowserFiles()]);
     if (!storeReady)
       logger.warn({ waitedMs: STORE_WAIT_MS }, 'rate-limit store not answering: starting anyway');
     const handle = app.callback();

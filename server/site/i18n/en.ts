@@ -487,7 +487,7 @@ export const en = {
     stop: 'Stop alerts',
     note: 'You get alerts in this browser —',
     /**
-     * A notification in the page's language, worded by the service worker (service-worker.ts) from
+     * A notification in the page's language, worded by the service worker (site-src/service-worker/sw.ts) from
      * an alert's parts, `{…}` filled in there; the windows are named as `labels.window` names them.
      * English notifications are the server's own text (domain/alerts.ts).
      */

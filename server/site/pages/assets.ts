@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ALERTS_JS, ALERTS_JS_PATH } from './alerts-control.js';
-import { DOCS_INIT_JS } from './docs-explorer.js';
-import { LOCAL_TIME_JS, LOCAL_TIME_JS_PATH } from './local-time.js';
+import { ALERTS_JS_PATH } from './alerts-control.js';
+import { browserFile, staticFile } from './browser-files.js';
+import { LOCAL_TIME_JS_PATH } from './local-time.js';
 import type { Rendered } from '../render-cache.js';
 import { rendered } from '../render-cache.js';
-import { EMBED_CSS, FAVICON_SVG, SITE_CSS } from './style.js';
 
 const CSS = 'text/css; charset=utf-8';
 const JS = 'text/javascript; charset=utf-8';
@@ -31,19 +30,30 @@ function swaggerFile(file: string): string {
   return readFileSync(path.join(dir, file), 'utf8');
 }
 
-/** Each file by its unhashed path: its bytes, read or built on first use. Swagger UI's are from swagger-ui-dist (no CDN). */
+/**
+ * Each file by its unhashed path: its bytes, read or built on first use. The site's own are built from
+ * site-src/ (browser-files.ts); Swagger UI's are from swagger-ui-dist (no CDN).
+ */
 const SOURCES = new Map<string, () => Rendered>([
-  [SITE_CSS_PATH, () => rendered(SITE_CSS, CSS)],
-  [EMBED_CSS_PATH, () => rendered(EMBED_CSS, CSS)],
-  [FAVICON_PATH, () => rendered(FAVICON_SVG, 'image/svg+xml')],
-  [DOCS_INIT_PATH, () => rendered(DOCS_INIT_JS, JS)],
-  [ALERTS_JS_PATH, () => rendered(ALERTS_JS, JS)],
-  [LOCAL_TIME_JS_PATH, () => rendered(LOCAL_TIME_JS, JS)],
+  [SITE_CSS_PATH, () => rendered(browserFile('site.css'), CSS)],
+  [EMBED_CSS_PATH, () => rendered(browserFile('embed.css'), CSS)],
+  [FAVICON_PATH, () => rendered(staticFile('favicon.svg'), 'image/svg+xml')],
+  [DOCS_INIT_PATH, () => rendered(browserFile('docs-init.js'), JS)],
+  [ALERTS_JS_PATH, () => rendered(browserFile('alerts.js'), JS)],
+  [LOCAL_TIME_JS_PATH, () => rendered(browserFile('local-time.js'), JS)],
   [SWAGGER_CSS_PATH, () => rendered(swaggerFile('swagger-ui.css'), CSS)],
   [SWAGGER_JS_PATH, () => rendered(swaggerFile('swagger-ui-bundle.js'), JS)],
 ]);
 
 const loaded = new Map<string, Rendered>();
+
+let serviceWorker: Rendered | null = null;
+
+/** `/sw.js` (site-src/service-worker/sw.ts): at the root, never hashed, so its scope is the whole site. */
+export function serviceWorkerFile(): Rendered {
+  serviceWorker ??= rendered(browserFile('sw.js'), JS);
+  return serviceWorker;
+}
 
 function load(unhashed: string): Rendered | null {
   const cached = loaded.get(unhashed);

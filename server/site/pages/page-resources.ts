@@ -10,6 +10,7 @@ import {
   DOCS_INIT_PATH,
   findAsset,
   IMMUTABLE_CACHE_CONTROL,
+  serviceWorkerFile,
   SWAGGER_CSS_PATH,
   SWAGGER_JS_PATH,
   UNHASHED_CACHE_CONTROL,
@@ -34,7 +35,6 @@ import { readFilters, readHistoryQuery } from './read-filters.js';
 import type { Rendered } from '../render-cache.js';
 import { rendered } from '../render-cache.js';
 import type { SiteResource } from '../resource.js';
-import { SERVICE_WORKER_JS } from './service-worker.js';
 import { sourcesMain } from './sources-page.js';
 
 export interface PagesOptions {
@@ -101,7 +101,7 @@ export function pageResources(options: PagesOptions): SiteResource[] {
       resolve: () => ({
         revision: null,
         key: 'service worker',
-        render: () => rendered(SERVICE_WORKER_JS, 'text/javascript; charset=utf-8'),
+        render: serviceWorkerFile,
       }),
     },
 

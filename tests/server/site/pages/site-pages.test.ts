@@ -62,7 +62,7 @@ test('/docs explains the TypeScript client; /docs/explorer renders Swagger UI fr
     );
     t.truthy(asset.res.headers.get('etag'));
   }
-  t.regex((await get(scripts[1]!)).body, /url: '\/api\/openapi\.json'/);
+  t.regex((await get(scripts[1]!)).body, /url:"\/api\/openapi\.json"/);
 });
 
 test('pages run same-origin scripts only: the local-time script, and Swagger UI on /docs/explorer', async (t) => {
