@@ -4,7 +4,7 @@ import { filterKey, isQualifying, matchesFilters } from './filters.js';
 import type { IndexedEvent } from './order.js';
 import { indexEvent, sortAscending } from './order.js';
 import type { SourceAccount } from './schemas/index.js';
-import { ResetSummary } from './schemas/index.js';
+import { PublishedRecord, ResetSummary } from './schemas/index.js';
 import type { PublishedEvent } from './content/events.js';
 import type { EventTranslation, EventTranslations, TranslationsById } from './content/translations.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from './schemas/index.js';
@@ -108,6 +108,24 @@ export function* catalogSteps(content: PublishedContent, options: CatalogOptions
     translations: new Map(Object.entries(deepFreeze(content.translations ?? {}))),
     views,
   };
+}
+
+/**
+ * Checks every record of the catalog in full, as a response would (PublishedRecord, which remembers
+ * each frozen record it passed), so that cache misses after a load name records by identity instead of
+ * the first miss to carry a record paying for its check. Stops early once `stillServed` says the
+ * catalog was replaced; returns how many records passed.
+ */
+export function* recordCheckSteps(catalog: Catalog, stillServed: () => boolean): Steps<number> {
+  let passed = 0;
+  for (let i = 0; i < catalog.events.length; i += 1) {
+    if (i % ITEMS_PER_STEP === 0) {
+      yield;
+      if (!stillServed()) return passed;
+    }
+    if (PublishedRecord.safeParse(catalog.events[i]!.record).success) passed += 1;
+  }
+  return passed;
 }
 
 /** An event's translation into a page language, made from its current revision; null for none. */

@@ -1,5 +1,5 @@
 import type { Catalog, PublishedContent } from '../../domain/catalog.js';
-import { catalogSteps } from '../../domain/catalog.js';
+import { catalogSteps, recordCheckSteps } from '../../domain/catalog.js';
 import type { ContentProblem } from '../../domain/content/problems.js';
 import type { DirectoryContent, ValidationResult } from '../../domain/content/validate.js';
 import type { LastGoodStore } from './last-good.js';
@@ -40,6 +40,7 @@ export class ContentState {
   #lastReload: ReloadOutcome | null = null;
   #loadedAt: number | null = null;
   #queue: Promise<unknown> = Promise.resolve();
+  #recordCheck: Promise<number> = Promise.resolve(0);
   readonly #listeners = new Set<(snapshot: ContentSnapshot) => void>();
 
   constructor(
@@ -66,6 +67,21 @@ export class ContentState {
     this.#snapshot = snapshot;
     this.#loadedAt = this.clock();
     for (const listener of this.#listeners) listener(snapshot);
+    // Served first, checked after: the records' full check runs between requests.
+    const { catalog } = snapshot;
+    if (catalog) {
+      this.#recordCheck = runInSlices(
+        recordCheckSteps(catalog, () => this.#snapshot.catalog === catalog),
+      ).catch(() => 0);
+    }
+  }
+
+  /**
+   * Settles once the records of the set last installed have each been checked in full (domain/
+   * catalog.ts `recordCheckSteps`), with how many passed.
+   */
+  get recordCheck(): Promise<number> {
+    return this.#recordCheck;
   }
 
   get lastReload(): ReloadOutcome | null {

@@ -16,6 +16,7 @@ import { buildMeta, getStatus } from '../../../domain/status.js';
 import { bodyJson } from '../../../server/api/body-json.js';
 import { appRouter } from '../../../server/api/procedures.js';
 import { createCallerFactory } from '../../../server/api/trpc.js';
+import { ContentState } from '../../../server/content/content-state.js';
 import { loadContent } from '../../../server/content/read-content.js';
 import { BASE_URL, DEMO_FIXTURE, SHIPPED_CONTENT } from '../../helpers/fixtures.js';
 
@@ -128,4 +129,13 @@ test('a procedure answering a record that breaks the contract fails output valid
   await t.throwsAsync(caller(context({ ...catalog, views }) as never).listResets({ limit: 2 }), {
     message: /Output validation failed/,
   });
+});
+
+test('after a load, every record is checked between requests, before any response carries it', async (t) => {
+  const content = new ContentState(() => loadContent(DEMO_FIXTURE), BASE_URL);
+  await content.reload();
+  const { catalog } = content.snapshot;
+  if (!catalog) return t.fail('the fixture did not load');
+  t.is(await content.recordCheck, catalog.events.length);
+  t.true(catalog.events.every((event) => isPublishedRecord(event.record)));
 });
