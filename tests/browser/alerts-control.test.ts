@@ -14,6 +14,7 @@ import { startPushService } from '../helpers/push-service.js';
 import type { RunningServer } from '../helpers/with-server.js';
 import { freePort, startServer } from '../helpers/with-server.js';
 import { vapidEnv } from '../helpers/alerts.js';
+import { eventually } from '../helpers/wait.js';
 
 const vapid = generateVapidKeys();
 const EVENT = '/events/2025-07-15-weekly-reset-pro';
@@ -269,7 +270,7 @@ test.serial('subscribe, see it on an event page and on the next visit, then stop
     await page.goto(`${on!.url}/?audience=pro`, { waitUntil: 'load' });
     await state(page, 'subscribed').waitFor();
     t.is(await page.locator('[data-alerts-current]').innerText(), 'Max, weekly');
-    await t.notThrowsAsync(() => waitFor(() => posted.length > before));
+    t.true(await eventually(() => posted.length > before, { timeout: 10_000 }));
     t.deepEqual(posted.at(-1), { subscription: json, audience: 'max', window: 'weekly' });
     await axeClean(t, page, 'subscribed for other filters');
 
@@ -354,7 +355,9 @@ test.serial('a refused subscription is said in the status line and leaves no sub
     );
     await page.goto(`${on!.url}/alerts`, { waitUntil: 'load' });
     await page.getByRole('button', { name: 'Alert me about resets for Everyone, any window' }).click();
-    await t.notThrowsAsync(() => waitFor(async () => /could not/.test(await status(page).innerText())));
+    t.true(
+      await eventually(async () => /could not/.test(await status(page).innerText()), { timeout: 10_000 }),
+    );
     t.is(await status(page).innerText(), 'Alerts could not be turned on: Try again later.');
     t.deepEqual(await shownState(page), ['ready']);
     t.is(await page.evaluate<string | null>(SUBSCRIBED_HERE), null);
@@ -367,11 +370,3 @@ test.serial('a refused subscription is said in the status line and leaves no sub
     await context.close();
   }
 });
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

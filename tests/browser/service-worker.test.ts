@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { alertPayload } from '../../domain/alerts.js';
 import { generateVapidKeys } from '../../server/alerts/push.js';
 import { launchBrowser } from '../helpers/browser.js';
+import { eventually } from '../helpers/wait.js';
 import type { RunningServer } from '../helpers/with-server.js';
 import { freePort, startServer } from '../helpers/with-server.js';
 
@@ -88,10 +89,10 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
       });
     }
     let notifications: Shown[] = [];
-    for (let attempt = 0; attempt < 50 && notifications.length === 0; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      notifications = await shown();
-    }
+    await eventually(async () => (notifications = await shown()).length > 0, {
+      timeout: 5000,
+      interval: 100,
+    });
     t.deepEqual(
       notifications,
       [{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }],
@@ -116,10 +117,10 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
       data: JSON.stringify(payload),
     });
     let latest: Shown | undefined;
-    for (let attempt = 0; attempt < 50 && latest?.data.url !== `${origin}/ja/events/${EVENT}`; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      latest = (await shown())[0];
-    }
+    await eventually(async () => (latest = (await shown())[0])?.data.url === `${origin}/ja/events/${EVENT}`, {
+      timeout: 5000,
+      interval: 100,
+    });
     t.is(latest?.data.url, `${origin}/ja/events/${EVENT}`);
     t.is(latest?.title, `確認済み：${reset.title}`);
     // 2025-07-15 at its UTC time, in Japanese; the audience as curated; the window in Japanese.
@@ -141,10 +142,10 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
       registrationId,
       data: JSON.stringify(translated),
     });
-    for (let attempt = 0; attempt < 50 && latest?.title !== '確認済み：週間上限のリセット'; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      latest = (await shown())[0];
-    }
+    await eventually(async () => (latest = (await shown())[0])?.title === '確認済み：週間上限のリセット', {
+      timeout: 5000,
+      interval: 100,
+    });
     t.is(latest?.title, '確認済み：週間上限のリセット');
     t.regex(latest?.body ?? '', /。対象：Pro の契約者。/);
     t.deepEqual(errors, []);
