@@ -1,17 +1,18 @@
-import { rm } from 'node:fs/promises';
 import test from 'ava';
 import { buildServer } from './helpers/build.js';
-import { copyFixtureContent, editJson } from './helpers/content.js';
+import { editJson } from './helpers/content.js';
 import { getFresh, waitFor } from './helpers/http.js';
 import { APP } from './helpers/pm2.js';
 import { usingCluster } from '../helpers/with-server.js';
+import { copyContent, VALID_FIXTURE } from '../helpers/fixtures.js';
 
 const BROKEN = 'events/2025-03-03-weekly-reset.json';
 
 test('a cold start on invalid content stays up, answers 503 content_unavailable, and recovers on SIGHUP', async (t) => {
   t.timeout(90_000);
   await buildServer();
-  const contentDir = await copyFixtureContent();
+  const content = await copyContent(VALID_FIXTURE);
+  const contentDir = content.dir;
   await editJson(contentDir, BROKEN, (event) => {
     event.time_precision = 'sometimes';
   });
@@ -68,6 +69,6 @@ test('a cold start on invalid content stays up, answers 503 content_unavailable,
       },
     );
   } finally {
-    await rm(contentDir, { recursive: true, force: true });
+    await content.dispose();
   }
 });

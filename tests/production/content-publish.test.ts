@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { buildServer } from './helpers/build.js';
-import { copyFixtureContent, editJson } from './helpers/content.js';
+import { editJson } from './helpers/content.js';
 import { freePort, getFresh, waitFor } from './helpers/http.js';
 import { waitForWorkers } from './helpers/pm2.js';
-import { ROOT } from '../helpers/fixtures.js';
+import { copyContent, ROOT, VALID_FIXTURE } from '../helpers/fixtures.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 import { usingCluster } from '../helpers/with-server.js';
 
@@ -29,7 +29,8 @@ interface Health {
 
 test('content:publish signals the server under `npm run dev`, not npm, and prints the new revision or the refusal', async (t) => {
   t.timeout(120_000);
-  const contentDir = await copyFixtureContent();
+  const content = await copyContent(VALID_FIXTURE);
+  const contentDir = content.dir;
   const temp = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-publish-'));
   const port = await freePort();
   const env = {
@@ -85,16 +86,17 @@ test('content:publish signals the server under `npm run dev`, not npm, and print
     }
     // The server is in npm's process group too: its folders go once it has exited.
     if (serverPid > 0)
-      await waitFor('the server to exit', async () => (running(serverPid) ? undefined : true));
+      await waitFor('the server to exit', () => Promise.resolve(running(serverPid) ? undefined : true));
     await rm(temp, { recursive: true, force: true });
-    await rm(contentDir, { recursive: true, force: true });
+    await content.dispose();
   }
 });
 
 test('content:publish under PM2 signals every worker and returns once each serves the new revision', async (t) => {
   t.timeout(120_000);
   await buildServer();
-  const contentDir = await copyFixtureContent();
+  const content = await copyContent(VALID_FIXTURE);
+  const contentDir = content.dir;
   try {
     await usingCluster({ instances: 2, env: { CONTENT_DIR: contentDir } }, async (cluster) => {
       const env = {
@@ -129,6 +131,6 @@ test('content:publish under PM2 signals every worker and returns once each serve
       t.deepEqual([...seen.values()], [revision, revision]);
     });
   } finally {
-    await rm(contentDir, { recursive: true, force: true });
+    await content.dispose();
   }
 });
