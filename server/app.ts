@@ -56,6 +56,8 @@ export interface AppDeps {
   readonly live?: LiveStreams;
   /** The alerts' store, when alerts are on (config.alerts) and this process opened it (server/alerts/alerts.ts). */
   readonly alertStore?: AlertStore | null;
+  /** A middleware run before the app's own (tests hold or observe requests with it). */
+  readonly before?: Koa.Middleware;
 }
 
 /** The alerts' write counts that are on (server/alerts/write-limit.ts), each per minute. */
@@ -184,6 +186,7 @@ export function createApp(deps: AppDeps): Koa {
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
   });
 
+  if (deps.before) app.use(deps.before);
   app.use(requestLog(logger));
   app.use(
     problemBoundary({

@@ -1,9 +1,11 @@
+import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { openContent } from './content/read-content.js';
+import type { ValidationResult } from '../domain/content/validate.js';
 import { validateSteps } from '../domain/content/validate.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { createApp } from './app.js';
@@ -64,16 +66,31 @@ function drainingResponse(state: { readonly draining: boolean }): typeof http.Se
   };
 }
 
+/** Parts of the service given instead of those it makes from the config (tests pass them). */
+export interface ServerParts {
+  /** The logger; one at `config.logLevel` on stdout by default. */
+  readonly logger?: Logger;
+  /** The clock of the app and of the content state; `Date.now` by default. */
+  readonly clock?: () => number;
+  /** Loads the content set; `config.contentDir`, read and validated in slices, by default. */
+  readonly load?: () => Promise<ValidationResult>;
+  /** The content state served; one following `load` by default. */
+  readonly content?: ContentState;
+  /** A middleware run before the app's own (server/app.ts `AppDeps.before`). */
+  readonly before?: Middleware;
+}
+
 /** Creates the whole service from a config; `start()` loads content and listens. */
-export function createServer(config: Config, parts: { readonly logger?: Logger } = {}) {
+export function createServer(config: Config, parts: ServerParts = {}) {
   const logger = parts.logger ?? createLogger(config.logLevel);
+  const clock = parts.clock ?? Date.now;
   const contentDir = path.resolve(config.contentDir);
   const lastGood = config.contentCacheDir
     ? createLastGoodStore(path.resolve(config.contentCacheDir), contentDir)
     : null;
   // Read and validated in slices between requests: a reload never holds the event loop for long.
-  const load = async () => runInSlices(validateSteps(await openContent(contentDir)));
-  const content = new ContentState(load, config.publicBaseUrl, Date.now, lastGood);
+  const load = parts.load ?? (async () => runInSlices(validateSteps(await openContent(contentDir))));
+  const content = parts.content ?? new ContentState(load, config.publicBaseUrl, clock, lastGood);
   const limiter = createLimiter(config.rateLimit, {
     onStoreDown: (error) =>
       logger.warn(
@@ -93,6 +110,8 @@ export function createServer(config: Config, parts: { readonly logger?: Logger }
     deriveLimiter: limiter.derive,
     live,
     alertStore: alerts?.store,
+    clock,
+    ...(parts.before ? { before: parts.before } : {}),
   });
 
   async function reload(): Promise<boolean> {

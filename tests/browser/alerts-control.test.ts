@@ -12,7 +12,8 @@ import { launchBrowser, WIDTHS } from '../helpers/browser.js';
 import type { PushService, Subscriber } from '../helpers/push-service.js';
 import { startPushService } from '../helpers/push-service.js';
 import type { RunningServer } from '../helpers/with-server.js';
-import { freePort, startServer } from '../helpers/with-server.js';
+import { freePort } from '../helpers/free-port.js';
+import { startServer } from '../helpers/with-server.js';
 import { vapidEnv } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
 

@@ -8,7 +8,8 @@ import { generateVapidKeys } from '../../server/alerts/push.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { eventually } from '../helpers/wait.js';
 import type { RunningServer } from '../helpers/with-server.js';
-import { freePort, startServer } from '../helpers/with-server.js';
+import { freePort } from '../helpers/free-port.js';
+import { startServer } from '../helpers/with-server.js';
 
 const vapid = generateVapidKeys();
 const EVENT = '2025-07-15-weekly-reset-pro';
