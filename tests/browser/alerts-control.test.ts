@@ -4,11 +4,11 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { generateVapidKeys } from '../../server/alerts/push.js';
 import { langOf } from '../../server/site/i18n/lang.js';
 import { filterLabel } from '../../server/site/pages/home-page.js';
-import { launchBrowser, WIDTHS } from '../helpers/browser.js';
+import { useBrowser, WIDTHS } from '../helpers/browser.js';
 import type { PushService, Subscriber } from '../helpers/push-service.js';
 import { startPushService } from '../helpers/push-service.js';
 import type { RunningServer } from '../helpers/with-server.js';
@@ -17,10 +17,11 @@ import { startServer } from '../helpers/with-server.js';
 import { vapidEnv } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
 
+const { browser } = useBrowser(test);
+
 const vapid = generateVapidKeys();
 const EVENT = '/events/2025-07-15-weekly-reset-pro';
 
-let browser: Browser | undefined;
 let off: RunningServer | undefined;
 let on: RunningServer | undefined;
 let push: PushService | undefined;
@@ -42,11 +43,9 @@ test.before(async () => {
       ALERTS_SENDER: 'off',
     },
   });
-  browser = await launchBrowser();
 });
 
 test.after.always(async () => {
-  await browser?.close();
   await on?.stop();
   await off?.stop();
   await push?.stop();
@@ -63,7 +62,7 @@ interface Watched {
 async function openContext(
   setup: (context: BrowserContext) => Promise<void> = async () => {},
 ): Promise<Watched> {
-  const context = await browser!.newContext({ viewport: { width: WIDTHS[0], height: 900 } });
+  const context = await browser().newContext({ viewport: { width: WIDTHS[0], height: 900 } });
   context.setDefaultTimeout(30_000);
   await setup(context);
   const page = await context.newPage();
@@ -154,7 +153,7 @@ test.serial('a browser without PushManager is told it cannot show alerts', async
 
 test.serial('notifications blocked for the site: the control says so and how to allow them', async (t) => {
   const { context, page, problems } = await openContext();
-  const cdp = await browser!.newBrowserCDPSession();
+  const cdp = await browser().newBrowserCDPSession();
   try {
     // The permission of this test's browser context (not the default one), as the site settings set it.
     const pageSession = await context.newCDPSession(page);

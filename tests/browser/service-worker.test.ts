@@ -2,19 +2,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import type { Browser } from 'playwright-core';
 import { alertPayload } from '../../domain/alerts.js';
 import { generateVapidKeys } from '../../server/alerts/push.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { useBrowser } from '../helpers/browser.js';
 import { eventually } from '../helpers/wait.js';
 import type { RunningServer } from '../helpers/with-server.js';
 import { freePort } from '../helpers/free-port.js';
 import { startServer } from '../helpers/with-server.js';
 
+const { browser } = useBrowser(test);
+
 const vapid = generateVapidKeys();
 const EVENT = '2025-07-15-weekly-reset-pro';
 
-let browser: Browser | undefined;
 let server: RunningServer | undefined;
 let data: string | undefined;
 
@@ -32,11 +32,9 @@ test.before(async () => {
       ALERTS_SENDER: 'off',
     },
   });
-  browser = await launchBrowser();
 });
 
 test.after.always(async () => {
-  await browser?.close();
   await server?.stop();
   if (data) await rm(data, { recursive: true, force: true });
 });
@@ -50,7 +48,7 @@ interface Shown {
 
 test('the service worker shows a pushed alert as a notification, one per tag, in the reader language', async (t) => {
   const origin = server!.url;
-  const context = await browser!.newContext();
+  const context = await browser().newContext();
   try {
     await context.grantPermissions(['notifications'], { origin });
     const page = await context.newPage();
