@@ -15,7 +15,7 @@ export const fixtureDir = (name: string): string => path.join(ROOT, 'tests/fixtu
 
 /**
  * A fictional provider's history (44 events, `.example` hosts) built to hold every case the API
- * handles; tests/domain/demo-fixture.test.ts names the cases it must keep.
+ * handles; tests/server/content/demo-fixture.test.ts names the cases it must keep.
  */
 export const DEMO_FIXTURE = fixtureDir('content-demo');
 
