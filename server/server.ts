@@ -1,7 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { openContent } from './content/read-content.js';
@@ -64,6 +63,20 @@ function drainingResponse(state: { readonly draining: boolean }): typeof http.Se
         : super.writeHead(statusCode, messageOrHeaders ?? headers);
     }
   };
+}
+
+/**
+ * The HTTP server, whose idle keep-alive sockets can be kept open for a grace while it stops. Since
+ * Node 19 `close()` closes the idle sockets at once (through `closeIdleConnections()`), which resets
+ * a request a client may already have sent on one; while `keepIdle` is set they stay open, and the
+ * drain closes those still idle after `IDLE_GRACE_MS`.
+ */
+class DrainingServer extends http.Server {
+  keepIdle = false;
+
+  override closeIdleConnections(): void {
+    if (!this.keepIdle) super.closeIdleConnections();
+  }
 }
 
 /** Parts of the service given instead of those it makes from the config (tests pass them). */
@@ -137,7 +150,7 @@ export function createServer(config: Config, parts: ServerParts = {}) {
       logger.warn({ waitedMs: STORE_WAIT_MS }, 'rate-limit store not answering: starting anyway');
     const handle = app.callback();
     const drainState = { draining: false };
-    const server = http.createServer(
+    const server = new DrainingServer(
       // The app answers a missing Host itself, with a problem body (server/http/require-host.ts).
       { ServerResponse: drainingResponse(drainState), requireHostHeader: false },
       (req, res) => {
@@ -172,15 +185,18 @@ export function createServer(config: Config, parts: ServerParts = {}) {
       return new Promise<void>((resolve) => {
         let forced = false;
         // Sockets still idle after the grace are closed; a busy one closes after its response.
-        const idle = setInterval(() => server.closeIdleConnections(), IDLE_GRACE_MS);
+        const idle = setInterval(() => {
+          server.keepIdle = false;
+          server.closeIdleConnections();
+        }, IDLE_GRACE_MS);
         const force = setTimeout(() => {
           forced = true;
           server.closeAllConnections();
         }, config.shutdownTimeoutMs);
-        // Since Node 19 `http.Server#close()` also destroys idle keep-alive sockets at once, which
-        // resets a request a client may already have sent on one; `net.Server#close()` only stops
-        // accepting (and, in a cluster worker, tells the primary to route new connections elsewhere).
-        net.Server.prototype.close.call(server, () => {
+        // Stops accepting (in a cluster worker, tells the primary to route new connections
+        // elsewhere); the idle sockets stay open for their grace.
+        server.keepIdle = true;
+        server.close(() => {
           clearInterval(idle);
           clearTimeout(force);
           logger.info({ ms: Date.now() - started, forced }, 'stopped: every connection closed');
