@@ -27,7 +27,6 @@ const load = async <T>(file: string): Promise<T> => {
 
 export async function createStack(): Promise<Koa> {
   const { default: KoaApp } = await import('koa');
-  const { default: conditional } = await import('koa-conditional-get');
   const { default: etag } = await import('@koa/etag');
   const { parseConfig } = await load<typeof ConfigModule>('config.js');
   const { createLogger } = await load<typeof LoggerModule>('logger.js');
@@ -48,7 +47,6 @@ export async function createStack(): Promise<Koa> {
   const { limiter } = createLimiter(config.rateLimit);
   const app = new KoaApp({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   app.silent = true;
-  http.preconditions.evaluatePreconditions(app);
   app.use(http.requestLog.requestLog(logger));
   app.use(
     http.boundary.problemBoundary({
@@ -78,7 +76,7 @@ export async function createStack(): Promise<Koa> {
       }),
     );
   }
-  app.use(conditional());
+  app.use(http.preconditions.conditionalGet());
   app.use(http.compression.compression());
   app.use(etag());
   return app;

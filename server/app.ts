@@ -1,5 +1,4 @@
 import Koa from 'koa';
-import conditional from 'koa-conditional-get';
 import etag from '@koa/etag';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -10,7 +9,7 @@ import type { ContentState } from './content/content-state.js';
 import { allowedMethods } from './http/allowed-methods.js';
 import { compression } from './http/compression.js';
 import { publicCors } from './http/cors.js';
-import { evaluatePreconditions } from './http/preconditions.js';
+import { conditionalGet } from './http/preconditions.js';
 import { problemBoundary } from './http/problem-boundary.js';
 import { rateLimit } from './http/rate-limit.js';
 import { requestLog } from './http/request-log.js';
@@ -56,6 +55,8 @@ export interface AppDeps {
   readonly live?: LiveStreams;
   /** The alerts' store, when alerts are on (config.alerts) and this process opened it (server/alerts/alerts.ts). */
   readonly alertStore?: AlertStore | null;
+  /** A middleware run before the app's own (tests hold or observe requests with it). */
+  readonly before?: Koa.Middleware;
 }
 
 /** The alerts' write counts that are on (server/alerts/write-limit.ts), each per minute. */
@@ -98,7 +99,6 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // Errors are answered by problemBoundary; Koa's default handler would only print them again.
   app.silent = true;
-  evaluatePreconditions(app);
 
   const renders = new RenderCache();
   // One response cache for both API faces: REST and tRPC answers are keyed apart, bounded together.
@@ -184,6 +184,7 @@ export function createApp(deps: AppDeps): Koa {
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
   });
 
+  if (deps.before) app.use(deps.before);
   app.use(requestLog(logger));
   app.use(
     problemBoundary({
@@ -223,7 +224,7 @@ export function createApp(deps: AppDeps): Koa {
       }),
     );
   }
-  app.use(conditional());
+  app.use(conditionalGet());
   app.use(compression());
   app.use(etag());
   app.use(router.routes());

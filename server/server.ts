@@ -1,9 +1,10 @@
+import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { openContent } from './content/read-content.js';
+import type { ValidationResult } from '../domain/content/validate.js';
 import { validateSteps } from '../domain/content/validate.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { createApp } from './app.js';
@@ -65,16 +66,45 @@ function drainingResponse(state: { readonly draining: boolean }): typeof http.Se
   };
 }
 
+/**
+ * The HTTP server, whose idle keep-alive sockets can be kept open for a grace while it stops. Since
+ * Node 19 `close()` closes the idle sockets at once (through `closeIdleConnections()`), which resets
+ * a request a client may already have sent on one; while `keepIdle` is set they stay open, and the
+ * drain closes those still idle after `IDLE_GRACE_MS`.
+ */
+class DrainingServer extends http.Server {
+  keepIdle = false;
+
+  override closeIdleConnections(): void {
+    if (!this.keepIdle) super.closeIdleConnections();
+  }
+}
+
+/** Parts of the service given instead of those it makes from the config (tests pass them). */
+export interface ServerParts {
+  /** The logger; one at `config.logLevel` on stdout by default. */
+  readonly logger?: Logger;
+  /** The clock of the app and of the content state; `Date.now` by default. */
+  readonly clock?: () => number;
+  /** Loads the content set; `config.contentDir`, read and validated in slices, by default. */
+  readonly load?: () => Promise<ValidationResult>;
+  /** The content state served; one following `load` by default. */
+  readonly content?: ContentState;
+  /** A middleware run before the app's own (server/app.ts `AppDeps.before`). */
+  readonly before?: Middleware;
+}
+
 /** Creates the whole service from a config; `start()` loads content and listens. */
-export function createServer(config: Config, parts: { readonly logger?: Logger } = {}) {
+export function createServer(config: Config, parts: ServerParts = {}) {
   const logger = parts.logger ?? createLogger(config.logLevel);
+  const clock = parts.clock ?? Date.now;
   const contentDir = path.resolve(config.contentDir);
   const lastGood = config.contentCacheDir
     ? createLastGoodStore(path.resolve(config.contentCacheDir), contentDir)
     : null;
   // Read and validated in slices between requests: a reload never holds the event loop for long.
-  const load = async () => runInSlices(validateSteps(await openContent(contentDir)));
-  const content = new ContentState(load, config.publicBaseUrl, Date.now, lastGood);
+  const load = parts.load ?? (async () => runInSlices(validateSteps(await openContent(contentDir))));
+  const content = parts.content ?? new ContentState(load, config.publicBaseUrl, clock, lastGood);
   const limiter = createLimiter(config.rateLimit, {
     onStoreDown: (error) =>
       logger.warn(
@@ -94,6 +124,8 @@ export function createServer(config: Config, parts: { readonly logger?: Logger }
     deriveLimiter: limiter.derive,
     live,
     alertStore: alerts?.store,
+    clock,
+    ...(parts.before ? { before: parts.before } : {}),
   });
 
   async function reload(): Promise<boolean> {
@@ -120,7 +152,7 @@ export function createServer(config: Config, parts: { readonly logger?: Logger }
       logger.warn({ waitedMs: STORE_WAIT_MS }, 'rate-limit store not answering: starting anyway');
     const handle = app.callback();
     const drainState = { draining: false };
-    const server = http.createServer(
+    const server = new DrainingServer(
       // The app answers a missing Host itself, with a problem body (server/http/require-host.ts).
       { ServerResponse: drainingResponse(drainState), requireHostHeader: false },
       (req, res) => {
@@ -155,15 +187,18 @@ export function createServer(config: Config, parts: { readonly logger?: Logger }
       return new Promise<void>((resolve) => {
         let forced = false;
         // Sockets still idle after the grace are closed; a busy one closes after its response.
-        const idle = setInterval(() => server.closeIdleConnections(), IDLE_GRACE_MS);
+        const idle = setInterval(() => {
+          server.keepIdle = false;
+          server.closeIdleConnections();
+        }, IDLE_GRACE_MS);
         const force = setTimeout(() => {
           forced = true;
           server.closeAllConnections();
         }, config.shutdownTimeoutMs);
-        // Since Node 19 `http.Server#close()` also destroys idle keep-alive sockets at once, which
-        // resets a request a client may already have sent on one; `net.Server#close()` only stops
-        // accepting (and, in a cluster worker, tells the primary to route new connections elsewhere).
-        net.Server.prototype.close.call(server, () => {
+        // Stops accepting (in a cluster worker, tells the primary to route new connections
+        // elsewhere); the idle sockets stay open for their grace.
+        server.keepIdle = true;
+        server.close(() => {
           clearInterval(idle);
           clearTimeout(force);
           logger.info({ ms: Date.now() - started, forced }, 'stopped: every connection closed');

@@ -1,20 +1,19 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import test from 'ava';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
-import { launchBrowser, onPage, WIDTHS } from '../helpers/browser.js';
+import { useBrowser, onPage, WIDTHS } from '../helpers/browser.js';
 import { startServer } from '../helpers/with-server.js';
 
+const { browser } = useBrowser(test);
+
 let site: RunningServer | undefined;
-let browser: Browser | undefined;
 
 test.before(async () => {
   site = await startServer();
-  browser = await launchBrowser();
 });
 
 test.after.always(async () => {
-  await browser?.close();
   await site?.stop();
 });
 
@@ -67,7 +66,7 @@ for (const { name, path, ready } of PAGES) {
   for (const width of WIDTHS) {
     test.serial(`${name} (${path}) has no axe violations at ${width}px`, async (t) => {
       let violations: string[] = [];
-      const problems = await onPage(browser!, width, async (page) => {
+      const problems = await onPage(browser(), width, async (page) => {
         await page.goto(`${site!.url}${path}`, { waitUntil: 'load' });
         await ready?.(page);
         const results = await new AxeBuilder({ page }).analyze();

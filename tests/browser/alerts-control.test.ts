@@ -4,21 +4,24 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { generateVapidKeys } from '../../server/alerts/push.js';
 import { langOf } from '../../server/site/i18n/lang.js';
 import { filterLabel } from '../../server/site/pages/home-page.js';
-import { launchBrowser, WIDTHS } from '../helpers/browser.js';
+import { useBrowser, WIDTHS } from '../helpers/browser.js';
 import type { PushService, Subscriber } from '../helpers/push-service.js';
 import { startPushService } from '../helpers/push-service.js';
 import type { RunningServer } from '../helpers/with-server.js';
-import { freePort, startServer } from '../helpers/with-server.js';
+import { freePort } from '../helpers/free-port.js';
+import { startServer } from '../helpers/with-server.js';
 import { vapidEnv } from '../helpers/alerts.js';
+import { eventually } from '../helpers/wait.js';
+
+const { browser } = useBrowser(test);
 
 const vapid = generateVapidKeys();
 const EVENT = '/events/2025-07-15-weekly-reset-pro';
 
-let browser: Browser | undefined;
 let off: RunningServer | undefined;
 let on: RunningServer | undefined;
 let push: PushService | undefined;
@@ -40,11 +43,9 @@ test.before(async () => {
       ALERTS_SENDER: 'off',
     },
   });
-  browser = await launchBrowser();
 });
 
 test.after.always(async () => {
-  await browser?.close();
   await on?.stop();
   await off?.stop();
   await push?.stop();
@@ -61,7 +62,7 @@ interface Watched {
 async function openContext(
   setup: (context: BrowserContext) => Promise<void> = async () => {},
 ): Promise<Watched> {
-  const context = await browser!.newContext({ viewport: { width: WIDTHS[0], height: 900 } });
+  const context = await browser().newContext({ viewport: { width: WIDTHS[0], height: 900 } });
   context.setDefaultTimeout(30_000);
   await setup(context);
   const page = await context.newPage();
@@ -152,7 +153,7 @@ test.serial('a browser without PushManager is told it cannot show alerts', async
 
 test.serial('notifications blocked for the site: the control says so and how to allow them', async (t) => {
   const { context, page, problems } = await openContext();
-  const cdp = await browser!.newBrowserCDPSession();
+  const cdp = await browser().newBrowserCDPSession();
   try {
     // The permission of this test's browser context (not the default one), as the site settings set it.
     const pageSession = await context.newCDPSession(page);
@@ -269,7 +270,7 @@ test.serial('subscribe, see it on an event page and on the next visit, then stop
     await page.goto(`${on!.url}/?audience=pro`, { waitUntil: 'load' });
     await state(page, 'subscribed').waitFor();
     t.is(await page.locator('[data-alerts-current]').innerText(), 'Max, weekly');
-    await t.notThrowsAsync(() => waitFor(() => posted.length > before));
+    t.true(await eventually(() => posted.length > before, { timeout: 10_000 }));
     t.deepEqual(posted.at(-1), { subscription: json, audience: 'max', window: 'weekly' });
     await axeClean(t, page, 'subscribed for other filters');
 
@@ -354,7 +355,9 @@ test.serial('a refused subscription is said in the status line and leaves no sub
     );
     await page.goto(`${on!.url}/alerts`, { waitUntil: 'load' });
     await page.getByRole('button', { name: 'Alert me about resets for Everyone, any window' }).click();
-    await t.notThrowsAsync(() => waitFor(async () => /could not/.test(await status(page).innerText())));
+    t.true(
+      await eventually(async () => /could not/.test(await status(page).innerText()), { timeout: 10_000 }),
+    );
     t.is(await status(page).innerText(), 'Alerts could not be turned on: Try again later.');
     t.deepEqual(await shownState(page), ['ready']);
     t.is(await page.evaluate<string | null>(SUBSCRIBED_HERE), null);
@@ -367,11 +370,3 @@ test.serial('a refused subscription is said in the status line and leaves no sub
     await context.close();
   }
 });
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -2,22 +2,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import test from 'ava';
-import type { Browser } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
 import { BASE_URL } from '../helpers/fixtures.js';
-import { ARTIFACTS, launchBrowser, onPage, WIDTHS } from '../helpers/browser.js';
+import { ARTIFACTS, useBrowser, onPage, WIDTHS } from '../helpers/browser.js';
 import { startServer } from '../helpers/with-server.js';
 
+const { browser } = useBrowser(test);
+
 let site: RunningServer | undefined;
-let browser: Browser | undefined;
 
 test.before(async () => {
   site = await startServer();
-  browser = await launchBrowser();
 });
 
 test.after.always(async () => {
-  await browser?.close();
   await site?.stop();
 });
 
@@ -44,7 +42,7 @@ interface Measures {
 
 for (const width of WIDTHS) {
   test.serial(`the charts fit and stay readable at ${width}px; screenshots are kept`, async (t) => {
-    const problems = await onPage(browser!, width, async (page) => {
+    const problems = await onPage(browser(), width, async (page) => {
       await page.goto(`${site!.url}/`, { waitUntil: 'load' });
       const measures = await page.evaluate<Measures>(MEASURE_CHARTS);
       t.true(measures.overflow <= 0, `scrolls sideways by ${measures.overflow}px`);
@@ -76,7 +74,7 @@ test.serial('another site can frame the card, but not the pages', async (t) => {
   await new Promise<void>((resolve) => parent.listen(0, 'localhost', resolve));
   const { port } = parent.address() as AddressInfo;
   try {
-    const problems = await onPage(browser!, 800, async (page) => {
+    const problems = await onPage(browser(), 800, async (page) => {
       await page.goto(`http://localhost:${port}/`, { waitUntil: 'load' });
       const card = page.frameLocator('#card');
       t.regex((await card.locator('h1').textContent()) ?? '', /Latest usage-limit reset/);

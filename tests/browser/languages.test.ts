@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import test from 'ava';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DICTIONARIES } from '../../server/site/i18n/lang.js';
 import { LOCALES, localePath } from '../../server/site/i18n/locales.js';
 import type { RunningServer } from '../helpers/with-server.js';
 import { startServer } from '../helpers/with-server.js';
-import { ARTIFACTS, launchBrowser, WIDTHS } from '../helpers/browser.js';
+import { ARTIFACTS, useBrowser, WIDTHS } from '../helpers/browser.js';
+
+const { browser } = useBrowser(test);
 
 /**
  * The pages in every language and both colour schemes, as a browser shows them: axe finds nothing
@@ -16,15 +18,12 @@ import { ARTIFACTS, launchBrowser, WIDTHS } from '../helpers/browser.js';
  */
 
 let site: RunningServer | undefined;
-let browser: Browser | undefined;
 
 test.before(async () => {
   site = await startServer();
-  browser = await launchBrowser();
 });
 
 test.after.always(async () => {
-  await browser?.close();
   await site?.stop();
 });
 
@@ -63,7 +62,7 @@ for (const locale of LOCALES) {
     const [pathname = '/', search] = pagePath.split('?');
     const address = `${localePath(locale, pathname)}${search ? `?${search}` : ''}`;
     test.serial(`${address} is axe-clean at both widths in both schemes`, async (t) => {
-      const context = await browser!.newContext({ viewport: { width: WIDTHS[0], height: 900 } });
+      const context = await browser().newContext({ viewport: { width: WIDTHS[0], height: 900 } });
       context.setDefaultTimeout(30_000);
       const problems: string[] = [];
       const failures: string[] = [];
@@ -101,7 +100,7 @@ for (const locale of LOCALES) {
 test('screenshots of the home page in English and Japanese, light and dark', async (t) => {
   for (const locale of ['en', 'ja'] as const) {
     for (const colorScheme of SCHEMES) {
-      const context = await browser!.newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
+      const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, colorScheme });
       try {
         const page = await context.newPage();
         await page.goto(`${site!.url}${localePath(locale, '/')}`, { waitUntil: 'load' });
@@ -120,7 +119,7 @@ test('screenshots of the home page in English and Japanese, light and dark', asy
 });
 
 test('the language menu works without a script, by keyboard, and keeps the filters', async (t) => {
-  const context = await browser!.newContext({
+  const context = await browser().newContext({
     javaScriptEnabled: false,
     viewport: { width: 390, height: 900 },
   });
@@ -153,7 +152,7 @@ test('the local-time script shows the reader time and zone beside each UTC time,
     ['en', /GMT\+9/],
     ['ja', /JST|GMT\+9/],
   ] as const) {
-    const context = await browser!.newContext({ timezoneId: 'Asia/Tokyo', locale: 'en-US' });
+    const context = await browser().newContext({ timezoneId: 'Asia/Tokyo', locale: 'en-US' });
     const problems: string[] = [];
     try {
       const page = await context.newPage();
@@ -186,7 +185,7 @@ test('the local-time script shows the reader time and zone beside each UTC time,
     }
   }
   // A reader in UTC reads the times as they are: nothing is added.
-  const utc = await browser!.newContext({ timezoneId: 'UTC' });
+  const utc = await browser().newContext({ timezoneId: 'UTC' });
   try {
     const page = await utc.newPage();
     await page.goto(`${site!.url}/ja/`, { waitUntil: 'load' });

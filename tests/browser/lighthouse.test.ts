@@ -1,28 +1,15 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
 import lighthouse from 'lighthouse';
 import type { RunningServer } from '../../server/server.js';
-import { ARTIFACTS } from '../helpers/browser.js';
+import { ARTIFACTS, useBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/with-server.js';
 
 /**
  * Lighthouse (mobile form factor, its default simulated throttling) on the pages people land on, one
  * at a time: performance ≥ 90, accessibility, best practices and SEO 100 each.
  */
-
-// Debian's chromium (installed by .ci/setup-test-env.sh), as Lighthouse's CLI would take it.
-const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-];
 
 const PAGES = [
   { name: 'home', path: '/' },
@@ -36,49 +23,15 @@ const PAGES = [
 const TARGETS = { performance: 0.9, accessibility: 1, 'best-practices': 1, seo: 1 } as const;
 
 let server: RunningServer | undefined;
-let chrome: ChildProcess | undefined;
-let profile: string | undefined;
-let port = 0;
-
-/** Starts chromium with a DevTools port of its own choosing and reads that port from its stderr. */
-async function launchChrome(): Promise<void> {
-  profile = await mkdtemp(path.join(tmpdir(), 'reset-lighthouse-'));
-  const child = spawn(
-    CHROME,
-    [...FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  chrome = child;
-  port = await new Promise<number>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`chromium did not start: ${seen}`)), 60_000);
-    child.stderr.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`chromium exited (${code}): ${seen}`)));
-  });
-}
+// Lighthouse drives the browser itself, over a DevTools port.
+const { debuggingPort } = useBrowser(test, { debuggingPort: true });
 
 test.before(async () => {
   server = await startServer();
-  await launchChrome();
 });
 
 test.after.always(async () => {
-  if (chrome && chrome.exitCode === null) {
-    const exited = new Promise((resolve) => chrome!.once('exit', resolve));
-    chrome.kill();
-    await exited;
-  }
   await server?.stop();
-  if (profile) await rm(profile, { recursive: true, force: true });
 });
 
 interface Score {
@@ -91,7 +44,7 @@ interface Score {
 
 async function audit(pagePath: string, name: string): Promise<Score[]> {
   const result = await lighthouse(`${server!.url}${pagePath}`, {
-    port,
+    port: debuggingPort(),
     output: 'json',
     logLevel: 'error',
     onlyCategories: Object.keys(TARGETS),

@@ -1,13 +1,14 @@
 import path from 'node:path';
 import test from 'ava';
-import type { Browser } from 'playwright-core';
 import { generateVapidKeys } from '../../server/alerts/push.js';
 import { LOCALES } from '../../server/site/i18n/locales.js';
 import { langOf } from '../../server/site/i18n/lang.js';
-import { ARTIFACTS, launchBrowser, onPage } from '../helpers/browser.js';
+import { ARTIFACTS, useBrowser, onPage } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/with-server.js';
 import { startServer } from '../helpers/with-server.js';
 import { vapidEnv } from '../helpers/alerts.js';
+
+const { browser } = useBrowser(test);
 
 /** The pages at a phone's width, measured: the navigation, the calendar's month names, the headings. */
 const NARROW = 390;
@@ -15,7 +16,6 @@ const vapid = generateVapidKeys();
 
 let off: RunningServer | undefined;
 let on: RunningServer | undefined;
-let browser: Browser | undefined;
 
 test.before(async () => {
   off = await startServer();
@@ -26,11 +26,9 @@ test.before(async () => {
       ALERTS_SENDER: 'off',
     },
   });
-  browser = await launchBrowser();
 });
 
 test.after.always(async () => {
-  await browser?.close();
   await on?.stop();
   await off?.stop();
 });
@@ -39,7 +37,7 @@ const homes = LOCALES.map((locale) => langOf(locale).href('/'));
 
 test(`at ${NARROW}px the navigation wraps whole links, and never leaves one alone on a line`, async (t) => {
   for (const home of homes) {
-    const problems = await onPage(browser!, NARROW, async (page) => {
+    const problems = await onPage(browser(), NARROW, async (page) => {
       await page.goto(`${off!.url}${home}`, { waitUntil: 'load' });
       if (home === '/')
         await page.locator('header.site').screenshot({ path: path.join(ARTIFACTS, 'nav-390.png') });
@@ -62,7 +60,7 @@ test(`at ${NARROW}px the navigation wraps whole links, and never leaves one alon
 
 test(`at ${NARROW}px the calendar's first month name shows whole, beside the weekday column`, async (t) => {
   for (const home of homes) {
-    const problems = await onPage(browser!, NARROW, async (page) => {
+    const problems = await onPage(browser(), NARROW, async (page) => {
       await page.goto(`${off!.url}${home}`, { waitUntil: 'load' });
       // elementFromPoint sees only what is in the viewport.
       await page.locator('.calendar').scrollIntoViewIfNeeded();
@@ -104,7 +102,7 @@ test(`at ${NARROW}px the calendar's first month name shows whole, beside the wee
 
 test(`/alerts has one heading "Browser alerts", with alerts on and off`, async (t) => {
   for (const server of [off!, on!]) {
-    const problems = await onPage(browser!, NARROW, async (page) => {
+    const problems = await onPage(browser(), NARROW, async (page) => {
       await page.goto(`${server.url}/alerts`, { waitUntil: 'load' });
       const headings = await page.evaluate<string[]>(
         `[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => heading.textContent.trim())`,

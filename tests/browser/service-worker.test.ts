@@ -2,17 +2,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import type { Browser } from 'playwright-core';
 import { alertPayload } from '../../domain/alerts.js';
 import { generateVapidKeys } from '../../server/alerts/push.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { useBrowser } from '../helpers/browser.js';
+import { eventually } from '../helpers/wait.js';
 import type { RunningServer } from '../helpers/with-server.js';
-import { freePort, startServer } from '../helpers/with-server.js';
+import { freePort } from '../helpers/free-port.js';
+import { startServer } from '../helpers/with-server.js';
+
+const { browser } = useBrowser(test);
 
 const vapid = generateVapidKeys();
 const EVENT = '2025-07-15-weekly-reset-pro';
 
-let browser: Browser | undefined;
 let server: RunningServer | undefined;
 let data: string | undefined;
 
@@ -30,11 +32,9 @@ test.before(async () => {
       ALERTS_SENDER: 'off',
     },
   });
-  browser = await launchBrowser();
 });
 
 test.after.always(async () => {
-  await browser?.close();
   await server?.stop();
   if (data) await rm(data, { recursive: true, force: true });
 });
@@ -48,7 +48,7 @@ interface Shown {
 
 test('the service worker shows a pushed alert as a notification, one per tag, in the reader language', async (t) => {
   const origin = server!.url;
-  const context = await browser!.newContext();
+  const context = await browser().newContext();
   try {
     await context.grantPermissions(['notifications'], { origin });
     const page = await context.newPage();
@@ -88,10 +88,10 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
       });
     }
     let notifications: Shown[] = [];
-    for (let attempt = 0; attempt < 50 && notifications.length === 0; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      notifications = await shown();
-    }
+    await eventually(async () => (notifications = await shown()).length > 0, {
+      timeout: 5000,
+      interval: 100,
+    });
     t.deepEqual(
       notifications,
       [{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }],
@@ -116,10 +116,10 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
       data: JSON.stringify(payload),
     });
     let latest: Shown | undefined;
-    for (let attempt = 0; attempt < 50 && latest?.data.url !== `${origin}/ja/events/${EVENT}`; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      latest = (await shown())[0];
-    }
+    await eventually(async () => (latest = (await shown())[0])?.data.url === `${origin}/ja/events/${EVENT}`, {
+      timeout: 5000,
+      interval: 100,
+    });
     t.is(latest?.data.url, `${origin}/ja/events/${EVENT}`);
     t.is(latest?.title, `確認済み：${reset.title}`);
     // 2025-07-15 at its UTC time, in Japanese; the audience as curated; the window in Japanese.
@@ -141,10 +141,10 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
       registrationId,
       data: JSON.stringify(translated),
     });
-    for (let attempt = 0; attempt < 50 && latest?.title !== '確認済み：週間上限のリセット'; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      latest = (await shown())[0];
-    }
+    await eventually(async () => (latest = (await shown())[0])?.title === '確認済み：週間上限のリセット', {
+      timeout: 5000,
+      interval: 100,
+    });
     t.is(latest?.title, '確認済み：週間上限のリセット');
     t.regex(latest?.body ?? '', /。対象：Pro の契約者。/);
     t.deepEqual(errors, []);

@@ -1,51 +1,21 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import type { BrowserContext, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
+import { ARTIFACTS, useBrowser, WIDTHS } from '../helpers/browser.js';
 import { startServer } from '../helpers/with-server.js';
 
-// Debian's chromium, installed by .ci/setup-test-env.sh; playwright-core never downloads a browser.
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const ARTIFACTS = path.resolve('test-results');
 const RETRACTED = '/events/2025-11-27-weekly-reset-everyone';
-const WIDTHS = [390, 1280] as const;
 
 let site: RunningServer | undefined;
-let browser: BrowserContext | undefined;
-let profile: string | undefined;
+const { browser } = useBrowser(test);
 
 test.before(async () => {
-  await mkdir(ARTIFACTS, { recursive: true });
-  profile = await mkdtemp(path.join(tmpdir(), 'reset-chromium-'));
   site = await startServer();
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-    timeout: 60_000,
-  });
-  browser.setDefaultTimeout(30_000);
 });
 
 test.after.always(async () => {
-  try {
-    await browser?.close();
-    await site?.stop();
-  } finally {
-    if (profile) await rm(profile, { recursive: true, force: true });
-  }
+  await site?.stop();
 });
 
 interface Watched {
@@ -55,8 +25,9 @@ interface Watched {
 }
 
 async function openPage(width: number): Promise<Watched> {
-  const page = await browser!.newPage();
-  await page.setViewportSize({ width, height: 900 });
+  const context = await browser().newContext({ viewport: { width, height: 900 } });
+  context.setDefaultTimeout(30_000);
+  const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
@@ -77,7 +48,7 @@ async function visit(width: number, fn: (watched: Watched) => Promise<void>): Pr
     await fn(watched);
     return watched.problems;
   } finally {
-    await watched.page.close();
+    await watched.page.context().close();
   }
 }
 

@@ -1,8 +1,9 @@
 import test from 'ava';
-import type { Browser } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
-import { launchBrowser, onPage, WIDTHS } from '../helpers/browser.js';
+import { useBrowser, onPage, WIDTHS } from '../helpers/browser.js';
 import { startServer } from '../helpers/with-server.js';
+
+const { browser } = useBrowser(test);
 
 /**
  * The home page's year calendar as a reader uses it: by keyboard, in a language, on a phone and a
@@ -10,21 +11,18 @@ import { startServer } from '../helpers/with-server.js';
  */
 
 let site: RunningServer | undefined;
-let browser: Browser | undefined;
 
 test.before(async () => {
   site = await startServer();
-  browser = await launchBrowser();
 });
 
 test.after.always(async () => {
-  await browser?.close();
   await site?.stop();
 });
 
 for (const width of WIDTHS) {
   test(`at ${width}px, Tab from the calendar reaches a day, which names its reset and opens it`, async (t) => {
-    const problems = await onPage(browser!, width, async (page) => {
+    const problems = await onPage(browser(), width, async (page) => {
       await page.goto(`${site!.url}/ja/`, { waitUntil: 'load' });
       const region = page.locator('.calendar [role="region"]');
       await region.focus();
@@ -56,7 +54,7 @@ for (const width of WIDTHS) {
 test('each state of a day looks different, in each scheme, and the dark scheme has its own', async (t) => {
   const looks: Record<string, string[]> = {};
   for (const colorScheme of ['light', 'dark'] as const) {
-    const context = await browser!.newContext({ colorScheme });
+    const context = await browser().newContext({ colorScheme });
     try {
       const page = await context.newPage();
       await page.goto(`${site!.url}/ko/`, { waitUntil: 'load' });

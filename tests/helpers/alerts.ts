@@ -72,13 +72,3 @@ export function subscribe(
     body: JSON.stringify({ subscription: subscriber.subscription, ...filters }),
   });
 }
-
-/** Waits until `check` holds, polling every 50 ms, for at most `ms`. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-}

@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import type { TestFn } from 'ava';
+import { freePort } from './free-port.js';
 
 // Debian's chromium, installed by .ci/setup-test-env.sh; playwright-core never downloads a browser.
 const CHROMIUM = '/usr/bin/chromium';
@@ -17,9 +19,50 @@ const ARGS = [
 export const ARTIFACTS = path.resolve('test-results');
 export const WIDTHS = [390, 1280] as const;
 
-export async function launchBrowser(): Promise<Browser> {
+export interface BrowserOptions {
+  /**
+   * Also open a DevTools port on 127.0.0.1 (`debuggingPort()`), for a client that connects to the
+   * browser itself, as Lighthouse does.
+   */
+  readonly debuggingPort?: boolean;
+}
+
+/** Launches Debian's chromium headless; `close()` it when done. */
+async function launchBrowser(
+  options: BrowserOptions = {},
+): Promise<{ browser: Browser; debuggingPort: number | null }> {
   await mkdir(ARTIFACTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 60_000 });
+  const debuggingPort = options.debuggingPort ? await freePort() : null;
+  const args = debuggingPort === null ? ARGS : [...ARGS, `--remote-debugging-port=${debuggingPort}`];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args, timeout: 60_000 });
+  return { browser, debuggingPort };
+}
+
+/**
+ * The one way a test file gets a browser: registers a `test.before` that launches it and a
+ * `test.after.always` that closes it, and returns accessors for the tests (valid once the hooks ran).
+ */
+export function useBrowser(test: TestFn<unknown>, options: BrowserOptions = {}) {
+  let launched: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  test.before(async () => {
+    launched = await launchBrowser(options);
+  });
+  test.after.always(async () => {
+    await launched?.browser.close();
+  });
+  const started = () => {
+    if (!launched) throw new Error('the browser is not running (useBrowser starts it in test.before)');
+    return launched;
+  };
+  return {
+    browser: (): Browser => started().browser,
+    /** The DevTools port (`debuggingPort: true`). */
+    debuggingPort: (): number => {
+      const { debuggingPort } = started();
+      if (debuggingPort === null) throw new Error('useBrowser was not asked for a debugging port');
+      return debuggingPort;
+    },
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ export const fixtureDir = (name: string): string => path.join(ROOT, 'tests/fixtu
 
 /**
  * A fictional provider's history (44 events, `.example` hosts) built to hold every case the API
- * handles; tests/domain/demo-fixture.test.ts names the cases it must keep.
+ * handles; tests/server/content/demo-fixture.test.ts names the cases it must keep.
  */
 export const DEMO_FIXTURE = fixtureDir('content-demo');
 
@@ -34,8 +34,17 @@ export const BROKEN_FIXTURES = {
   oneOfEachReport: fixtureDir('content-broken/one-of-each.expected.txt'),
 } as const;
 
-/** A private copy of a content folder in a temp dir, for a test that edits it; `dispose` removes it. */
-export async function copyContent(from: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
+/** A private copy of a content folder; `dispose` removes it. */
+export interface CopiedContent {
+  readonly dir: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The one way a test gets content it may change (edit, republish, break): a private copy of a
+ * content folder (a fixture) in a temp dir; `dispose` removes it.
+ */
+export async function copyContent(from: string): Promise<CopiedContent> {
   const root = await mkdtemp(path.join(tmpdir(), 'reset-tracker-'));
   const dir = path.join(root, 'content');
   await cp(from, dir, { recursive: true });

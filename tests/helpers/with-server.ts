@@ -10,16 +10,15 @@
  * - `log`: collects what the server logs at level error and above;
  * - `logger`: the logger of the server `npm start` runs (its warnings, for a test to read);
  * - `before`: a middleware run before the app's own (e.g. one that holds a request in flight);
- * - `port`: a port to listen on instead of 0 (a browser test whose public origin is the server's own).
+ * - `port`: a port to listen on instead of 0 (a browser test whose public origin is the server's own;
+ *   `freePort()` from tests/helpers/free-port.ts).
  *
- * Without `events`, `clock`, `contentState` or `log` the server is exactly what `npm start` runs
- * (`createServer(config).start()`: draining stop, client-error answers, content read in slices). With
- * them, the same app (`createApp`) gets the injected parts and listens the same way.
+ * Every variant is the server `npm start` runs (`createServer(config).start()`: draining stop,
+ * client-error answers, live streams, alerts when the env turns them on), given the parts the options
+ * name (server/server.ts `ServerParts`).
  *
  * `withCluster`/`usingCluster` are the production variant: the compiled service under PM2.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
@@ -27,13 +26,10 @@ import type { Middleware } from 'koa';
 import pino from 'pino';
 import type { PublishedEvent } from '../../domain/content/events.js';
 import type { ValidationResult } from '../../domain/content/validate.js';
-import { createApp } from '../../server/app.js';
 import { parseConfig } from '../../server/config.js';
-import { ContentState } from '../../server/content/content-state.js';
+import type { ContentState } from '../../server/content/content-state.js';
 import { loadContent } from '../../server/content/read-content.js';
-import { answerClientErrors } from '../../server/http/client-errors.js';
-import { createLimiter } from '../../server/http/rate-limit-store.js';
-import type { RunningServer } from '../../server/server.js';
+import type { RunningServer, ServerParts } from '../../server/server.js';
 import { createServer } from '../../server/server.js';
 import type { Cluster, ClusterOptions } from '../production/helpers/pm2.js';
 import { startCluster } from '../production/helpers/pm2.js';
@@ -68,15 +64,6 @@ export interface ServerOptions {
   readonly port?: number;
 }
 
-/** A port free on 127.0.0.1 now (the system's next ephemeral one), for `port`. */
-export async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /**
  * Starts the whole service on 127.0.0.1, port 0. The demo fixture, no rate limit, the public origin
  * `BASE_URL` and no last-good store (nothing is written into the checkout) unless the options say
@@ -95,49 +82,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
   });
-  const injected = options.events ?? options.clock ?? options.contentState ?? options.log;
-  if (injected === undefined) {
-    const service = createServer(config, options.logger ? { logger: options.logger } : {});
-    if (options.before) service.app.middleware.unshift(options.before);
-    return service.start();
-  }
-
   const clock = options.clock ?? Date.now;
   const { events } = options;
   const load = events
     ? () => Promise.resolve({ ok: true as const, content: publishedContent(events), warnings: [] })
-    : () => loadContent(config.contentDir);
-  const content = options.contentState
-    ? options.contentState(load, config.publicBaseUrl, clock)
-    : new ContentState(load, config.publicBaseUrl, clock);
-  await content.reload();
-  const limiter = createLimiter(config.rateLimit);
-  const app = createApp({
-    config,
-    content,
-    logger: options.log ? pino({ level: 'error' }, lineSink(options.log)) : pino({ level: 'silent' }),
-    limiter: limiter.limiter,
+    : undefined;
+  const parts: ServerParts = {
     clock,
-  });
-  if (options.before) app.middleware.unshift(options.before);
-  const handle = app.callback();
-  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
-    void handle(req, res);
-  });
-  answerClientErrors(server, config.publicBaseUrl);
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  let stopping: Promise<void> | null = null;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    content,
-    reload: async () => (await content.reload()).ok,
-    stop: () =>
-      (stopping ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }).then(() => limiter.close())),
+    ...(load ? { load } : {}),
+    ...(options.contentState
+      ? {
+          content: options.contentState(
+            load ?? (() => loadContent(config.contentDir)),
+            config.publicBaseUrl,
+            clock,
+          ),
+        }
+      : {}),
+    ...(options.log ? { logger: pino({ level: 'error' }, lineSink(options.log)) } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.before ? { before: options.before } : {}),
   };
+  return createServer(config, parts).start();
 }
 
 function lineSink(lines: string[]): Writable {

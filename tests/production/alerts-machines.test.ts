@@ -5,7 +5,8 @@ import test from 'ava';
 import { generateVapidKeys } from '../../server/alerts/push.js';
 import { AlertStore } from '../../server/alerts/store.js';
 import { startNginx } from './helpers/nginx.js';
-import { eventually, writeReset } from '../helpers/alerts.js';
+import { writeReset } from '../helpers/alerts.js';
+import { eventually } from '../helpers/wait.js';
 import { copyContent, DEMO_FIXTURE } from '../helpers/fixtures.js';
 import { startPushService } from '../helpers/push-service.js';
 import { startServer } from '../helpers/with-server.js';
@@ -56,7 +57,9 @@ test('past one machine, nginx sends /alerts/ to the machine with the store, and 
     t.true(await a.reload());
     t.true(await b.reload());
     t.true(await eventually(() => push.received.length === 1));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A marks its alert done once every message of it was answered: after that it sends no more
+    // (B has no sender and no subscription to send to).
+    t.true(await eventually(() => onA.pendingAlerts().length === 0), 'machine A finished its alert');
     t.is(push.received.length, 1, 'one message, from machine A');
     t.deepEqual(push.refused, []);
     onA.close();

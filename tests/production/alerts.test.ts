@@ -7,7 +7,8 @@ import { AlertStore } from '../../server/alerts/store.js';
 import { buildServer } from './helpers/build.js';
 import { editJson } from './helpers/content.js';
 import { waitForWorkers } from './helpers/pm2.js';
-import { eventually, writeReset } from '../helpers/alerts.js';
+import { writeReset } from '../helpers/alerts.js';
+import { eventually } from '../helpers/wait.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import type { Subscriber } from '../helpers/push-service.js';
 import { startPushService } from '../helpers/push-service.js';
@@ -87,7 +88,10 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       );
 
       // Mid-fan-out, the process holding the sender's lease is killed outright.
-      t.true(await eventually(() => push.received.length >= MATCHING * 0.3, 60_000), 'the fan-out started');
+      t.true(
+        await eventually(() => push.received.length >= MATCHING * 0.3, { timeout: 60_000 }),
+        'the fan-out started',
+      );
       const reader = new AlertStore(db);
       const holder = reader.leaseHolder() ?? '';
       const pid = Number(holder.split(':')[1]);
@@ -97,13 +101,17 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
 
       // Another process takes the lease once it expires and sends the rest.
       t.true(
-        await eventually(
-          () => new Set(push.received.map((message) => message.subscriber)).size >= MATCHING,
-          90_000,
-        ),
+        await eventually(() => new Set(push.received.map((message) => message.subscriber)).size >= MATCHING, {
+          timeout: 90_000,
+        }),
         `${push.received.length} delivered`,
       );
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // The new holder marks the alert done only once every message of it has been answered: after
+      // that no copy is still on its way.
+      t.true(
+        await eventually(() => reader.pendingAlerts().length === 0, { timeout: 60_000 }),
+        'the sender recorded the alert finished',
+      );
       // Each got it; a second copy only where the killed sender had handed a message over but not
       // yet heard the kernel took it (its record still `sending`): the same Topic and tag, which the
       // device shows as one notification (tests/browser/service-worker.test.ts).
@@ -180,8 +188,12 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       t.regex(await cli('tools/alerts-preview.ts', '--dir', content.dir), /sends no alert/);
       const checked = await cli('tools/content-check.ts', '--dir', content.dir);
       t.notRegex(checked, /error/i);
+      const alertsBefore = reader.alertCount();
       t.regex(await cli('tools/content-publish.ts', '--dir', content.dir), /now serving revision/);
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Every worker serving the new revision has recorded it in the ledger (in the same turn as it
+      // loaded it): an alert it made is there now, and is done only once its messages were answered.
+      t.is(reader.alertCount(), alertsBefore, 'no alert was made');
+      t.true(await eventually(() => reader.pendingAlerts().length === 0), 'no alert is left to send');
       t.is(push.received.length, before, 'nothing was sent for backfill or a silent correction');
       reader.close();
     });

@@ -4,14 +4,25 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { buildServer } from './helpers/build.js';
-import { copyFixtureContent, editJson } from './helpers/content.js';
-import { freePort, getFresh, waitFor } from './helpers/http.js';
+import { editJson } from './helpers/content.js';
+import { getFresh, waitFor } from './helpers/http.js';
+import { freePort } from '../helpers/free-port.js';
 import { waitForWorkers } from './helpers/pm2.js';
-import { ROOT } from '../helpers/fixtures.js';
+import { copyContent, ROOT, VALID_FIXTURE } from '../helpers/fixtures.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 import { usingCluster } from '../helpers/with-server.js';
 
 const EDITED = 'events/2025-03-10-five-hour-reset.json';
+
+/** Whether a process of this pid still exists (signal 0 only checks). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 interface Health {
   readonly content_revision: string;
@@ -19,7 +30,8 @@ interface Health {
 
 test('content:publish signals the server under `npm run dev`, not npm, and prints the new revision or the refusal', async (t) => {
   t.timeout(120_000);
-  const contentDir = await copyFixtureContent();
+  const content = await copyContent(VALID_FIXTURE);
+  const contentDir = content.dir;
   const temp = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-publish-'));
   const port = await freePort();
   const env = {
@@ -35,6 +47,8 @@ test('content:publish signals the server under `npm run dev`, not npm, and print
   // This test is about `npm run dev` (content:publish must signal the server, not npm in front of
   // it), so it starts the service as `npm run dev`, not with tests/helpers/with-server.ts.
   const npm = spawn('npm', ['run', 'dev'], { cwd: ROOT, env, stdio: 'ignore', detached: true });
+  const npmExited = new Promise((resolve) => npm.once('exit', resolve));
+  let serverPid = 0;
   const health = async () => (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as Health;
   const publish = () =>
     runToEnd(process.execPath, ['--import', 'tsx', 'tools/content-publish.ts'], { cwd: ROOT, env });
@@ -43,7 +57,7 @@ test('content:publish signals the server under `npm run dev`, not npm, and print
       timeoutMs: 60_000,
       intervalMs: 200,
     });
-    const serverPid = Number((await readFile(env.PID_FILE, 'utf8')).trim());
+    serverPid = Number((await readFile(env.PID_FILE, 'utf8')).trim());
     t.not(serverPid, npm.pid, 'the pid file names the server, not npm');
 
     await editJson(contentDir, EDITED, (event) => {
@@ -67,17 +81,23 @@ test('content:publish signals the server under `npm run dev`, not npm, and print
     t.regex(refused.stderr, /time_precision/);
     t.is((await health()).content_revision, revision!, 'the server keeps the last good set');
   } finally {
-    if (npm.pid) process.kill(-npm.pid, 'SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (npm.pid) {
+      process.kill(-npm.pid, 'SIGTERM');
+      await npmExited;
+    }
+    // The server is in npm's process group too: its folders go once it has exited.
+    if (serverPid > 0)
+      await waitFor('the server to exit', () => Promise.resolve(running(serverPid) ? undefined : true));
     await rm(temp, { recursive: true, force: true });
-    await rm(contentDir, { recursive: true, force: true });
+    await content.dispose();
   }
 });
 
 test('content:publish under PM2 signals every worker and returns once each serves the new revision', async (t) => {
   t.timeout(120_000);
   await buildServer();
-  const contentDir = await copyFixtureContent();
+  const content = await copyContent(VALID_FIXTURE);
+  const contentDir = content.dir;
   try {
     await usingCluster({ instances: 2, env: { CONTENT_DIR: contentDir } }, async (cluster) => {
       const env = {
@@ -112,6 +132,6 @@ test('content:publish under PM2 signals every worker and returns once each serve
       t.deepEqual([...seen.values()], [revision, revision]);
     });
   } finally {
-    await rm(contentDir, { recursive: true, force: true });
+    await content.dispose();
   }
 });

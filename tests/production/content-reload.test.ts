@@ -1,14 +1,14 @@
-import { rm } from 'node:fs/promises';
 import test from 'ava';
 import { loadContent } from '../../server/content/read-content.js';
 import type { ValidationResult } from '../../domain/content/validate.js';
 import { ContentState } from '../../server/content/content-state.js';
-import { copyFixtureContent, editJson } from './helpers/content.js';
+import { editJson } from './helpers/content.js';
 import { sleep } from './helpers/http.js';
-import { BASE_URL, VALID_FIXTURE } from '../helpers/fixtures.js';
+import { BASE_URL, copyContent, VALID_FIXTURE } from '../helpers/fixtures.js';
 
 test('overlapping reloads (two quick SIGHUPs) apply in the order they were asked', async (t) => {
-  const dir = await copyFixtureContent();
+  const copy = await copyContent(VALID_FIXTURE);
+  const dir = copy.dir;
   try {
     await editJson(dir, 'events/2025-03-10-five-hour-reset.json', (event) => {
       event.summary = 'Edited after the first republish.';
@@ -32,7 +32,7 @@ test('overlapping reloads (two quick SIGHUPs) apply in the order they were asked
     );
     t.is(content.snapshot.catalog?.revision, newer.content.revision);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await copy.dispose();
   }
 });
 

@@ -1,19 +1,19 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
 import { decodeSnowflake } from '../../domain/content/post-time.js';
-import { ROOT } from '../helpers/fixtures.js';
+import { copyContent, ROOT, VALID_FIXTURE } from '../helpers/fixtures.js';
 import { runToEnd } from '../helpers/run.js';
 import { usingCluster } from '../helpers/with-server.js';
 import { buildServer } from './helpers/build.js';
-import { copyFixtureContent } from './helpers/content.js';
 
 const POST = 'https://x.com/example/status/1899999999999999999';
 
 test('a curator adds, checks, publishes, retracts and republishes an event with one command each', async (t) => {
   t.timeout(120_000);
   await buildServer();
-  const contentDir = await copyFixtureContent();
+  const content = await copyContent(VALID_FIXTURE);
+  const contentDir = content.dir;
   try {
     // The service as it runs in production (PM2); content:publish signals its workers.
     await usingCluster({ instances: 1, env: { CONTENT_DIR: contentDir } }, async (cluster) => {
@@ -103,6 +103,6 @@ test('a curator adds, checks, publishes, retracts and republishes an event with 
       t.regex(feed, /\[Retracted\] Weekly limits reset for Max/);
     });
   } finally {
-    await rm(contentDir, { recursive: true, force: true });
+    await content.dispose();
   }
 });

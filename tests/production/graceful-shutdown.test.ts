@@ -2,32 +2,57 @@ import http from 'node:http';
 import net from 'node:net';
 import test from 'ava';
 import type { Middleware } from 'koa';
-import { sleep } from './helpers/http.js';
 import { VALID_FIXTURE } from '../helpers/fixtures.js';
+import { eventually } from '../helpers/wait.js';
 import type { RunningServer } from '../helpers/with-server.js';
 import { usingServer } from '../helpers/with-server.js';
 
 const REQUEST = 'GET /api/v1/sources HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: shutdown-test\r\n\r\n';
 const DELAYED = '/api/openapi.json';
 
-/** Holds a request for `X-Test-Delay` ms before the app handles it: a request still in flight. */
-const delay: Middleware = async (ctx, next) => {
-  const ms = Number(ctx.get('X-Test-Delay') || 0);
-  if (ms > 0) await sleep(ms);
-  await next();
-};
+/**
+ * Requests carrying `X-Test-Hold` wait before the app handles them until the test releases them:
+ * requests still in flight. `arrived` resolves once one is held.
+ */
+function holding() {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const hold: Middleware = async (ctx, next) => {
+    if (ctx.get('X-Test-Hold')) {
+      arrive();
+      await released;
+    }
+    await next();
+  };
+  return { hold, arrived, release };
+}
 
-/** The service on the valid fixture with `delay` in front; `port` for raw connections. */
+/** What a new connection to the port meets: `connected`, or the error's code. */
+function connect(port: number): Promise<string> {
+  return new Promise<string>((resolve) => {
+    const socket = net
+      .connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve('connected');
+      })
+      .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+/** The service on the valid fixture with a holding middleware in front; `port` for raw connections. */
 function withServer(
   shutdownTimeoutMs: number,
-  run: (server: RunningServer, port: number) => Promise<void>,
+  run: (server: RunningServer, port: number, held: ReturnType<typeof holding>) => Promise<void>,
 ): Promise<void> {
+  const held = holding();
   const options = {
     content: VALID_FIXTURE,
     env: { SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs) },
-    before: delay,
+    before: held.hold,
   };
-  return usingServer(options, (server) => run(server, Number(new URL(server.url).port)));
+  return usingServer(options, (server) => run(server, Number(new URL(server.url).port), held));
 }
 
 interface RawResponse {
@@ -71,23 +96,19 @@ function rawConnection(port: number) {
 }
 
 test('stopping finishes an in-flight request, answers it with Connection: close and refuses new connections', async (t) => {
-  await withServer(10_000, async (server, port) => {
+  await withServer(10_000, async (server, port, held) => {
     const agent = new http.Agent({ keepAlive: true });
     const inFlight = new Promise<http.IncomingMessage>((resolve, reject) => {
       http
-        .get({ host: '127.0.0.1', port, path: DELAYED, agent, headers: { 'X-Test-Delay': '600' } }, resolve)
+        .get({ host: '127.0.0.1', port, path: DELAYED, agent, headers: { 'X-Test-Hold': '1' } }, resolve)
         .on('error', reject);
     });
-    await sleep(150);
+    await held.arrived;
     const stopped = server.stop();
 
-    const refused = await new Promise<string>((resolve) => {
-      net
-        .connect(port, '127.0.0.1', () => resolve('connected'))
-        .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    });
-    t.is(refused, 'ECONNREFUSED', 'no new connection is accepted');
+    t.is(await connect(port), 'ECONNREFUSED', 'no new connection is accepted');
 
+    held.release();
     const response = await inFlight;
     response.resume();
     t.is(response.statusCode, 200);
@@ -105,7 +126,8 @@ test('an idle keep-alive connection may still send a request while stopping, and
     t.regex(first.head, /connection: keep-alive/i);
 
     const stopped = server.stop();
-    await sleep(200);
+    // Stopping has begun once the port refuses new connections; the idle socket is still open.
+    t.true(await eventually(async () => (await connect(port)) === 'ECONNREFUSED'), 'stopping began');
     const second = await connection.request();
     t.regex(second.head, /^HTTP\/1\.1 200/, 'the request that raced the shutdown is answered');
     t.regex(second.head, /connection: close/i);
@@ -128,7 +150,7 @@ test('a keep-alive connection left idle is closed cleanly after a short grace', 
 });
 
 test('a request that outlasts SHUTDOWN_TIMEOUT_MS is cut off so the process can exit', async (t) => {
-  await withServer(300, async (server, port) => {
+  await withServer(300, async (server, port, held) => {
     const failed = new Promise<string>((resolve) => {
       http
         .get(
@@ -137,13 +159,14 @@ test('a request that outlasts SHUTDOWN_TIMEOUT_MS is cut off so the process can 
             port,
             path: DELAYED,
             agent: false,
-            headers: { 'X-Test-Delay': '5000' },
+            headers: { 'X-Test-Hold': '1' },
           },
           () => resolve('answered'),
         )
         .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
     });
-    await sleep(100);
+    // Held and never released: only the deadline ends it.
+    await held.arrived;
     const started = Date.now();
     await server.stop();
     t.true(Date.now() - started < 2_000, 'stop resolved at the deadline');

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import test from 'ava';
 import { BATCH_MS, createLogger } from '../../server/logger.js';
+import { eventually } from '../helpers/wait.js';
 
 function captureStdout(t: { teardown(fn: () => void): void }): string[] {
   const writes: string[] = [];
@@ -30,7 +31,10 @@ test.serial('log lines reach process.stdout together within BATCH_MS, in order, 
   await sleep(0);
   logger.info({ n: 3 }, 'third');
   t.is(writes.length, 0, 'nothing is written before the batch is due');
-  await sleep(BATCH_MS * 3);
+  t.true(
+    await eventually(() => writes.length > 0, { timeout: BATCH_MS * 3, interval: 5 }),
+    'the batch is written when due',
+  );
   t.is(writes.length, 1);
   t.deepEqual(
     parse(writes[0]!).map((line) => [line.n, line.msg]),

@@ -1,10 +1,9 @@
-import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import anyTest from 'ava';
 import type { TestFn } from 'ava';
 import { buildServer } from './helpers/build.js';
-import { copyFixtureContent, editJson } from './helpers/content.js';
+import { editJson } from './helpers/content.js';
 import { waitFor } from './helpers/http.js';
 import { openStream } from '../helpers/sse.js';
 import type { Nginx } from './helpers/nginx.js';
@@ -13,13 +12,22 @@ import type { Cluster } from './helpers/pm2.js';
 import { APP, startCluster } from './helpers/pm2.js';
 import type { RedisServer } from './helpers/redis.js';
 import { startRedis } from './helpers/redis.js';
+import type { CopiedContent } from '../helpers/fixtures.js';
+import { copyContent, VALID_FIXTURE } from '../helpers/fixtures.js';
 
-const test = anyTest as TestFn<{ cluster: Cluster; nginx: Nginx; redis: RedisServer; contentDir: string }>;
+const test = anyTest as TestFn<{
+  cluster: Cluster;
+  nginx: Nginx;
+  redis: RedisServer;
+  contentDir: string;
+  content: CopiedContent;
+}>;
 const LIMIT = 25;
 
 test.before(async (t) => {
   await buildServer();
-  const contentDir = await copyFixtureContent();
+  const content = await copyContent(VALID_FIXTURE);
+  const contentDir = content.dir;
   const redis = await startRedis();
   const cluster = await startCluster({
     instances: 2,
@@ -32,14 +40,14 @@ test.before(async (t) => {
     },
   });
   const nginx = await startNginx(new URL(cluster.url).host);
-  t.context = { cluster, nginx, redis, contentDir };
+  t.context = { cluster, nginx, redis, content, contentDir };
 });
 
 test.after.always(async (t) => {
   await t.context.nginx?.stop();
   await t.context.cluster?.stop();
   await t.context.redis?.stop();
-  if (t.context.contentDir) await rm(t.context.contentDir, { recursive: true, force: true });
+  await t.context.content?.dispose();
 });
 
 const cacheStatus = (response: Response) => response.headers.get('x-cache-status');

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { buildServer } from './helpers/build.js';
-import { copyFixtureContent, editJson } from './helpers/content.js';
+import { editJson } from './helpers/content.js';
 import { getFresh } from './helpers/http.js';
 import { APP } from './helpers/pm2.js';
 import { usingCluster } from '../helpers/with-server.js';
+import { copyContent, VALID_FIXTURE } from '../helpers/fixtures.js';
 
 interface Health {
   pid: number;
@@ -17,7 +18,8 @@ interface Health {
 test('pm2 reload onto an invalid folder keeps serving the last good set from fresh workers', async (t) => {
   t.timeout(120_000);
   await buildServer();
-  const contentDir = await copyFixtureContent();
+  const content = await copyContent(VALID_FIXTURE);
+  const contentDir = content.dir;
   const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-cache-'));
   try {
     await usingCluster(
@@ -55,7 +57,7 @@ test('pm2 reload onto an invalid folder keeps serving the last good set from fre
       },
     );
   } finally {
-    await rm(contentDir, { recursive: true, force: true });
+    await content.dispose();
     await rm(cacheDir, { recursive: true, force: true });
   }
 });
@@ -63,7 +65,8 @@ test('pm2 reload onto an invalid folder keeps serving the last good set from fre
 test('without a stored set, a start on an invalid folder answers 503', async (t) => {
   t.timeout(120_000);
   await buildServer();
-  const contentDir = await copyFixtureContent();
+  const content = await copyContent(VALID_FIXTURE);
+  const contentDir = content.dir;
   const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-cache-'));
   await editJson(contentDir, 'events/2025-03-03-weekly-reset.json', (event) => {
     event.kind = 'not_a_kind';
@@ -80,7 +83,7 @@ test('without a stored set, a start on an invalid folder answers 503', async (t)
       },
     );
   } finally {
-    await rm(contentDir, { recursive: true, force: true });
+    await content.dispose();
     await rm(cacheDir, { recursive: true, force: true });
   }
 });

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { buildServer } from './helpers/build.js';
-import { sleep } from './helpers/http.js';
+import { waitFor } from './helpers/http.js';
 import { startLoad } from './helpers/load.js';
 import { APP } from './helpers/pm2.js';
 import { usingCluster } from '../helpers/with-server.js';
@@ -19,7 +19,10 @@ test('pm2 reload under steady keep-alive load drops no request', async (t) => {
   await usingCluster({ instances: 2 }, async (cluster) => {
     const before = (await cluster.workers()).map((worker) => worker.pid);
     const load = startLoad({ url: cluster.url, paths: PATHS, connections: 8, durationMs: 9_000 });
-    await sleep(2_000);
+    // The load is steady once every connection has brought a few requests.
+    await waitFor('the load to be under way', () =>
+      Promise.resolve(load.completed() >= 8 * 20 ? true : undefined),
+    );
     const reloadStarted = Date.now();
     const completedBefore = load.completed();
     await cluster.pm2('reload', APP);

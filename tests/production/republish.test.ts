@@ -1,11 +1,12 @@
-import { rm } from 'node:fs/promises';
 import anyTest from 'ava';
 import type { TestFn } from 'ava';
 import { buildServer } from './helpers/build.js';
-import { copyFixtureContent, editJson } from './helpers/content.js';
+import { editJson } from './helpers/content.js';
 import { getFresh, waitFor } from './helpers/http.js';
 import type { Cluster } from './helpers/pm2.js';
 import { APP, startCluster } from './helpers/pm2.js';
+import type { CopiedContent } from '../helpers/fixtures.js';
+import { copyContent, VALID_FIXTURE } from '../helpers/fixtures.js';
 
 interface Health {
   pid: number;
@@ -17,19 +18,24 @@ interface Page {
   pagination: { next_cursor: string | null; revision_changed: boolean };
 }
 
-const test = anyTest as TestFn<{ cluster: Cluster; contentDir: string }>;
+const test = anyTest as TestFn<{ cluster: Cluster; contentDir: string; content: CopiedContent }>;
 const EDITED = 'events/2025-03-10-five-hour-reset.json';
 const BROKEN = 'events/2025-04-02-status-page-reset.json';
 
 test.before(async (t) => {
   await buildServer();
-  const contentDir = await copyFixtureContent();
-  t.context = { contentDir, cluster: await startCluster({ instances: 2, env: { CONTENT_DIR: contentDir } }) };
+  const content = await copyContent(VALID_FIXTURE);
+  const contentDir = content.dir;
+  t.context = {
+    content,
+    contentDir,
+    cluster: await startCluster({ instances: 2, env: { CONTENT_DIR: contentDir } }),
+  };
 });
 
 test.after.always(async (t) => {
   await t.context.cluster?.stop();
-  if (t.context.contentDir) await rm(t.context.contentDir, { recursive: true, force: true });
+  await t.context.content?.dispose();
 });
 
 /** /healthz of every worker, once each reports what `accept` looks for. */

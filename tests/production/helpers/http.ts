@@ -1,5 +1,4 @@
 import http from 'node:http';
-import net from 'node:net';
 
 export interface Reply {
   readonly status: number;
@@ -8,18 +7,6 @@ export interface Reply {
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** A port nothing listens on right now, on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * GET on a new connection, closed after the response: the cluster primary hands each new connection

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, sleep } from './http.js';
+import { freePort } from '../../helpers/free-port.js';
+import { sleep } from './http.js';
 import { ROOT } from '../../helpers/fixtures.js';
 
 export interface Nginx {

@@ -3,7 +3,8 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, getFresh, waitFor } from './http.js';
+import { freePort } from '../../helpers/free-port.js';
+import { getFresh, waitFor } from './http.js';
 import { DEMO_FIXTURE, ROOT } from '../../helpers/fixtures.js';
 import { outputOf, runToEnd } from '../../helpers/run.js';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './http.js';
+import { freePort } from '../../helpers/free-port.js';
 
 export interface RedisServer {
   readonly url: string;

@@ -9,7 +9,8 @@ import { startServer } from '../../helpers/with-server.js';
 import type { PushService, Subscriber } from '../../helpers/push-service.js';
 import { startPushService } from '../../helpers/push-service.js';
 import { BASE_URL, copyContent, DEMO_FIXTURE } from '../../helpers/fixtures.js';
-import { eventually, subscribe, writeReset } from '../../helpers/alerts.js';
+import { subscribe, writeReset } from '../../helpers/alerts.js';
+import { eventually } from '../../helpers/wait.js';
 
 const vapid = generateVapidKeys();
 let push: PushService;
@@ -43,7 +44,20 @@ test.after.always(async () => {
 
 const messagesTo = (subscriber: Subscriber) =>
   push.received.filter((message) => message.subscriber === subscriber.id);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 700));
+/**
+ * Waits until the ledger has no alert left to send. A reload records its alerts before it returns,
+ * and the sender marks an alert done only once every message of it has been answered by the push
+ * service (which records a message before answering): after this, no message of the content loaded
+ * so far is still to come.
+ */
+async function allSent(): Promise<boolean> {
+  const store = new AlertStore(db);
+  try {
+    return await eventually(() => store.pendingAlerts().length === 0);
+  } finally {
+    store.close();
+  }
+}
 
 async function send(method: string, body: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}/alerts/subscriptions`, {
@@ -225,7 +239,7 @@ test.serial('a newly confirmed reset reaches each matching subscription once, an
   t.true(await server.reload());
   t.true(await eventually(() => messagesTo(everyone).length === 1 && messagesTo(proWeekly).length === 1));
   t.true(await server.reload(), 'the same content again');
-  await settle();
+  t.true(await allSent(), 'every alert made so far was sent');
   t.is(messagesTo(everyone).length, 1);
   t.is(messagesTo(proWeekly).length, 1);
   t.is(messagesTo(teamFiveHour).length, 0, 'not for a filter the event does not match');
@@ -264,7 +278,7 @@ test.serial(
     });
     store.mark({ eventId: silenced, revision: 1, mode: 'silent' });
     t.true(await server.reload());
-    await settle();
+    t.true(await allSent(), 'every alert made so far was sent');
     t.is(messagesTo(everyone).length, 0);
 
     // A silent correction: a new revision with the same status.
@@ -282,7 +296,7 @@ test.serial(
     };
     await revise(2);
     t.true(await server.reload());
-    await settle();
+    t.true(await allSent(), 'every alert made so far was sent');
     t.is(messagesTo(everyone).length, 0, 'a correction is silent');
 
     // A correction the curator asked to alert (content:revise --alert).
@@ -312,7 +326,7 @@ test.serial(
     await writeFile(announcedFile, JSON.stringify(event, null, 2));
     t.true(await server.reload());
     t.true(await eventually(() => messagesTo(everyone).length === 3));
-    await settle();
+    t.true(await allSent(), 'every alert made so far was sent');
     t.deepEqual(
       messagesTo(everyone).map((message) => (JSON.parse(message.payload) as { reason: string }).reason),
       ['corrected', 'announced', 'confirmed'],

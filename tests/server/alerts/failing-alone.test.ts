@@ -11,7 +11,7 @@ import { generateVapidKeys } from '../../../server/alerts/push.js';
 import type { SenderOptions } from '../../../server/alerts/sender.js';
 import { AlertSender } from '../../../server/alerts/sender.js';
 import { AlertStore } from '../../../server/alerts/store.js';
-import { eventually } from '../../helpers/alerts.js';
+import { eventually } from '../../helpers/wait.js';
 import type { PushService } from '../../helpers/push-service.js';
 import { startPushService } from '../../helpers/push-service.js';
 
@@ -119,14 +119,14 @@ test.serial(
       subscribeGood(store, 1000);
       const first = makeAlert(store, 'first');
       sender({ concurrency: 64 });
-      t.true(await eventually(() => done(store, first), 60_000), 'the first alert ends');
+      t.true(await eventually(() => done(store, first), { timeout: 60_000 }), 'the first alert ends');
       t.deepEqual(store.deliveryCounts(first), { delivered: 1000, failed: 1 });
       t.is(receivedFor('first'), 1000);
       const [failure] = store.failures(first);
       t.regex(failure?.reason ?? '', /^not encrypted: /);
 
       const second = makeAlert(store, 'second');
-      t.true(await eventually(() => done(store, second), 60_000), 'the next alert ends too');
+      t.true(await eventually(() => done(store, second), { timeout: 60_000 }), 'the next alert ends too');
       t.deepEqual(store.deliveryCounts(second), { delivered: 1000, failed: 1 });
       t.is(receivedFor('second'), 1000);
 
@@ -174,15 +174,18 @@ test.serial(
       const first = makeAlert(store, 'refused-first');
       // The silent service holds its lane for 2 × 8 s: far longer than 200 deliveries take.
       sender({ push: { timeoutMs: 8000, attempts: 2, backoffMs: () => 20 } });
-      t.true(await eventually(() => receivedFor('refused-first') === 200, 30_000));
+      t.true(await eventually(() => receivedFor('refused-first') === 200, { timeout: 30_000 }));
       t.false(done(store, first), 'still waiting on the connection that never answers');
 
       const second = makeAlert(store, 'refused-second');
       t.true(
-        await eventually(() => receivedFor('refused-second') === 200, 30_000),
+        await eventually(() => receivedFor('refused-second') === 200, { timeout: 30_000 }),
         'the later alert reaches everyone else meanwhile',
       );
-      t.true(await eventually(() => done(store, first) && done(store, second), 45_000), 'both end');
+      t.true(
+        await eventually(() => done(store, first) && done(store, second), { timeout: 45_000 }),
+        'both end',
+      );
       for (const id of [first, second]) {
         t.deepEqual(store.deliveryCounts(id), { delivered: 200, failed: 5 });
         const reasons = store.failures(id).map((failure) => failure.reason);

@@ -9,7 +9,9 @@ import { BASE_URL, copyContent, DEMO_FIXTURE } from '../../helpers/fixtures.js';
 import { LiveStreams } from '../../../server/api/live-streams.js';
 import { ContentState } from '../../../server/content/content-state.js';
 import { loadContent } from '../../../server/content/read-content.js';
+import type { OpenStream } from '../../helpers/sse.js';
 import { openStream } from '../../helpers/sse.js';
+import { eventually } from '../../helpers/wait.js';
 import { startServer, usingServer, withServer } from '../../helpers/with-server.js';
 
 const NOW = Date.parse('2026-11-24T10:00:30Z');
@@ -78,9 +80,9 @@ test('a republish sends every open stream the new status; a reconnect with the c
 
       const resumed = await openStream(`${server.url}${STREAM}`, { 'Last-Event-ID': second.id! });
       try {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // A status would be written at connect, before the first heartbeat (1 s later).
+        t.true(await eventually(() => resumed.comments.length >= 1), 'heartbeats keep the quiet stream open');
         t.is(resumed.events.length, 0, 'no status event the client already has');
-        t.true(resumed.comments.length >= 1, 'heartbeats keep the quiet stream open');
         await content.edit();
         await server.reload();
         t.is((await resumed.nthEvent(1, 2000)).event, 'status');
@@ -125,10 +127,15 @@ test('streams are capped per client and per process, each by its problem, and a 
     const trpcRefused = await fetch(`${server.url}/api/trpc/onResetStatus`);
     t.is(trpcRefused.status, 429, 'the tRPC subscription counts against the same cap');
     open[0]!.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const again = await openStream(`${server.url}${STREAM}`);
-    t.is(again.status, 200);
-    for (const stream of [...open, again]) stream.close();
+    // The server frees the place once it sees the connection close: open again until it has.
+    let again: OpenStream | undefined;
+    const admitted = await eventually(async () => {
+      again?.close();
+      again = await openStream(`${server.url}${STREAM}`);
+      return again.status === 200;
+    });
+    t.true(admitted, `a new stream is admitted (last answer ${again?.status})`);
+    for (const stream of [...open, again!]) stream.close();
   });
   await usingServer({ env: { STREAMS_PER_CLIENT: '5', STREAMS_PER_PROCESS: '1' } }, async (server) => {
     const one = await openStream(`${server.url}${STREAM}`);
@@ -166,19 +173,9 @@ test('an EventSource client receives the status, then the republished one', asyn
   await usingServer({ content: content.dir }, async (server) => {
     const source = new EventSource(`${server.url}${STREAM}?audience=max`);
     const received: MessageEvent[] = [];
-    let wake = () => {};
-    source.addEventListener('status', (event) => {
-      received.push(event);
-      wake();
-    });
+    source.addEventListener('status', (event) => received.push(event));
     const nth = async (count: number) => {
-      const deadline = Date.now() + 2000;
-      while (received.length < count && Date.now() < deadline) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, 100);
-        });
-      }
+      await eventually(() => received.length >= count, { timeout: 2000 });
       return received[count - 1];
     };
     try {
@@ -208,12 +205,7 @@ test('@trpc/client subscribes to onResetStatus over SSE and gets each republishe
       { audience: 'pro' },
       { onData: (event) => received.push(event), onError: (error) => (failure = error) },
     );
-    const waitFor = async (count: number) => {
-      const deadline = Date.now() + 2000;
-      while (received.length < count && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    };
+    const waitFor = (count: number) => eventually(() => received.length >= count, { timeout: 2000 });
     try {
       await waitFor(1);
       t.is(received.length, 1, String(failure));

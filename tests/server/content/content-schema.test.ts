@@ -1,8 +1,8 @@
 import test from 'ava';
-import { readContent } from '../../server/content/read-content.js';
-import { validateContent } from '../../domain/content/validate.js';
-import { DATED, FIVE_HOUR, WEEKLY, assertProblems, editContent, eventFile } from '../helpers/content.js';
-import { VALID_FIXTURE } from '../helpers/fixtures.js';
+import { readContent } from '../../../server/content/read-content.js';
+import { validateContent } from '../../../domain/content/validate.js';
+import { DATED, FIVE_HOUR, WEEKLY, assertProblems, editContent, eventFile } from '../../helpers/content.js';
+import { VALID_FIXTURE } from '../../helpers/fixtures.js';
 
 const raw = await readContent(VALID_FIXTURE);
 

@@ -1,9 +1,9 @@
 import test from 'ava';
-import { readContent } from '../../server/content/read-content.js';
-import { CONTENT_LIMITS } from '../../domain/content/files.js';
-import { validateContent } from '../../domain/content/validate.js';
-import { WEEKLY, assertProblems, editContent, eventFile } from '../helpers/content.js';
-import { VALID_FIXTURE } from '../helpers/fixtures.js';
+import { readContent } from '../../../server/content/read-content.js';
+import { CONTENT_LIMITS } from '../../../domain/content/files.js';
+import { validateContent } from '../../../domain/content/validate.js';
+import { WEEKLY, assertProblems, editContent, eventFile } from '../../helpers/content.js';
+import { VALID_FIXTURE } from '../../helpers/fixtures.js';
 
 const raw = await readContent(VALID_FIXTURE);
 const over = (limit: number) => 'x'.repeat(limit + 1);

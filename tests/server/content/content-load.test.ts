@@ -1,14 +1,14 @@
 import test from 'ava';
-import type { PublishedContent } from '../../domain/catalog.js';
-import { buildCatalog } from '../../domain/catalog.js';
-import { readContent } from '../../server/content/read-content.js';
-import type { RawContent } from '../../domain/content/validate.js';
-import { validateContent } from '../../domain/content/validate.js';
-import { ResetSummary } from '../../domain/schemas/index.js';
-import { getStatus, buildMeta } from '../../domain/status.js';
-import { ANNOUNCED, DATED, FIVE_HOUR, WEEKLY, editContent } from '../helpers/content.js';
-import { xPostUrl } from '../helpers/events.js';
-import { BASE_URL, VALID_FIXTURE } from '../helpers/fixtures.js';
+import type { PublishedContent } from '../../../domain/catalog.js';
+import { buildCatalog } from '../../../domain/catalog.js';
+import { readContent } from '../../../server/content/read-content.js';
+import type { RawContent } from '../../../domain/content/validate.js';
+import { validateContent } from '../../../domain/content/validate.js';
+import { ResetSummary } from '../../../domain/schemas/index.js';
+import { getStatus, buildMeta } from '../../../domain/status.js';
+import { ANNOUNCED, DATED, FIVE_HOUR, WEEKLY, editContent } from '../../helpers/content.js';
+import { xPostUrl } from '../../helpers/events.js';
+import { BASE_URL, VALID_FIXTURE } from '../../helpers/fixtures.js';
 
 const raw = await readContent(VALID_FIXTURE);
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import test from 'ava';
-import { buildCatalog } from '../../domain/catalog.js';
-import { formatProblem } from '../../domain/content/problems.js';
-import { ResetSummary } from '../../domain/schemas/index.js';
-import { loadContent } from '../../server/content/read-content.js';
-import { BASE_URL, DEMO_FIXTURE, ROOT, SHIPPED_CONTENT, VALID_FIXTURE } from '../helpers/fixtures.js';
+import { buildCatalog } from '../../../domain/catalog.js';
+import { formatProblem } from '../../../domain/content/problems.js';
+import { ResetSummary } from '../../../domain/schemas/index.js';
+import { loadContent } from '../../../server/content/read-content.js';
+import { BASE_URL, DEMO_FIXTURE, ROOT, SHIPPED_CONTENT, VALID_FIXTURE } from '../../helpers/fixtures.js';
 
 const RECORD_KEYS = Object.keys(ResetSummary.shape);
 const FOLDERS = [SHIPPED_CONTENT, DEMO_FIXTURE, VALID_FIXTURE];

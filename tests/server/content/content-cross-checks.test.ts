@@ -1,5 +1,5 @@
 import test from 'ava';
-import { readContent } from '../../server/content/read-content.js';
+import { readContent } from '../../../server/content/read-content.js';
 import {
   ANNOUNCED,
   DATED,
@@ -8,9 +8,9 @@ import {
   assertProblems,
   editContent,
   eventFile,
-} from '../helpers/content.js';
-import { bskyPostUrl } from '../helpers/events.js';
-import { VALID_FIXTURE } from '../helpers/fixtures.js';
+} from '../../helpers/content.js';
+import { bskyPostUrl } from '../../helpers/events.js';
+import { VALID_FIXTURE } from '../../helpers/fixtures.js';
 
 const raw = await readContent(VALID_FIXTURE);
 const WEEKLY_X_URL = 'https://x.com/example/status/1896607521822660231'; // 2025-03-03T17:04:05.123Z

@@ -1,9 +1,9 @@
 import test from 'ava';
-import { buildCatalog, translationOf } from '../../domain/catalog.js';
-import { validateContent } from '../../domain/content/validate.js';
-import { readContent } from '../../server/content/read-content.js';
-import { ANNOUNCED, FIVE_HOUR, WEEKLY, assertProblems, editContent, eventFile } from '../helpers/content.js';
-import { VALID_FIXTURE } from '../helpers/fixtures.js';
+import { buildCatalog, translationOf } from '../../../domain/catalog.js';
+import { validateContent } from '../../../domain/content/validate.js';
+import { readContent } from '../../../server/content/read-content.js';
+import { ANNOUNCED, FIVE_HOUR, WEEKLY, assertProblems, editContent, eventFile } from '../../helpers/content.js';
+import { VALID_FIXTURE } from '../../helpers/fixtures.js';
 
 const raw = await readContent(VALID_FIXTURE);
 const BASE_URL = 'https://tracker.example.org';

@@ -4,10 +4,10 @@
  * by name, rather than as a puzzling failure elsewhere.
  */
 import test from 'ava';
-import { buildCatalog } from '../../domain/catalog.js';
-import type { PublishedEvent } from '../../domain/content/events.js';
-import { formatProblem } from '../../domain/content/problems.js';
-import { isQualifying } from '../../domain/filters.js';
+import { buildCatalog } from '../../../domain/catalog.js';
+import type { PublishedEvent } from '../../../domain/content/events.js';
+import { formatProblem } from '../../../domain/content/problems.js';
+import { isQualifying } from '../../../domain/filters.js';
 import {
   ALLOCATIONS,
   AUDIENCE_SCOPES,
@@ -17,10 +17,10 @@ import {
   PRIORITIES,
   SOURCE_KINDS,
   WINDOWS,
-} from '../../domain/schemas/enums.js';
-import { getStatus } from '../../domain/status.js';
-import { loadContent } from '../../server/content/read-content.js';
-import { BASE_URL, DEMO_FIXTURE } from '../helpers/fixtures.js';
+} from '../../../domain/schemas/enums.js';
+import { getStatus } from '../../../domain/status.js';
+import { loadContent } from '../../../server/content/read-content.js';
+import { BASE_URL, DEMO_FIXTURE } from '../../helpers/fixtures.js';
 
 const loaded = await loadContent(DEMO_FIXTURE);
 if (!loaded.ok) throw new Error(loaded.problems.map(formatProblem).join('\n'));

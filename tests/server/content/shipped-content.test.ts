@@ -1,13 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { buildCatalog } from '../../domain/catalog.js';
-import { formatProblem } from '../../domain/content/problems.js';
-import { decodePostTime, parsePostUrl } from '../../domain/content/post-time.js';
-import { StatusData } from '../../domain/schemas/index.js';
-import { getStatus } from '../../domain/status.js';
-import { loadContent } from '../../server/content/read-content.js';
-import { BASE_URL, DEMO_FIXTURE, SHIPPED_CONTENT } from '../helpers/fixtures.js';
+import { buildCatalog } from '../../../domain/catalog.js';
+import { formatProblem } from '../../../domain/content/problems.js';
+import { decodePostTime, parsePostUrl } from '../../../domain/content/post-time.js';
+import { StatusData } from '../../../domain/schemas/index.js';
+import { getStatus } from '../../../domain/status.js';
+import { loadContent } from '../../../server/content/read-content.js';
+import { BASE_URL, DEMO_FIXTURE, SHIPPED_CONTENT } from '../../helpers/fixtures.js';
 
 interface SourceFile {
   url: string;
