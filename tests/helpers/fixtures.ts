@@ -37,7 +37,7 @@ export const BROKEN_FIXTURES = {
 /** A private copy of a content folder; `dispose` removes it. */
 export interface CopiedContent {
   readonly dir: string;
-  dispose(): Promise<void>;
+  readonly dispose: () => Promise<void>;
 }
 
 /**
