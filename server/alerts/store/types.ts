@@ -4,8 +4,13 @@ import type { AudienceFilter, WindowFilter } from '../../../domain/schemas/index
 /**
  * The alerts' store as its users see it, whatever the engine: subscriptions, the publication ledger
  * and the alerts made from it, a record per (alert, subscription) delivery, and the sender's lease.
- * SQLite implements it (./sqlite/). Its methods are synchronous, as better-sqlite3 is: a ledger
- * decision and a `sending` record are taken inside one write transaction, before anything else runs.
+ * SQLite implements it (./sqlite/).
+ *
+ * Its methods are synchronous, as better-sqlite3 is, and its users count on it: the sender writes a
+ * delivery's `sending` record in the same turn as the request goes to its socket (push.ts
+ * `beforeWrite`) and fills its lanes from `owed` without yielding, and a content load's ledger
+ * decision runs inside the write transaction. An engine over the network (PostgreSQL) needs these
+ * methods to return promises, and those users to await them and keep those guarantees.
  */
 export interface AlertStore extends SubscriptionStore, LedgerStore, DeliveryStore, LeaseStore {
   /** The schema version of the store: how many of its engine's migrations it has. */

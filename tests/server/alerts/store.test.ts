@@ -107,3 +107,33 @@ test('a file made by the first, unversioned schema is upgraded in place, its end
   t.is(again.version, SCHEMA_VERSION, 'opening it again changes nothing');
   again.close();
 });
+
+test('a file at version 1 takes only the steps after it, its rows kept', async (t) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-store-'));
+  const file = path.join(dir, 'alerts.sqlite');
+  const old = new Database(file);
+  kept.push(old);
+  try {
+    old.exec(SCHEMA_1);
+    old.exec('PRAGMA user_version = 1');
+    old.exec(`INSERT INTO meta (key, value) VALUES ('started_at', '5')`);
+    old.exec(`INSERT INTO subscriptions (endpoint, p256dh, auth, audience, window, expires_at, created_at, renewed_at)
+                VALUES ('https://FCM.googleapis.com/fcm/send/one', 'k', 'a', 'all', 'any', NULL, 1, 1)`);
+    old.exec(`INSERT INTO ledger (event_id, status, revision, seen_at) VALUES ('e', 'confirmed', 2, 1)`);
+  } finally {
+    old.close();
+  }
+  const store = openAlertStore(file);
+  try {
+    t.is(store.version, SCHEMA_VERSION);
+    t.is(store.startedAt, 5, 'the store keeps its start');
+    t.deepEqual([...store.ledger()], [['e', { status: 'confirmed', revision: 2 }]]);
+    t.deepEqual(store.subscriptionsByFilters(), new Map([['all/any', 1]]));
+    // Step 2: the endpoint is canonical, so its canonical spelling now finds it.
+    store.unsubscribe('https://fcm.googleapis.com/fcm/send/one');
+    t.is(store.subscriptionCount(), 0);
+  } finally {
+    store.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
