@@ -3,7 +3,8 @@
  * server/content/ holds the content being served, server/http/ the middleware and problems every face
  * uses; the faces (server/api/, server/site/ and its parts) import those and the domain, never each
  * other; only the wiring (app.ts, routes.ts, server.ts, main.ts) sees all of them; tools/ may import
- * the server's modules, never the reverse; the browser code (site-src/) stands apart, built by the server
+ * the server's modules, never the reverse; the alerts' store is used through its interface, its engines
+ * imported only by server/alerts/store/; the browser code (site-src/) stands apart, built by the server
  * with esbuild, never imported. `npm run lint:deps` checks it.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -71,6 +72,14 @@ module.exports = {
       comment: 'Only the entry points import the app and the route map.',
       from: { path: '^(domain|server/(http|api|site|content))/' },
       to: { path: '^server/(app|routes|server|main)\\.ts$' },
+    },
+    {
+      name: 'store-behind-interface',
+      severity: 'error',
+      comment:
+        'Only the alerts store (server/alerts/store/) imports its engines; the rest holds its interface.',
+      from: { path: '^(server|tools)/', pathNot: '^server/alerts/store/' },
+      to: { path: '^server/alerts/store/[^/]+/' },
     },
     {
       name: 'browser-code-apart',

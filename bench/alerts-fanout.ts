@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { generateVapidKeys } from '../server/alerts/push.js';
-import { AlertStore } from '../server/alerts/store.js';
+import { openAlertStore } from '../server/alerts/store/index.js';
 import { writeReset } from '../tests/helpers/alerts.js';
 import { startPushService } from '../tests/helpers/push-service.js';
 import { readCommandLine } from '../tools/command-line.js';
@@ -38,7 +38,7 @@ await cp(DEMO_FIXTURE, contentDir, { recursive: true });
 const db = path.join(temp, 'alerts.sqlite');
 
 // The subscriptions go straight into the store (what N POSTs to /alerts/subscriptions would leave).
-const store = new AlertStore(db);
+const store = openAlertStore(db);
 const subscribers = Array.from({ length: COUNT }, () => push.subscriber());
 store.subscribeMany(
   subscribers.map(({ subscription }) => ({

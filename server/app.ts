@@ -35,7 +35,7 @@ import { MCP_PATH } from './http/mcp-names.js';
 import { mcpTools } from './api/mcp-tools.js';
 import { sameOriginOnly } from './http/same-origin.js';
 import { createRoutes } from './routes.js';
-import type { AlertStore } from './alerts/store.js';
+import type { AlertStore } from './alerts/store/index.js';
 import { alertEndpoints, SUBSCRIPTIONS_PATH } from './alerts/endpoints.js';
 import type { WriteCount } from './alerts/write-limit.js';
 import type { LimiterHandle } from './http/rate-limit-store.js';

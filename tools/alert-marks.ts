@@ -1,5 +1,5 @@
 import type { LedgerMark } from '../domain/alerts.js';
-import { AlertStore } from '../server/alerts/store.js';
+import { openAlertStore } from '../server/alerts/store/index.js';
 import type { Config } from '../server/config.js';
 import { parseConfig } from '../server/config.js';
 
@@ -26,7 +26,7 @@ export function alertsStoreFile(): string {
  */
 export function markAlert(mark: LedgerMark): string {
   const file = alertsStoreFile();
-  const store = new AlertStore(file);
+  const store = openAlertStore(file);
   try {
     store.mark(mark);
   } finally {

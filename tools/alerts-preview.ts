@@ -10,7 +10,7 @@ import { buildCatalog } from '../domain/catalog.js';
 import { decidePublication } from '../domain/alerts.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { loadContent } from '../server/content/read-content.js';
-import { AlertStore } from '../server/alerts/store.js';
+import { openAlertStore } from '../server/alerts/store/index.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf } from './content-files.js';
 import { alertsStoreFile } from './alert-marks.js';
@@ -41,7 +41,7 @@ if (!existsSync(db)) {
 }
 console.log(`read from the alerts store ${db}`);
 const catalog = buildCatalog(result.content, { baseUrl: 'https://preview.invalid' });
-const store = new AlertStore(db);
+const store = openAlertStore(db);
 const decision = decidePublication(
   [...catalog.byId.values()],
   store.ledger(),

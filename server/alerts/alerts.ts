@@ -4,7 +4,8 @@ import type { AlertsConfig } from '../config.js';
 import type { ContentState } from '../content/content-state.js';
 import type { SenderOptions } from './sender.js';
 import { AlertSender } from './sender.js';
-import { AlertStore } from './store.js';
+import { openAlertStore } from './store/index.js';
+import type { AlertStore } from './store/index.js';
 
 /** Alerts in one process: the store, the ledger following the content, and (maybe) the sender. */
 export interface Alerts {
@@ -26,7 +27,7 @@ export function startAlerts(
   logger: Logger,
   senderOptions: Partial<SenderOptions> = {},
 ): Alerts {
-  const store = new AlertStore(config.db);
+  const store = openAlertStore(config.db);
   const sender = config.sender
     ? new AlertSender({ store, vapid: config.vapid, logger, ...senderOptions })
     : null;

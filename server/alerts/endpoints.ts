@@ -7,7 +7,7 @@ import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem } from '../http/problem-types.js';
 import { readBoundedBody, requireJson } from '../http/request-body.js';
 import { sameOriginOnly } from '../http/same-origin.js';
-import type { AlertStore } from './store.js';
+import type { AlertStore } from './store/index.js';
 import type { WriteCount } from './write-limit.js';
 import { limitWrites } from './write-limit.js';
 

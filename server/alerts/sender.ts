@@ -5,7 +5,7 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { PushOptions, PushOutcome, Vapid } from './push.js';
 import { describeError, sendPush } from './push.js';
-import type { AlertStore, PendingAlert, StoredSubscription } from './store.js';
+import type { AlertStore, PendingAlert, StoredSubscription } from './store/index.js';
 
 export interface SenderOptions {
   readonly store: AlertStore;

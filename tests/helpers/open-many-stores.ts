@@ -5,12 +5,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AlertStore } from '../../server/alerts/store.js';
+import { openAlertStore } from '../../server/alerts/store/index.js';
 
 const count = Number(process.argv[2] ?? '300');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-stores-'));
 for (let i = 0; i < count; i += 1) {
-  const store = new AlertStore(path.join(dir, `alerts-${i % 3}.sqlite`));
+  const store = openAlertStore(path.join(dir, `alerts-${i % 3}.sqlite`));
   store.subscribe({
     endpoint: `https://fcm.googleapis.com/fcm/send/${i}`,
     p256dh: 'B',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../server/alerts/push.js';
-import { AlertStore } from '../../server/alerts/store.js';
+import { openAlertStore } from '../../server/alerts/store/index.js';
 import { startNginx } from './helpers/nginx.js';
 import { writeReset } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
@@ -43,7 +43,7 @@ test('past one machine, nginx sends /alerts/ to the machine with the store, and 
       body: JSON.stringify({ subscription: subscriber.subscription }),
     });
     t.is(subscribed.status, 201);
-    const [onA, onB] = [new AlertStore(storeA), new AlertStore(storeB)];
+    const [onA, onB] = [openAlertStore(storeA), openAlertStore(storeB)];
     t.is(onA.subscriptionCount(), 1, 'the subscription is on machine A');
     t.is(onB.subscriptionCount(), 0, 'and not on machine B');
 

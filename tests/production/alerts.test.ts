@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../server/alerts/push.js';
-import { AlertStore } from '../../server/alerts/store.js';
+import { openAlertStore } from '../../server/alerts/store/index.js';
 import { buildServer } from './helpers/build.js';
 import { editJson } from './helpers/content.js';
 import { waitForWorkers } from './helpers/pm2.js';
@@ -92,7 +92,7 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
         await eventually(() => push.received.length >= MATCHING * 0.3, { timeout: 60_000 }),
         'the fan-out started',
       );
-      const reader = new AlertStore(db);
+      const reader = openAlertStore(db);
       const holder = reader.leaseHolder() ?? '';
       const pid = Number(holder.split(':')[1]);
       process.kill(pid, 'SIGKILL');

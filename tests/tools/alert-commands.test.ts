@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../server/alerts/push.js';
-import { AlertStore } from '../../server/alerts/store.js';
+import { openAlertStore } from '../../server/alerts/store/index.js';
 import { writeReset } from '../helpers/alerts.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
@@ -33,7 +33,7 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
     return done.stdout;
   };
   try {
-    const store = new AlertStore(db);
+    const store = openAlertStore(db);
     const endpoint = (n: number) => `https://fcm.googleapis.com/fcm/send/${n}`;
     const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
     store.subscribeMany([
@@ -108,7 +108,7 @@ test('alerts:preview and --no-alert work from the store without a VAPID key pair
     );
     t.false(existsSync(db), 'the preview creates no store');
 
-    const store = new AlertStore(db);
+    const store = openAlertStore(db);
     store.subscribeMany([
       {
         endpoint: 'https://fcm.googleapis.com/fcm/send/1',
@@ -151,7 +151,7 @@ test('alerts:preview and --no-alert work from the store without a VAPID key pair
     t.is(late.code, 0, outputOf(late));
     const eventId = /alerts: none will be sent for (\S+) revision 1 \(marked in (.+)\)$/m.exec(late.stdout);
     t.is(eventId?.[2], db, late.stdout);
-    const marked = new AlertStore(db);
+    const marked = openAlertStore(db);
     t.deepEqual(marked.marks(), [{ eventId: eventId?.[1], revision: 1, mode: 'silent' }]);
     marked.close();
   } finally {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { AlertStore } from '../../../server/alerts/store.js';
+import { openAlertStore } from '../../../server/alerts/store/index.js';
 import { generateVapidKeys } from '../../../server/alerts/push.js';
 import type { RunningServer } from '../../helpers/with-server.js';
 import { startServer } from '../../helpers/with-server.js';
@@ -51,7 +51,7 @@ const messagesTo = (subscriber: Subscriber) =>
  * so far is still to come.
  */
 async function allSent(): Promise<boolean> {
-  const store = new AlertStore(db);
+  const store = openAlertStore(db);
   try {
     return await eventually(() => store.pendingAlerts().length === 0);
   } finally {
@@ -107,7 +107,7 @@ test.serial(
 );
 
 test.serial('every refusal is a problem naming its field, and stores nothing', async (t) => {
-  const store = new AlertStore(db);
+  const store = openAlertStore(db);
   const before = store.subscriptionCount();
   const { subscription } = push.subscriber();
   const valid = { subscription, audience: 'all', window: 'any' };
@@ -260,7 +260,7 @@ test.serial(
   async (t) => {
     const everyone = push.subscriber();
     t.is((await subscribe(server.url, everyone)).status, 201);
-    const store = new AlertStore(db);
+    const store = openAlertStore(db);
     // History: first published before the ledger began.
     await writeReset(content.dir, {
       day: '2025-12-01',
@@ -339,7 +339,7 @@ test.serial('a push service answering 410 removes the subscription', async (t) =
   const gone = push.subscriber();
   t.is((await subscribe(server.url, gone)).status, 201);
   push.answer(gone, [410]);
-  const store = new AlertStore(db);
+  const store = openAlertStore(db);
   const before = store.subscriptionCount();
   await writeReset(content.dir, {
     day: '2026-11-23',

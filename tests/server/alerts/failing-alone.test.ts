@@ -10,7 +10,8 @@ import pino from 'pino';
 import { generateVapidKeys } from '../../../server/alerts/push.js';
 import type { SenderOptions } from '../../../server/alerts/sender.js';
 import { AlertSender } from '../../../server/alerts/sender.js';
-import { AlertStore } from '../../../server/alerts/store.js';
+import { openAlertStore } from '../../../server/alerts/store/index.js';
+import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { eventually } from '../../helpers/wait.js';
 import type { PushService } from '../../helpers/push-service.js';
 import { startPushService } from '../../helpers/push-service.js';
@@ -32,7 +33,7 @@ interface Setup {
 
 async function setUp(): Promise<Setup> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alone-'));
-  const store = new AlertStore(path.join(dir, 'alerts.sqlite'));
+  const store = openAlertStore(path.join(dir, 'alerts.sqlite'));
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import test from 'ava';
 import pino from 'pino';
 import { generateVapidKeys } from '../../../server/alerts/push.js';
-import { AlertStore } from '../../../server/alerts/store.js';
+import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { ServerEnv } from '../../helpers/with-server.js';
 import { usingServer } from '../../helpers/with-server.js';
 import { vapidEnv } from '../../helpers/alerts.js';
@@ -76,7 +76,7 @@ test('a p256dh that is 65 bytes from 0x04 but no point of P-256 is refused, nami
     t.like(answer.body, { code: 'invalid_body', parameter: 'subscription.keys.p256dh' });
     t.is((await post(server.url, subscriptionOf(subscriber))).status, 201, 'its true key is taken');
   });
-  const store = new AlertStore(env.ALERTS_DB);
+  const store = openAlertStore(env.ALERTS_DB);
   t.is(store.subscriptionCount(), 1);
   store.close();
 });
@@ -101,7 +101,7 @@ test('every spelling of an endpoint is one subscription, and any spelling delete
       [201, 200, 200, 200, 200],
     );
     t.true(answers.every((answer) => answer.body?.endpoint === canonical));
-    const store = new AlertStore(env.ALERTS_DB);
+    const store = openAlertStore(env.ALERTS_DB);
     t.is(store.subscriptionCount(), 1);
     t.is((await post(server.url, { endpoint: spellings[1] }, {}, 'DELETE')).status, 204);
     t.is(store.subscriptionCount(), 0, 'deleted by another spelling');
@@ -165,7 +165,7 @@ test('past ALERTS_MAX_SUBSCRIPTIONS a new one is 503 subscriptions_full, stored 
       200,
       'one already stored still changes its filters',
     );
-    const store = new AlertStore(env.ALERTS_DB);
+    const store = openAlertStore(env.ALERTS_DB);
     t.is(store.subscriptionCount(), 3);
     store.close();
   });

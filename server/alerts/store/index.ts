@@ -1,0 +1,13 @@
+import { SqliteAlertStore } from './sqlite/index.js';
+import type { AlertStore } from './types.js';
+
+export type * from './types.js';
+export { DELIVERY_RECORD_DAYS, SUBSCRIPTION_IDLE_DAYS } from './types.js';
+
+/**
+ * Opens the alerts' store (config `ALERTS_DB`): SQLite, one file per machine, brought to the latest
+ * schema as it opens. Its users hold the `AlertStore` interface, never the engine.
+ */
+export function openAlertStore(file: string, clock: () => number = Date.now): AlertStore {
+  return new SqliteAlertStore(file, clock);
+}

@@ -1,0 +1,114 @@
+import type {
+  DeliveryDetails,
+  DeliveryFailure,
+  DeliveryOutcome,
+  DeliveryStore,
+  PendingAlert,
+  StoredSubscription,
+} from '../types.js';
+import { DAY_MS, DELIVERY_RECORD_DAYS } from '../types.js';
+import type { SqliteConnection } from './connection.js';
+
+/** What each alert is still owed and the `deliveries` records: one per (alert, subscription). */
+export class SqliteDeliveries implements DeliveryStore {
+  readonly #connection: SqliteConnection;
+
+  constructor(connection: SqliteConnection) {
+    this.#connection = connection;
+  }
+
+  pendingAlerts(): PendingAlert[] {
+    return this.#connection
+      .sql(
+        `SELECT id, key, event_id AS eventId, payload, created_at AS createdAt
+         FROM alerts WHERE done_at IS NULL ORDER BY id`,
+      )
+      .all() as PendingAlert[];
+  }
+
+  owed(alertId: number, limit: number, afterId = 0): StoredSubscription[] {
+    return this.#connection
+      .sql(
+        `SELECT s.id, s.endpoint, s.p256dh, s.auth, s.audience, s.window
+         FROM subscriptions s, alerts a
+         WHERE a.id = ? AND s.id > ? AND s.created_at <= a.created_at
+           AND s.audience || '/' || s.window IN (SELECT value FROM json_each(a.matching))
+           AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.alert_id = a.id AND d.subscription_id = s.id)
+         ORDER BY s.id LIMIT ?`,
+      )
+      .all(alertId, afterId, limit) as StoredSubscription[];
+  }
+
+  recordDelivery(
+    alertId: number,
+    subscriptionId: number,
+    outcome: DeliveryOutcome,
+    details: DeliveryDetails = { status: null, attempts: 0 },
+  ): void {
+    this.#connection
+      .sql(
+        `INSERT INTO deliveries (alert_id, subscription_id, outcome, status, attempts, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (alert_id, subscription_id) DO UPDATE SET outcome = excluded.outcome, status = excluded.status,
+           attempts = excluded.attempts, reason = excluded.reason, at = excluded.at`,
+      )
+      .run(
+        alertId,
+        subscriptionId,
+        outcome,
+        details.status,
+        details.attempts,
+        details.reason ?? null,
+        this.#connection.clock(),
+      );
+  }
+
+  failures(alertId: number): DeliveryFailure[] {
+    return this.#connection
+      .sql(
+        `SELECT subscription_id AS subscriptionId, status, reason FROM deliveries
+         WHERE alert_id = ? AND outcome = 'failed' ORDER BY subscription_id`,
+      )
+      .all(alertId) as DeliveryFailure[];
+  }
+
+  resendUnwritten(): number {
+    const connection = this.#connection;
+    return connection.immediate(() => {
+      connection
+        .sql(
+          `UPDATE alerts SET done_at = NULL
+         WHERE id IN (SELECT alert_id FROM deliveries WHERE outcome = 'sending')`,
+        )
+        .run();
+      return connection.sql(`DELETE FROM deliveries WHERE outcome = 'sending'`).run().changes;
+    });
+  }
+
+  finishAlert(alertId: number): void {
+    this.#connection.sql('UPDATE alerts SET done_at = ? WHERE id = ?').run(this.#connection.clock(), alertId);
+  }
+
+  deliveryCounts(alertId: number): Record<string, number> {
+    const rows = this.#connection
+      .sql('SELECT outcome, count(*) AS n FROM deliveries WHERE alert_id = ? GROUP BY outcome')
+      .all(alertId) as { outcome: string; n: number }[];
+    return Object.fromEntries(rows.map((row) => [row.outcome, row.n]));
+  }
+
+  allDeliveryCounts(): Record<string, number> {
+    const rows = this.#connection
+      .sql('SELECT outcome, count(*) AS n FROM deliveries GROUP BY outcome')
+      .all() as {
+      outcome: string;
+      n: number;
+    }[];
+    return Object.fromEntries(rows.map((row) => [row.outcome, row.n]));
+  }
+
+  /** Deletes the delivery records older than they are kept; the caller holds the transaction. */
+  pruneOld(now: number): number {
+    return this.#connection
+      .sql('DELETE FROM deliveries WHERE at < ?')
+      .run(now - DELIVERY_RECORD_DAYS * DAY_MS).changes;
+  }
+}

@@ -1,0 +1,127 @@
+import { canonicalEndpoint } from '../../../../domain/alerts.js';
+import type { SqliteConnection } from './connection.js';
+
+/** The schema as it first shipped, unversioned: version 1 adopts a file made by it as it is. */
+export const SCHEMA_1 = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS subscriptions (
+  id INTEGER PRIMARY KEY,
+  endpoint TEXT NOT NULL UNIQUE,
+  p256dh TEXT NOT NULL,
+  auth TEXT NOT NULL,
+  audience TEXT NOT NULL,
+  window TEXT NOT NULL,
+  expires_at INTEGER,
+  created_at INTEGER NOT NULL,
+  renewed_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS subscriptions_filters ON subscriptions (audience, window, id);
+CREATE TABLE IF NOT EXISTS ledger (
+  event_id TEXT PRIMARY KEY,
+  status TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  seen_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS marks (
+  event_id TEXT NOT NULL,
+  revision INTEGER NOT NULL,
+  mode TEXT NOT NULL CHECK (mode IN ('silent', 'alert')),
+  at INTEGER NOT NULL,
+  PRIMARY KEY (event_id, revision)
+);
+CREATE TABLE IF NOT EXISTS alerts (
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL UNIQUE,
+  event_id TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  matching TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  done_at INTEGER
+);
+CREATE TABLE IF NOT EXISTS deliveries (
+  alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+  subscription_id INTEGER NOT NULL,
+  outcome TEXT NOT NULL,
+  status INTEGER,
+  attempts INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (alert_id, subscription_id)
+);
+CREATE TABLE IF NOT EXISTS sender (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  holder TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+`;
+
+/**
+ * The schema's steps, applied in order from the file's `PRAGMA user_version`, each in the same
+ * transaction as its version bump: a file is always at one version, whichever worker opened it first.
+ */
+const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
+  ({ db }) => db.exec(SCHEMA_1),
+  // 2: why a delivery failed; endpoints in their one canonical form (domain/alerts.ts).
+  (connection) => {
+    connection.db.exec('ALTER TABLE deliveries ADD COLUMN reason TEXT');
+    canonicalizeEndpoints(connection);
+  },
+];
+
+/** The version a file has once it is opened: one per step of `MIGRATIONS`. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The schema version of the file (`PRAGMA user_version`): how many of the migrations it has. */
+export function schemaVersion(connection: SqliteConnection): number {
+  return (connection.sql('PRAGMA user_version').get() as { user_version: number }).user_version;
+}
+
+/**
+ * Brings the file to `SCHEMA_VERSION`, and records when the store began if no one has, in one write
+ * transaction: of two workers opening a new file, the second finds it done.
+ */
+export function migrate(connection: SqliteConnection): void {
+  connection.immediate(() => {
+    const version = schemaVersion(connection);
+    for (const [index, step] of MIGRATIONS.entries()) {
+      if (index < version) continue;
+      step(connection);
+      connection.db.exec(`PRAGMA user_version = ${index + 1}`);
+    }
+    connection
+      .sql(`INSERT OR IGNORE INTO meta (key, value) VALUES ('started_at', ?)`)
+      .run(String(connection.clock()));
+  });
+}
+
+/** Rewrites stored endpoints canonically; of two spellings of one endpoint, the last renewed stays. */
+function canonicalizeEndpoints(connection: SqliteConnection): void {
+  const sql = (source: string) => connection.sql(source);
+  const rows = sql('SELECT id, endpoint FROM subscriptions ORDER BY renewed_at DESC, id DESC').all() as {
+    id: number;
+    endpoint: string;
+  }[];
+  const kept = new Set<string>();
+  const remove = sql('DELETE FROM subscriptions WHERE id = ?');
+  const rewrite = sql('UPDATE subscriptions SET endpoint = ? WHERE id = ?');
+  const stash = sql("UPDATE subscriptions SET endpoint = 'migrating:' || id WHERE id = ?");
+  const canonical = new Map<number, string>();
+  for (const row of rows) {
+    let endpoint: string | null;
+    try {
+      endpoint = canonicalEndpoint(row.endpoint);
+    } catch {
+      endpoint = null;
+    }
+    if (endpoint === null || kept.has(endpoint)) remove.run(row.id);
+    else {
+      kept.add(endpoint);
+      if (endpoint !== row.endpoint) {
+        // Moved aside first: the canonical text may still be another row's until that one is rewritten.
+        stash.run(row.id);
+        canonical.set(row.id, endpoint);
+      }
+    }
+  }
+  for (const [id, endpoint] of canonical) rewrite.run(endpoint, id);
+}

@@ -1,0 +1,167 @@
+import type { AlertReason, LedgerEntry, LedgerMark } from '../../../domain/alerts.js';
+import type { AudienceFilter, WindowFilter } from '../../../domain/schemas/index.js';
+
+/**
+ * The alerts' store as its users see it, whatever the engine: subscriptions, the publication ledger
+ * and the alerts made from it, a record per (alert, subscription) delivery, and the sender's lease.
+ * SQLite implements it (./sqlite/).
+ *
+ * Its methods are synchronous, as better-sqlite3 is, and its users count on it: the sender writes a
+ * delivery's `sending` record in the same turn as the request goes to its socket (push.ts
+ * `beforeWrite`) and fills its lanes from `owed` without yielding, and a content load's ledger
+ * decision runs inside the write transaction. An engine over the network (PostgreSQL) needs these
+ * methods to return promises, and those users to await them and keep those guarantees.
+ */
+export interface AlertStore extends SubscriptionStore, LedgerStore, DeliveryStore, LeaseStore {
+  /** The schema version of the store: how many of its engine's migrations it has. */
+  readonly version: number;
+  /** Deletes what is kept no longer: old delivery records, expired and long-unrenewed subscriptions. */
+  prune(): { deliveries: number; subscriptions: number };
+  close(): void;
+}
+
+/** A stored subscription: where to push, the keys to encrypt with, and the filters it wants. */
+export interface StoredSubscription {
+  readonly id: number;
+  readonly endpoint: string;
+  readonly p256dh: string;
+  readonly auth: string;
+  readonly audience: AudienceFilter;
+  readonly window: WindowFilter;
+}
+
+/** A subscription to store: the endpoint in its canonical form, and when the push service ends it. */
+export type NewSubscription = Omit<StoredSubscription, 'id'> & { readonly expiresAt: number | null };
+
+export interface SubscriptionStore {
+  /**
+   * Stores a subscription, or updates the filters and keys of the one with this endpoint (given in
+   * its canonical form). A new one past `max` subscriptions in all is not stored: `full`.
+   */
+  subscribe(
+    subscription: NewSubscription,
+    max?: number,
+  ): { created: boolean; full?: never } | { created: false; full: true };
+  /** Inserts many subscriptions in few transactions (the fan-out bench and its tests). */
+  subscribeMany(subscriptions: readonly NewSubscription[]): void;
+  /** Deletes the subscription with this endpoint, if there is one. */
+  unsubscribe(endpoint: string): void;
+  removeSubscription(id: number): void;
+  subscriptionCount(): number;
+  /** How many subscriptions of each filter pair (`audience/window` → count). */
+  subscriptionsByFilters(): Map<string, number>;
+}
+
+export interface NewAlert {
+  /** Unique per event and reason (and revision, for a correction): the same alert is never made twice. */
+  readonly key: string;
+  readonly eventId: string;
+  readonly reason: AlertReason;
+  /** The notification's JSON. */
+  readonly payload: string;
+  /** `audience/window` of every filter pair the event matches. */
+  readonly matching: readonly string[];
+}
+
+/** What a content load decides from the ledger: the entries it saw and the alerts it makes. */
+export type PublicationDecision = (
+  ledger: Map<string, LedgerEntry>,
+  marks: LedgerMark[],
+  startedAt: number,
+) => {
+  readonly entries: readonly (LedgerEntry & { eventId: string })[];
+  readonly alerts: readonly NewAlert[];
+};
+
+export interface LedgerStore {
+  /** When this store began: content first published before it is history, never alerted. */
+  readonly startedAt: number;
+  ledger(): Map<string, LedgerEntry>;
+  marks(): LedgerMark[];
+  /** A curator's word on an event's revision: send no alert for it (`silent`), or send one (`alert`). */
+  mark(mark: LedgerMark): void;
+  /**
+   * Records what a content load saw and the alerts it makes, in one transaction: `decide` reads the
+   * ledger as it is once this process holds the write lock, so two workers loading the same content
+   * make each alert once. Returns the alerts made now.
+   */
+  recordPublication(decide: PublicationDecision): NewAlert[];
+  alertCount(): number;
+}
+
+export interface PendingAlert {
+  readonly id: number;
+  readonly key: string;
+  readonly eventId: string;
+  readonly payload: string;
+  readonly createdAt: number;
+}
+
+/**
+ * A delivery's record: `sending` (written just before the request is handed to its connection),
+ * `sent` (the kernel has all of it), then the push service's answer: `delivered`, `gone`, `failed`.
+ */
+export type DeliveryOutcome = 'sending' | 'sent' | 'delivered' | 'gone' | 'failed';
+
+export interface DeliveryDetails {
+  readonly status: number | null;
+  readonly attempts: number;
+  readonly reason?: string | null;
+}
+
+export interface DeliveryFailure {
+  readonly subscriptionId: number;
+  readonly status: number | null;
+  readonly reason: string | null;
+}
+
+export interface DeliveryStore {
+  /** Alerts not yet delivered to every subscription they were made for, oldest first. */
+  pendingAlerts(): PendingAlert[];
+  /**
+   * Up to `limit` subscriptions the alert is still owed to: matching its filters, made before the
+   * alert, with no delivery record for it (a record in any state, `sending` included, means its turn
+   * is over).
+   */
+  owed(alertId: number, limit: number, afterId?: number): StoredSubscription[];
+  /**
+   * Records one delivery's state; `sending` is written just before the message leaves. A failure
+   * carries its reason (`push service answered 400`, `timed out`, `not encrypted: …`).
+   */
+  recordDelivery(
+    alertId: number,
+    subscriptionId: number,
+    outcome: DeliveryOutcome,
+    details?: DeliveryDetails,
+  ): void;
+  /** The failed deliveries of an alert, with why (tests, `alerts:preview`). */
+  failures(alertId: number): DeliveryFailure[];
+  /**
+   * Deletes the records still `sending` (a sender died between its record and handing the request
+   * over, or just after), so the next holder sends those again, and reopens their alerts; returns
+   * how many. Only a new lease holder calls it: a live holder's own are in flight.
+   */
+  resendUnwritten(): number;
+  finishAlert(alertId: number): void;
+  /** Delivery records of an alert by outcome (tests, the bench, the log). */
+  deliveryCounts(alertId: number): Record<string, number>;
+  /** Delivery records of every alert by outcome. */
+  allDeliveryCounts(): Record<string, number>;
+}
+
+export interface LeaseStore {
+  /**
+   * Takes or renews the lease for `holder` until `ttlMs` from now; true when it holds it. A lease whose
+   * holder stopped renewing (a crash) is taken over once it expires.
+   */
+  lease(holder: string, ttlMs: number): boolean;
+  /** Gives the lease up (a clean stop), so another process takes it without waiting for it to expire. */
+  release(holder: string): void;
+  /** Who holds the sender's lease now (`host:pid:random`), if anyone. */
+  leaseHolder(): string | null;
+}
+
+/** How long delivery records are kept, and a subscription no page has renewed (docs/product-decisions.md §15). */
+export const DELIVERY_RECORD_DAYS = 30;
+export const SUBSCRIPTION_IDLE_DAYS = 400;
+export const DAY_MS = 86_400_000;
