@@ -28,7 +28,7 @@ module.exports = {
       exec_mode: 'cluster',
       instances: readInstances(process.env.INSTANCES),
       env: { NODE_ENV: 'production' },
-      // V8 flags (server/node-flags.json, the one list `npm start` and `npm run bench` use too; empty).
+      // V8's heap sizing (server/node-flags.json, the one list `npm start` and `npm run bench` use too).
       node_args: require('./server/node-flags.json'),
       // A worker that grows past this is replaced, through the same graceful path as a reload.
       max_memory_restart: process.env.MAX_MEMORY_RESTART ?? '400M',
