@@ -3,17 +3,18 @@
  * `node_modules`) runs as its own server process on the same content; distinct `/api/v1/resets`
  * queries (every one a cache miss, in the cold scenario's mix of page sizes) go to each server in
  * alternating blocks, so drift on a shared machine reaches both alike. Reports the median over blocks
- * of the server's CPU µs (from /proc) per request. Each build runs as its `npm start` runs it: with
- * the V8 flags of its own `server/node-flags.json`, if it has one.
+ * of the server's CPU µs (from /proc) per request, and each server's RSS at the end. Each build runs
+ * as its `npm start` runs it: with the V8 flags of its own `server/node-flags.json`, if it has one.
+ * With `--hot URL`, every request is that one URL instead (response-cache hits after the first).
  *
- *   npx tsx bench/cold-ab.ts [--content DIR] [--blocks N] [--requests N] LABEL=DIR ...
+ *   npx tsx bench/cold-ab.ts [--content DIR] [--blocks N] [--requests N] [--hot URL] LABEL=DIR ...
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuTimeUs } from './processes.js';
+import { cpuTimeUs, memoryOf } from './processes.js';
 import { median } from './report.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
@@ -21,6 +22,7 @@ const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     content: { type: 'string', default: DEMO_FIXTURE },
+    hot: { type: 'string' },
     blocks: { type: 'string', default: '20' },
     requests: { type: 'string', default: '400' },
   },
@@ -108,7 +110,7 @@ for (const [index, arg] of positionals.entries()) {
 const paths = coldPaths();
 const perBlock = Number(flags.requests);
 async function block(server: Server): Promise<number> {
-  const urls = Array.from({ length: perBlock }, (): string => paths.next().value);
+  const urls = Array.from({ length: perBlock }, (): string => flags.hot ?? paths.next().value);
   if (!existsSync(`/proc/${server.pid}`)) throw new Error(`${server.label} (pid ${server.pid}) exited`);
   const before = cpuTimeUs(server.pid);
   for (let i = 0; i < urls.length; i += 8) {
@@ -125,13 +127,14 @@ try {
     for (const server of order) server.samples.push(await block(server));
   }
   console.log(
-    `${blocks} blocks of ${perBlock} cold requests per build, ${flags.content}, Node ${process.version}`,
+    `${blocks} blocks of ${perBlock} ${flags.hot ? `requests of ${flags.hot}` : 'cold requests'} per build, ${flags.content}, Node ${process.version}`,
   );
   const first = median(servers[0]!.samples);
   for (const server of servers) {
     const value = median(server.samples);
+    const memory = memoryOf(server.pid);
     console.log(
-      `${server.label}: ${value.toFixed(1)} µs server CPU per cold request (÷ first ${(value / first).toFixed(3)})`,
+      `${server.label}: ${value.toFixed(1)} µs server CPU per request (÷ first ${(value / first).toFixed(3)}); RSS at the end ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakMb.toFixed(0)})`,
     );
   }
 } finally {

@@ -24,6 +24,8 @@ export interface Row {
    * shared machine gives the server's core less time.
    */
   readonly serverCpuUs: number;
+  /** Bare node's CPU time per request for the same bytes (median over rounds): the machine's speed. */
+  readonly bareCpuUs: number;
 }
 
 interface Target {

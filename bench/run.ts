@@ -8,7 +8,7 @@
  * --events N (generated set, 10000), --skip-build, --profile DIR (V8 CPU profiles of the server).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { generateContent } from './generate-content.js';
 import type { Running } from './processes.js';
 import { cpuTimeUs, machine, measureLoad, memoryOf, startHelper, startServer } from './processes.js';
 import type { Row } from './report.js';
+import { GUARD_TOLERANCE, guardReport, guardTable, readReferences } from './guard.js';
 import { markdownTable, median, summarize, TARGETS } from './report.js';
 import type { WrkResult, WrkRun } from './wrk.js';
 import { ensureWrk, runWrk } from './wrk.js';
@@ -100,14 +101,15 @@ async function measure(
   const results: Record<Side, WrkResult[]> = { server: [], bare: [], floor: [], peer: [] };
   const ratios: Record<Exclude<Side, 'server'>, number[]> = { bare: [], floor: [], peer: [] };
   const serverCpu: number[] = [];
+  const bareCpu: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     // Rotate who goes first, so drift on a shared machine does not favour one side.
     const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]!);
     for (const side of order) {
-      if (side === 'server') {
-        const { result, cpuUs } = await runOnServer(settings(running.server.origin), running.server.pid);
-        serverCpu.push(cpuUs);
-        results.server.push(result);
+      if (side === 'server' || side === 'bare') {
+        const { result, cpuUs } = await runOnServer(settings(running[side].origin), running[side].pid);
+        (side === 'server' ? serverCpu : bareCpu).push(cpuUs);
+        results[side].push(result);
       } else {
         results[side].push(await runWrk(settings(running[side].origin)));
       }
@@ -130,6 +132,7 @@ async function measure(
     ratios: { bare: median(ratios.bare), floor: median(ratios.floor), peer: median(ratios.peer) },
     rssMb: memoryOf(running.server.pid).rssMb,
     serverCpuUs: median(serverCpu),
+    bareCpuUs: median(bareCpu),
     bodyBytes: scenario.bodyBytes ?? (await sample.arrayBuffer()).byteLength,
   };
   console.error(markdownTable([row]).split('\n')[2]);
@@ -172,6 +175,9 @@ async function etagOf(origin: string, url: string): Promise<string> {
   return response.headers.get('etag') ?? '';
 }
 
+/** Each set's content load in a fresh process, ms. */
+const loadMsBySet = new Map<string, number>();
+
 async function benchSet(
   set: string,
   contentDir: string,
@@ -191,6 +197,7 @@ async function benchSet(
     ],
   });
   const load = await measureLoad(contentDir);
+  loadMsBySet.set(set, load.loadMs);
   // The generated set gets the default set's count of each page size: the same mix of pages.
   const { byLimit, meanBytes } = await collectResetUrls(
     server.origin,
@@ -282,11 +289,23 @@ try {
   const trpcRatio = trpcStatus.server.requestsPerSecond / restStatus.server.requestsPerSecond;
   const trpcCpuRatio = restStatus.serverCpuUs / trpcStatus.serverCpuUs;
   const maxRss = Math.max(...rows.map((row) => row.rssMb));
+  const largeLoadMs = loadMsBySet.get(`${flags.events} events`)!;
   notes.push(
     `cold pages, ${flags.events} events ÷ default content (server req/s): ${scale.toFixed(2)} (target ≥ 0.8 ${check(scale >= 0.8)})`,
     `tRPC hot status ÷ REST hot status (server req/s): ${trpcRatio.toFixed(2)} (target ≥ 0.8 ${check(trpcRatio >= 0.8)}); p99 ${trpcStatus.server.p99Ms.toFixed(2)} ms vs ${restStatus.server.p99Ms.toFixed(2)} ms (target ≤ 2× ${check(trpcStatus.server.p99Ms <= 2 * restStatus.server.p99Ms)}); by server CPU per request (REST µs ÷ tRPC µs): ${trpcCpuRatio.toFixed(2)}`,
-    `server RSS after each scenario: at most ${maxRss.toFixed(0)} MB (target < 150 ${check(maxRss < 150)})`,
+    `server RSS after each scenario: at most ${maxRss.toFixed(0)} MB (target ≤ 256 ${check(maxRss <= 256)})`,
+    `hot status p99 ${restStatus.server.p99Ms.toFixed(2)} ms ÷ bare node's ${restStatus.bare.p99Ms.toFixed(2)} ms: ${(restStatus.server.p99Ms / restStatus.bare.p99Ms).toFixed(1)}× (target ≤ 3× ${check(restStatus.server.p99Ms <= 3 * restStatus.bare.p99Ms)})`,
+    `content load of ${flags.events} events in a fresh process: ${largeLoadMs.toFixed(0)} ms (target < 1,000 ${check(largeLoadMs < 1000)})`,
   );
+  try {
+    const guard = guardReport(rows, readReferences(readFileSync('BENCHMARKS.md', 'utf8')));
+    notes.push(
+      ...guard.lines,
+      `guard: ${guard.regressions === 0 ? 'no scenario is' : `${guard.regressions} comparison(s) are`} more than ${GUARD_TOLERANCE * 100} % above BENCHMARKS.md's record`,
+    );
+  } catch (error) {
+    notes.push(`guard: not run (${(error as Error).message})`);
+  }
 
   const report = [
     `Date: ${new Date().toISOString()}; machine: ${facts.nproc} × ${facts.cpu}; Node ${facts.node}.`,
@@ -297,6 +316,10 @@ try {
     markdownTable(rows),
     '',
     ...notes.map((note) => `- ${note}`),
+    '',
+    "Server and bare CPU per request (the regression guard's table):",
+    '',
+    guardTable(rows),
   ].join('\n');
   console.log(report);
   mkdirSync('bench/results', { recursive: true });
