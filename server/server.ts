@@ -153,7 +153,7 @@ export function createServer(config: Config, parts: ServerParts = {}) {
     const handle = app.callback();
     const drainState = { draining: false };
     const server = new DrainingServer(
-      // The app answers a missing Host itself, with a problem body (server/http/require-host.ts).
+      // The app answers a missing Host itself, with a problem body (server/http/request-shape.ts).
       { ServerResponse: drainingResponse(drainState), requireHostHeader: false },
       (req, res) => {
         void handle(req, res);
