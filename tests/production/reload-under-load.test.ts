@@ -18,7 +18,8 @@ test('pm2 reload under steady keep-alive load drops no request', async (t) => {
   await buildServer();
   await usingCluster({ instances: 2 }, async (cluster) => {
     const before = (await cluster.workers()).map((worker) => worker.pid);
-    const load = startLoad({ url: cluster.url, paths: PATHS, connections: 8, durationMs: 9_000 });
+    // The load lasts until the reload is over, however long a loaded machine makes it.
+    const load = startLoad({ url: cluster.url, paths: PATHS, connections: 8, durationMs: 90_000 });
     // The load is steady once every connection has brought a few requests.
     await waitFor('the load to be under way', () =>
       Promise.resolve(load.completed() >= 8 * 20 ? true : undefined),
@@ -28,6 +29,12 @@ test('pm2 reload under steady keep-alive load drops no request', async (t) => {
     await cluster.pm2('reload', APP);
     const duringReload = load.completed() - completedBefore;
     const reloadMs = Date.now() - reloadStarted;
+    // A few more requests on the new workers, then the load ends.
+    const completedAfter = load.completed();
+    await waitFor('requests on the new workers', () =>
+      Promise.resolve(load.completed() >= completedAfter + 8 * 10 ? true : undefined),
+    );
+    load.stop();
     const result = await load.done;
     const after = (await cluster.workers()).map((worker) => worker.pid);
 

@@ -7,6 +7,7 @@ export interface LoadOptions {
   /** Paths requested in turn by each connection. */
   readonly paths: readonly string[];
   readonly connections: number;
+  /** The longest the load runs; `stop()` ends it sooner. */
   readonly durationMs: number;
 }
 
@@ -27,6 +28,8 @@ export interface LoadResult {
 export interface RunningLoad {
   /** Requests completed so far, successful or not. */
   completed(): number;
+  /** Ends the load after each connection's request in flight (before `durationMs` if it has not passed). */
+  stop(): void;
   readonly done: Promise<LoadResult>;
 }
 
@@ -90,8 +93,10 @@ export function startLoad(options: LoadOptions): RunningLoad {
       requests += 1;
     });
 
+  let stopped = false;
   const loop = async (offset: number) => {
-    for (let i = offset; Date.now() < deadline; i += 1) await once(options.paths[i % options.paths.length]!);
+    for (let i = offset; !stopped && Date.now() < deadline; i += 1)
+      await once(options.paths[i % options.paths.length]!);
   };
 
   const done = Promise.all(Array.from({ length: options.connections }, (_, index) => loop(index))).then(
@@ -109,5 +114,11 @@ export function startLoad(options: LoadOptions): RunningLoad {
       };
     },
   );
-  return { completed: () => requests, done };
+  return {
+    completed: () => requests,
+    stop: () => {
+      stopped = true;
+    },
+    done,
+  };
 }
