@@ -12,6 +12,11 @@ function recordText(record: object): string {
   return text;
 }
 
+/** A value `JSON.stringify` leaves out of an object and writes as `null` in an array. */
+function omitted(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol';
+}
+
 /**
  * `JSON.stringify(body)`, the same text, with each published record (domain/schemas/event.ts: frozen,
  * validated once per content revision) written from its text of an earlier response: a page of twenty
@@ -28,17 +33,12 @@ export function bodyJson(value: unknown): string {
   if (isPublishedRecord(value)) return recordText(value);
   if (Array.isArray(value)) {
     const items: string[] = [];
-    for (const item of value as unknown[])
-      items.push(
-        item === undefined || typeof item === 'function' || typeof item === 'symbol'
-          ? 'null'
-          : bodyJson(item),
-      );
+    for (const item of value as unknown[]) items.push(omitted(item) ? 'null' : bodyJson(item));
     return `[${items.join(',')}]`;
   }
   const members: string[] = [];
   for (const [key, item] of Object.entries(value)) {
-    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+    if (omitted(item)) continue;
     members.push(`${JSON.stringify(key)}:${bodyJson(item)}`);
   }
   return `{${members.join(',')}}`;
