@@ -184,6 +184,23 @@ test('the local-time script shows the reader time and zone beside each UTC time,
       await context.close();
     }
   }
+  // A reader in London reads UTC in winter: a local time only beside the instants of summer time (BST).
+  const london = await browser().newContext({ timezoneId: 'Europe/London' });
+  try {
+    const page = await london.newPage();
+    await page.goto(`${site!.url}/history`, { waitUntil: 'load' });
+    await page.waitForFunction("document.readyState === 'complete'");
+    const shown = await page.evaluate<{ datetime: string; local: boolean }[]>(`[...document.querySelectorAll(
+      'time[datetime*="T"]')].map((time) => ({ datetime: time.getAttribute('datetime'),
+      local: Boolean(time.nextElementSibling && time.nextElementSibling.classList.contains('local-time')) }))`);
+    const zoneName = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeZoneName: 'short' });
+    const summer = ({ datetime }: { datetime: string }) =>
+      zoneName.format(new Date(datetime)).endsWith('BST');
+    t.true(shown.some(summer) && !shown.every(summer), 'the history shows instants of both seasons');
+    for (const time of shown) t.is(time.local, summer(time), time.datetime);
+  } finally {
+    await london.close();
+  }
   // A reader in UTC reads the times as they are: nothing is added.
   const utc = await browser().newContext({ timezoneId: 'UTC' });
   try {
