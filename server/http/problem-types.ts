@@ -29,23 +29,38 @@ export function makeProblem(base: string, code: ProblemCode, detail: string, par
   };
 }
 
-const TRPC_CODE_BY_STATUS: Readonly<Record<number, TRPC_ERROR_CODE_KEY>> = {
+type ProblemStatus = (typeof PROBLEM_TYPES)[ProblemCode]['status'];
+
+/**
+ * The tRPC code of each status a problem has, so tRPC clients see the real failure (not a 500). It
+ * names every status of PROBLEM_TYPES and no other: a problem with a new status does not compile
+ * until it has its code here. tRPC has no code for 417 and 431; they travel as the client error they
+ * are, BAD_REQUEST (the HTTP status stays the problem's own).
+ */
+const TRPC_CODE_BY_STATUS = {
   400: 'BAD_REQUEST',
+  403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_SUPPORTED',
+  408: 'TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  417: 'BAD_REQUEST',
   429: 'TOO_MANY_REQUESTS',
+  431: 'BAD_REQUEST',
+  500: 'INTERNAL_SERVER_ERROR',
   503: 'SERVICE_UNAVAILABLE',
-};
+} as const satisfies Record<ProblemStatus, TRPC_ERROR_CODE_KEY>;
 
 /** The tRPC error a domain failure becomes, so tRPC clients see its real status (not a 500). */
 export function trpcErrorFrom(error: DomainError): TRPCError {
-  const code = TRPC_CODE_BY_STATUS[PROBLEM_TYPES[error.code].status] ?? 'INTERNAL_SERVER_ERROR';
+  const code = TRPC_CODE_BY_STATUS[PROBLEM_TYPES[error.code].status];
   return new TRPCError({ code, message: error.detail, cause: error });
 }
 
 /** A problem answered outside tRPC (a method, a rate limit) as the tRPC error that carries it. */
 export function trpcErrorFromProblem(problem: Problem): TRPCError {
-  const code = TRPC_CODE_BY_STATUS[problem.status] ?? 'INTERNAL_SERVER_ERROR';
+  const code = TRPC_CODE_BY_STATUS[PROBLEM_TYPES[problem.code].status];
   return new TRPCError({ code, message: problem.detail, cause: new HttpProblem(problem) });
 }
 
