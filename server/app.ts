@@ -31,12 +31,11 @@ import { appRouter } from './api/procedures.js';
 import { LiveStreams } from './api/live-streams.js';
 import { statusStreamHandler, statusStreamPath } from './api/status-stream.js';
 import { mcpEndpoint } from './api/mcp-endpoint.js';
-import { MCP_PATH } from './http/mcp-names.js';
 import { mcpTools } from './api/mcp-tools.js';
 import { sameOriginOnly } from './http/same-origin.js';
-import { createRoutes } from './routes.js';
+import { createRoutes, writeOnlyPaths } from './routes.js';
 import type { AlertStore } from './alerts/store/index.js';
-import { alertEndpoints, SUBSCRIPTIONS_PATH } from './alerts/endpoints.js';
+import { alertEndpoints } from './alerts/endpoints.js';
 import type { WriteCount } from './alerts/write-limit.js';
 import type { LimiterHandle } from './http/rate-limit-store.js';
 
@@ -206,9 +205,9 @@ export function createApp(deps: AppDeps): Koa {
       exposeHeaders: EXPOSED_HEADERS,
       allowMethods: ['GET', 'HEAD', 'OPTIONS'],
       maxAgeSeconds: 86400,
-      // MCP's Streamable HTTP transport and the alert subscriptions are no public reads: they check
-      // Origin and send no CORS headers.
-      except: (path) => path === MCP_PATH || path === SUBSCRIPTIONS_PATH,
+      // A path the route table answers only with POST or DELETE (MCP, the alert subscriptions) is no
+      // public read: it checks Origin and sends no CORS headers.
+      except: writeOnlyPaths(router),
     }),
   );
   app.use(checkRequestShape(base));

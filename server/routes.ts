@@ -63,3 +63,16 @@ export function createRoutes(handlers: RouteHandlers): Router {
 
   return router;
 }
+
+/**
+ * Whether the router answers a path only with methods that change something (POST, DELETE): such a
+ * path is no public read, so it gets no CORS headers (a page of another site may neither read its
+ * answers nor send it JSON), and it is so by being declared that way above, not by a list kept apart.
+ * A path the router does not know (a 404) or also reads (GET) stays public.
+ */
+export function writeOnlyPaths(router: Router): (path: string) => boolean {
+  const writes = router.stack.filter((layer) => layer.methods.length > 0 && !layer.methods.includes('GET'));
+  const reads = router.stack.filter((layer) => layer.methods.includes('GET'));
+  return (path) =>
+    writes.some((layer) => layer.regexp.test(path)) && !reads.some((layer) => layer.regexp.test(path));
+}
