@@ -1,5 +1,11 @@
 import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
+import type { ProblemCode } from '../../../domain/schemas/problems.js';
+import { PROBLEM_TYPES } from '../../../domain/schemas/problems.js';
+
+/** What a language says of each problem code: its title and what it means. */
+type ProblemWords = Readonly<Record<ProblemCode, { readonly title: string; readonly about: string }>>;
+const PROBLEM_WORDS: ProblemWords = PROBLEM_TYPES;
 
 /**
  * The site's words in English: the source every other language's dictionary is typed against
@@ -355,101 +361,11 @@ export const en = {
     shapeNote: (detail: SafeHtml, parameter: SafeHtml) =>
       html`The ${detail} says what was wrong with this request; ${parameter} names the query parameter at
       fault, when one is.`,
-    /** Each code's title and meaning, as `/problems` and `/problems/{code}` show them. */
-    codes: {
-      invalid_parameter: {
-        title: 'Invalid parameter',
-        about: 'A query parameter has a value the operation does not accept.',
-      },
-      unknown_parameter: {
-        title: 'Unknown parameter',
-        about:
-          'The request names a query parameter the operation does not take, so it is refused rather than ignored.',
-      },
-      repeated_parameter: {
-        title: 'Repeated parameter',
-        about: 'The same query parameter was given more than once.',
-      },
-      invalid_cursor: {
-        title: 'Invalid cursor',
-        about:
-          'The cursor is malformed, was altered, or was issued for a different query. Start again without a cursor, or repeat the original query parameters.',
-      },
-      invalid_range: { title: 'Invalid range', about: 'The "from" bound is after the "to" bound.' },
-      not_found: { title: 'Not found', about: 'No resource exists at this address.' },
-      method_not_allowed: {
-        title: 'Method not allowed',
-        about:
-          'The service is read-only: use GET or HEAD (POST on /mcp, the MCP endpoint). The Allow header lists the methods.',
-      },
-      forbidden: {
-        title: 'Forbidden',
-        about:
-          "The request comes from a web page of another site (its Origin header): the MCP endpoint and the alert subscriptions answer only the service's own origin and clients that send no Origin.",
-      },
-      unsupported_media_type: {
-        title: 'Unsupported media type',
-        about: 'The request body is not JSON: send it with Content-Type: application/json.',
-      },
-      payload_too_large: {
-        title: 'Payload too large',
-        about:
-          'The request body is larger than the service reads (64 KiB on /mcp, 4 KiB on /alerts/subscriptions); send a smaller one.',
-      },
-      invalid_body: {
-        title: 'Invalid body',
-        about:
-          'The JSON body is not valid JSON, lacks a field, has a field the request does not take, or a field has a value it does not accept; "parameter" names the field.',
-      },
-      malformed_request: {
-        title: 'Malformed request',
-        about:
-          'The request is not valid HTTP (a malformed request line or header, or raw non-ASCII bytes in the target). Percent-encode the URL and send well-formed headers.',
-      },
-      request_timeout: {
-        title: 'Request timeout',
-        about:
-          'The request headers, or its body, did not arrive in time; the connection is closed. Send the request again.',
-      },
-      expectation_failed: {
-        title: 'Expectation failed',
-        about: 'The request carries an Expect header the service does not meet; send it without one.',
-      },
-      request_too_large: {
-        title: 'Request header fields too large',
-        about:
-          'The request target or headers are larger than the service reads (16 KB in all, at most 200 header lines); shorten them.',
-      },
-      rate_limited: {
-        title: 'Too many requests',
-        about:
-          'The client sent more requests than the rate limit allows. Wait the number of seconds in Retry-After; cache responses for at least a minute.',
-      },
-      internal_error: {
-        title: 'Internal error',
-        about: 'The service failed unexpectedly. Nothing about the request needs to change; try again later.',
-      },
-      content_unavailable: {
-        title: 'Content unavailable',
-        about:
-          'The reset data is temporarily unavailable because the published content is missing or invalid. Retry after the number of seconds in Retry-After.',
-      },
-      service_busy: {
-        title: 'Service busy',
-        about:
-          'This server already holds as many live streams as it allows. Retry after the number of seconds in Retry-After, or poll /api/v1/status instead.',
-      },
-      alerts_unavailable: {
-        title: 'Alerts unavailable',
-        about:
-          'This server sends no browser alerts (it has no VAPID key pair). Follow the feeds or the calendar instead.',
-      },
-      subscriptions_full: {
-        title: 'Subscriptions full',
-        about:
-          'This server holds as many alert subscriptions as it allows and stores no new one now. Follow the feeds or the calendar instead, or try again later.',
-      },
-    },
+    /**
+     * Each code's title and meaning, as `/problems` and `/problems/{code}` show them: in English, the
+     * API's own words (PROBLEM_TYPES, which the problems and the OpenAPI document carry).
+     */
+    codes: PROBLEM_WORDS,
   },
   errors: {
     pageNotFound: 'Page not found',
