@@ -4,7 +4,7 @@ import type { RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ContentState } from './content/content-state.js';
 import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
-import { healthz } from './content/healthz.js';
+import { healthz } from './api/healthz.js';
 import { TRPC_PREFIX } from './api/trpc-endpoint.js';
 import { MCP_PATH } from './http/mcp-names.js';
 import type { RestOperation } from './api/rest-operations.js';

@@ -1,6 +1,6 @@
 import { filterKey } from '../../../domain/filters.js';
 import { getStatus, statusInstant } from '../../../domain/status.js';
-import { parseFilterQuery } from '../../http/filter-query.js';
+import { parseFilterQuery } from '../filter-query.js';
 import { rendered } from '../render-cache.js';
 import type { SiteResource } from '../resource.js';
 import { lastResetBadge, resetCountBadge, shieldsEndpoint } from './badge-content.js';

@@ -2,7 +2,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { viewFor } from '../../../domain/catalog.js';
 import { filterKey } from '../../../domain/filters.js';
 import { etagFor } from '../../http/etag.js';
-import { parseFilterQuery } from '../../http/filter-query.js';
+import { parseFilterQuery } from '../filter-query.js';
 import { rendered } from '../render-cache.js';
 import type { SiteResource } from '../resource.js';
 import { renderCalendar } from './calendar.js';

@@ -1,5 +1,5 @@
 import type { FilterSet } from '../../../domain/filters.js';
-import { parseFilterQuery } from '../../http/filter-query.js';
+import { parseFilterQuery } from '../filter-query.js';
 import { HttpProblem } from '../../http/http-problem.js';
 import { readQuery } from '../../http/query.js';
 import { makeProblem } from '../../http/problem-types.js';

@@ -1,8 +1,8 @@
 import type { FilterSet } from '../../domain/filters.js';
 import { StatusQuery } from '../../domain/schemas/index.js';
-import { makeProblem } from './problem-types.js';
-import { HttpProblem } from './http-problem.js';
-import { readQuery } from './query.js';
+import { makeProblem } from '../http/problem-types.js';
+import { HttpProblem } from '../http/http-problem.js';
+import { readQuery } from '../http/query.js';
 
 const FILTER_PARAMS: ReadonlySet<string> = new Set(Object.keys(StatusQuery.shape));
 

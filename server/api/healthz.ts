@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { ContentState } from './content-state.js';
+import type { ContentState } from '../content/content-state.js';
 
 /**
  * `/healthz`: liveness and readiness; 503 until event content is loaded. `openStreams` counts this
