@@ -42,14 +42,14 @@ module.exports = {
       severity: 'error',
       comment: 'Middleware and HTTP helpers import no face, no content state and no app wiring.',
       from: { path: '^server/http/' },
-      to: { path: '^server/(api|site|content)/|^server/(app|routes|server|main)\\.ts$' },
+      to: { path: '^server/(api|site|content)/|^server/(app|pipeline|routes|server|main)\\.ts$' },
     },
     {
       name: 'content-below-faces',
       severity: 'error',
       comment: 'The content state knows nothing of the faces that serve it.',
       from: { path: '^server/content/' },
-      to: { path: '^server/(api|site|http)/|^server/(app|routes|server|main)\\.ts$' },
+      to: { path: '^server/(api|site|http)/|^server/(app|pipeline|routes|server|main)\\.ts$' },
     },
     {
       name: 'api-and-site-apart',
@@ -71,7 +71,7 @@ module.exports = {
       severity: 'error',
       comment: 'Only the entry points import the app and the route map.',
       from: { path: '^(domain|server/(http|api|site|content))/' },
-      to: { path: '^server/(app|routes|server|main)\\.ts$' },
+      to: { path: '^server/(app|pipeline|routes|server|main)\\.ts$' },
     },
     {
       name: 'store-behind-interface',

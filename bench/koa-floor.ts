@@ -15,7 +15,9 @@ import type * as SiteModule from '../server/site/site-resources.js';
 
 const [port = '0', origin = '', urlsFile = ''] = process.argv.slice(2);
 const stored = await copyResponses(origin, urlsFile);
-const { createRoutes } = (await import(path.resolve('dist/server/routes.js'))) as typeof Routes;
+const { createRoutes, writeOnlyPaths } = (await import(
+  path.resolve('dist/server/routes.js')
+)) as typeof Routes;
 const { restOperations } = (await import(
   path.resolve('dist/server/api/rest-operations.js')
 )) as typeof Operations;
@@ -50,7 +52,7 @@ const router = createRoutes({
   }),
   serve: () => serve,
 });
-const app = await createStack();
+const app = await createStack(writeOnlyPaths(router));
 app.use(router.routes());
 app.use(router.allowedMethods());
 listen(app, Number(port));

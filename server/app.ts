@@ -1,5 +1,4 @@
-import Koa from 'koa';
-import etag from '@koa/etag';
+import type Koa from 'koa';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -7,14 +6,6 @@ import type { Config } from './config.js';
 import { STREAM_DEFAULTS } from './config.js';
 import type { ContentState } from './content/content-state.js';
 import { allowedMethods } from './http/allowed-methods.js';
-import { compression } from './http/compression.js';
-import { publicCors } from './http/cors.js';
-import { conditionalGet } from './http/preconditions.js';
-import { problemBoundary } from './http/problem-boundary.js';
-import { rateLimit } from './http/rate-limit.js';
-import { requestLog } from './http/request-log.js';
-import { checkRequestShape } from './http/request-shape.js';
-import { securityHeaders } from './http/security-headers.js';
 import { TRPC_PREFIX, trpcCallCount, trpcEndpoint, trpcErrorBody } from './api/trpc-endpoint.js';
 import { buildOpenApiDocument } from './api/openapi.js';
 import { EMBED_CSP, isEmbedPath } from './site/pages/embed-page.js';
@@ -33,6 +24,7 @@ import { statusStreamHandler, statusStreamPath } from './api/status-stream.js';
 import { mcpEndpoint } from './api/mcp-endpoint.js';
 import { mcpTools } from './api/mcp-tools.js';
 import { sameOriginOnly } from './http/same-origin.js';
+import { createPipeline } from './pipeline.js';
 import { createRoutes, writeOnlyPaths } from './routes.js';
 import type { AlertStore } from './alerts/store/index.js';
 import { alertEndpoints } from './alerts/endpoints.js';
@@ -83,11 +75,9 @@ function writeCounts(
 /** How long a client whose stream ended waits before it reconnects (the SSE `retry` field). */
 const STREAM_RETRY_MS = 2000;
 
-const EXPOSED_HEADERS = ['ETag', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
-
 /**
- * Builds the Koa application; it is not listening. One pipeline for every request: log, problems,
- * security headers, CORS, rate limit, conditional GET and ETag, then the router.
+ * Builds the Koa application; it is not listening. Every request goes through one pipeline
+ * (server/pipeline.ts), then the route table (server/routes.ts).
  */
 export function createApp(deps: AppDeps): Koa {
   const { config, content, logger } = deps;
@@ -95,10 +85,6 @@ export function createApp(deps: AppDeps): Koa {
   const base = config.publicBaseUrl;
   // Without PUBLIC_BASE_URL, Origin checks take each request's own origin (server/http/same-origin.ts).
   const siteOrigin = config.configuredBaseUrl === undefined ? base : config.configuredBaseUrl;
-  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
-  // Errors are answered by problemBoundary; Koa's default handler would only print them again.
-  app.silent = true;
-
   const renders = new RenderCache();
   // One response cache for both API faces: REST and tRPC answers are keyed apart, bounded together.
   const cache = new ResponseCache();
@@ -183,12 +169,11 @@ export function createApp(deps: AppDeps): Koa {
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
   });
 
-  if (deps.before) app.use(deps.before);
-  app.use(requestLog(logger));
-  app.use(
-    problemBoundary({
-      problemTypeBase: base,
-      logger,
+  const app = createPipeline({
+    config,
+    logger,
+    limiter: deps.limiter,
+    problems: {
       renderPage: problemPageRenderer(base),
       // The card's own problem page stays frameable, like the card.
       pageHeaders: (path) => ({ 'Content-Security-Policy': isEmbedPath(path) ? EMBED_CSP : PAGE_CSP }),
@@ -196,36 +181,13 @@ export function createApp(deps: AppDeps): Koa {
         prefix: TRPC_PREFIX,
         render: (problem, path) => trpcErrorBody(appRouter, problem, path),
       },
-    }),
-  );
-  // Before anything else reads the request, but after the headers every answer carries.
-  app.use(securityHeaders());
-  app.use(
-    publicCors({
-      exposeHeaders: EXPOSED_HEADERS,
-      allowMethods: ['GET', 'HEAD', 'OPTIONS'],
-      maxAgeSeconds: 86400,
-      // A path the route table answers only with POST or DELETE (MCP, the alert subscriptions) is no
-      // public read: it checks Origin and sends no CORS headers.
-      except: writeOnlyPaths(router),
-    }),
-  );
-  app.use(checkRequestShape(base));
-  if (deps.limiter && config.rateLimit.points > 0) {
-    app.use(
-      rateLimit({
-        limiter: deps.limiter,
-        points: config.rateLimit.points,
-        windowSeconds: config.rateLimit.windowSeconds,
-        problemTypeBase: base,
-        exempt: (path) => path === '/healthz',
-        cost: trpcCallCount,
-      }),
-    );
-  }
-  app.use(conditionalGet());
-  app.use(compression());
-  app.use(etag());
+    },
+    // A path the route table answers only with POST or DELETE (MCP, the alert subscriptions) is no
+    // public read: it checks Origin and sends no CORS headers.
+    writeOnly: writeOnlyPaths(router),
+    cost: trpcCallCount,
+    ...(deps.before ? { before: deps.before } : {}),
+  });
   app.use(router.routes());
   app.use(allowedMethods(router, base));
   return app;

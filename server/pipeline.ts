@@ -1,0 +1,76 @@
+import Koa from 'koa';
+import etag from '@koa/etag';
+import type { Logger } from 'pino';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Config } from './config.js';
+import { compression } from './http/compression.js';
+import { publicCors } from './http/cors.js';
+import { conditionalGet } from './http/preconditions.js';
+import type { ProblemBoundaryOptions } from './http/problem-boundary.js';
+import { problemBoundary } from './http/problem-boundary.js';
+import { rateLimit } from './http/rate-limit.js';
+import { requestLog } from './http/request-log.js';
+import { checkRequestShape } from './http/request-shape.js';
+import { securityHeaders } from './http/security-headers.js';
+
+/** The response headers a script on another site may read. */
+const EXPOSED_HEADERS = ['ETag', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
+
+export interface PipelineOptions {
+  readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'>;
+  readonly logger: Logger;
+  /** Counts requests per client; absent when rate limiting is off. */
+  readonly limiter: RateLimiterAbstract | null;
+  /** How a failure is answered: an HTML page for the site, an envelope for tRPC. */
+  readonly problems: Pick<ProblemBoundaryOptions, 'renderPage' | 'pageHeaders' | 'envelope'>;
+  /** Paths that are no public read, so no CORS (the route table's `writeOnlyPaths`). */
+  readonly writeOnly: (path: string) => boolean;
+  /** Points a request costs of the rate limit (a tRPC batch, one per call); 1 when absent. */
+  readonly cost?: (path: string) => number;
+  /** A middleware run before the pipeline's own (tests hold or observe requests with it). */
+  readonly before?: Koa.Middleware;
+}
+
+/**
+ * A Koa application with the one pipeline every request goes through, in order: the request log,
+ * problems, security headers, CORS, the request's shape, the rate limit, conditional GET,
+ * compression and the ETag. The router comes after it (server/app.ts); the benches build their
+ * floor and peer on the same pipeline.
+ */
+export function createPipeline(options: PipelineOptions): Koa {
+  const { config, logger, limiter } = options;
+  const base = config.publicBaseUrl;
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
+  // Errors are answered by problemBoundary; Koa's default handler would only print them again.
+  app.silent = true;
+  if (options.before) app.use(options.before);
+  app.use(requestLog(logger));
+  app.use(problemBoundary({ problemTypeBase: base, logger, ...options.problems }));
+  // Before anything else reads the request, but after the headers every answer carries.
+  app.use(securityHeaders());
+  app.use(
+    publicCors({
+      exposeHeaders: EXPOSED_HEADERS,
+      allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+      maxAgeSeconds: 86400,
+      except: options.writeOnly,
+    }),
+  );
+  app.use(checkRequestShape(base));
+  if (limiter && config.rateLimit.points > 0) {
+    app.use(
+      rateLimit({
+        limiter,
+        points: config.rateLimit.points,
+        windowSeconds: config.rateLimit.windowSeconds,
+        problemTypeBase: base,
+        exempt: (path) => path === '/healthz',
+        ...(options.cost ? { cost: options.cost } : {}),
+      }),
+    );
+  }
+  app.use(conditionalGet());
+  app.use(compression());
+  app.use(etag());
+  return app;
+}
