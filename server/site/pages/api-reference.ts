@@ -1,153 +1,17 @@
-import type {
-  HeaderObject,
-  OpenAPIObject,
-  OperationObject,
-  ParameterObject,
-  ReferenceObject,
-  ResponseObject,
-  SchemaObject,
-} from 'openapi3-ts/oas31';
+import type { HeaderObject, OpenAPIObject, ReferenceObject, ResponseObject } from 'openapi3-ts/oas31';
 import type { Lang } from '../i18n/lang.js';
 import { codeBlock } from './format.js';
-import type { HtmlValue, SafeHtml } from '../html.js';
+import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
+import type { Operation, Schema } from './api-operations.js';
+import { isRef, listOperations, operationId, resolve, schemaAnchor } from './api-operations.js';
+import { code, constraintsOf, joined, list, scrollingTable, typeOf } from './api-schema-text.js';
+import { curlExample, queryParameters, tryForms } from './api-try-it.js';
 
 /**
  * The API reference of /docs, rendered on the server from the OpenAPI document: every operation
  * (parameters, responses, a curl example and a form to try it) and every schema. No script.
  */
-
-type Schema = SchemaObject | ReferenceObject;
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-export interface Operation {
-  readonly method: string;
-  /** The public path: the document's server path (`/api`) and the operation's. */
-  readonly path: string;
-  readonly operation: OperationObject;
-  /** Its parameters, references resolved, in the document's order. */
-  readonly parameters: readonly ParameterObject[];
-}
-
-const isRef = (value: object): value is ReferenceObject => '$ref' in value;
-const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
-
-/** `#/components/<kind>/<name>` in the document, or undefined. */
-function lookup<T>(document: OpenAPIObject, ref: string): T | undefined {
-  const [, , kind, name] = ref.split('/');
-  const group = (document.components as Record<string, Record<string, unknown> | undefined> | undefined)?.[
-    kind ?? ''
-  ];
-  return group?.[name ?? ''] as T | undefined;
-}
-
-function resolve<T extends object>(document: OpenAPIObject, value: T | ReferenceObject): T | undefined {
-  return isRef(value) ? lookup<T>(document, value.$ref) : value;
-}
-
-/** Every operation of the document, in its order, with its public path. */
-export function listOperations(document: OpenAPIObject): Operation[] {
-  const server = document.servers?.[0]?.url;
-  const prefix = server ? new URL(server).pathname.replace(/\/$/, '') : '';
-  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-    METHODS.flatMap((method) => {
-      const operation = item[method];
-      if (!operation) return [];
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])]
-        .map((parameter) => resolve<ParameterObject>(document, parameter))
-        .filter((parameter) => parameter !== undefined);
-      return [{ method: method.toUpperCase(), path: `${prefix}${path}`, operation, parameters }];
-    }),
-  );
-}
-
-export const operationId = (entry: Operation) =>
-  entry.operation.operationId ?? `${entry.method}-${entry.path}`.replace(/[^A-Za-z0-9-]+/g, '-');
-
-export const schemaAnchor = (name: string) => `schema-${name}`;
-
-/** Inline code, marked up so that long values (patterns) wrap. */
-const code = (value: unknown) =>
-  html`<code>${typeof value === 'string' ? value : JSON.stringify(value)}</code>`;
-
-/** The type of a schema in words: `string (date-time)`, `array of ResetSummary`, `integer or null`. */
-export function typeOf(lang: Lang, schema: Schema): SafeHtml {
-  const r = lang.t.reference;
-  const typeOf_ = (inner: Schema) => typeOf(lang, inner);
-  if (isRef(schema)) {
-    const name = refName(schema.$ref);
-    return html`<a href="#${schemaAnchor(name)}">${name}</a>`;
-  }
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return joined(alternatives.map(typeOf_), r.or);
-  if (schema.allOf) return joined(schema.allOf.map(typeOf_), r.and);
-  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  if (types.length === 0) return schema.const === undefined ? html`${r.any}` : code(schema.const);
-  return joined(
-    types.map((type) => {
-      if (type === 'array') return r.arrayOf(schema.items ? typeOf_(schema.items) : html`${r.any}`);
-      return schema.format ? html`${type} (${schema.format})` : html`${type}`;
-    }),
-    r.or,
-  );
-}
-
-function joined(parts: readonly SafeHtml[], separator: string): SafeHtml {
-  return html`${parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part]))}`;
-}
-
-/** The constraints of a schema (enum, bounds, lengths, pattern), also those of each alternative. */
-export function constraintsOf(lang: Lang, schema: Schema): SafeHtml[] {
-  if (isRef(schema)) return [];
-  const r = lang.t.reference;
-  const own: SafeHtml[] = [];
-  if (schema.const !== undefined) own.push(r.always(code(schema.const)));
-  if (schema.enum) own.push(r.oneOf(joined(schema.enum.map(code), ', ')));
-  if (schema.minimum !== undefined) own.push(r.minimum(code(schema.minimum)));
-  if (schema.maximum !== undefined) own.push(r.maximum(code(schema.maximum)));
-  if (typeof schema.exclusiveMinimum === 'number') own.push(r.greaterThan(code(schema.exclusiveMinimum)));
-  if (typeof schema.exclusiveMaximum === 'number') own.push(r.lessThan(code(schema.exclusiveMaximum)));
-  if (schema.minLength !== undefined) own.push(r.minLength(code(schema.minLength)));
-  if (schema.maxLength !== undefined) own.push(r.maxLength(code(schema.maxLength)));
-  if (schema.minItems !== undefined) own.push(r.minItems(code(schema.minItems)));
-  if (schema.maxItems !== undefined) own.push(r.maxItems(code(schema.maxItems)));
-  if (schema.pattern !== undefined) own.push(r.pattern(code(schema.pattern)));
-  if (schema.items && !isRef(schema.items))
-    own.push(...constraintsOf(lang, schema.items).map((c) => r.items(c)));
-  const alternatives = schema.anyOf ?? schema.oneOf ?? [];
-  alternatives.forEach((alternative) => {
-    for (const constraint of constraintsOf(lang, alternative))
-      own.push(html`${typeOf(lang, alternative)}: ${constraint}`);
-  });
-  return own;
-}
-
-const list = (lang: Lang, items: readonly SafeHtml[]) =>
-  items.length === 0
-    ? html`<span class="muted">${lang.t.reference.none}</span>`
-    : html`<ul class="plain">
-        ${items.map((item) => html`<li>${item}</li>`)}
-      </ul>`;
-
-/** A labelled table that scrolls sideways on narrow screens (a focusable region, so keyboards reach it). */
-function scrollingTable(label: string, headings: readonly string[], rows: HtmlValue): SafeHtml {
-  return html`<section class="table-scroll" tabindex="0" aria-label="${label}">
-    <table>
-      <caption class="visually-hidden">
-        ${label}
-      </caption>
-      <thead>
-        <tr>
-          ${headings.map((heading) => html`<th scope="col">${heading}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table>
-  </section>`;
-}
 
 function parametersTable(lang: Lang, entry: Operation): SafeHtml {
   const r = lang.t.reference;
@@ -200,88 +64,6 @@ function responsesTable(lang: Lang, document: OpenAPIObject, entry: Operation): 
     </tr>`;
   });
   return scrollingTable(r.responsesOf(`${entry.method} ${entry.path}`), r.responseColumns, rows);
-}
-
-const queryParameters = (entry: Operation) =>
-  entry.parameters.filter((parameter) => parameter.in === 'query');
-/** A default or enum value as a query string sends it. */
-const queryValue = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-const plainSchema = (parameter: ParameterObject): SchemaObject =>
-  parameter.schema && !isRef(parameter.schema) ? parameter.schema : {};
-
-/** A curl command for the operation, with its query parameters that have a default set to it. */
-export function curlExample(document: OpenAPIObject, entry: Operation): string {
-  const origin = document.servers?.[0]?.url ? new URL(document.servers[0].url).origin : '';
-  const query = new URLSearchParams();
-  for (const parameter of queryParameters(entry)) {
-    const value: unknown = plainSchema(parameter).default;
-    if (value !== undefined) query.set(parameter.name, queryValue(value));
-  }
-  const search = query.size > 0 ? `?${query.toString()}` : '';
-  return `curl -sS -H 'User-Agent: my-app/1.0 (https://example.com)' \\\n  '${origin}${entry.path}${search}'`;
-}
-
-/** One input (or select, for an enum) of a try-it form, labelled by its parameter's name. */
-function field(formId: string, parameter: ParameterObject, required: boolean): SafeHtml {
-  const schema = plainSchema(parameter);
-  const id = `${formId}-${parameter.name}`;
-  const label = html`<label for="${id}"><code>${parameter.name}</code></label>`;
-  const fallback: unknown = schema.default;
-  if (schema.enum) {
-    const options = schema.enum.map(
-      (value) =>
-        html`<option value="${queryValue(value)}" ${value === fallback ? html`selected` : ''}>
-          ${queryValue(value)}
-        </option>`,
-    );
-    return html`<div class="field">
-      ${label}<select id="${id}" name="${parameter.name}">
-        ${options}
-      </select>
-    </div>`;
-  }
-  const numeric = schema.type === 'integer' || schema.type === 'number';
-  const attributes = [
-    numeric ? html` type="number"` : html` type="text"`,
-    schema.type === 'integer' ? html` step="1"` : '',
-    schema.minimum !== undefined ? html` min="${schema.minimum}"` : '',
-    schema.maximum !== undefined ? html` max="${schema.maximum}"` : '',
-    schema.minLength !== undefined ? html` minlength="${schema.minLength}"` : '',
-    schema.maxLength !== undefined ? html` maxlength="${schema.maxLength}"` : '',
-    fallback !== undefined ? html` value="${queryValue(fallback)}"` : '',
-    required ? html` required` : '',
-  ];
-  return html`<div class="field">${label}<input id="${id}" name="${parameter.name}" ${attributes} /></div>`;
-}
-
-/**
- * Forms that send the operation without JavaScript. The API refuses an empty parameter, and a form
- * sends every text field it has, so the first form holds the parameters with a default (or a choice
- * of values), set to it, and each parameter without one gets a form of its own, where it is required.
- */
-function tryForms(lang: Lang, entry: Operation): SafeHtml {
-  const r = lang.t.reference;
-  const id = operationId(entry);
-  const parameters = queryParameters(entry);
-  const withDefault = parameters.filter((parameter) => plainSchema(parameter).default !== undefined);
-  const withoutDefault = parameters.filter((parameter) => plainSchema(parameter).default === undefined);
-  const form = (formId: string, fields: SafeHtml[], button: string) =>
-    html`<form class="try" id="${formId}" method="get" action="${entry.path}">
-      ${fields}
-      <button type="submit">${button}</button>
-    </form>`;
-  return html`${form(
-    `try-${id}`,
-    withDefault.map((parameter) => field(`try-${id}`, parameter, false)),
-    withDefault.length > 0 ? r.sendDefaults : r.send(`${entry.method} ${entry.path}`),
-  )}
-  ${withoutDefault.map((parameter) =>
-    form(
-      `try-${id}-${parameter.name}-only`,
-      [field(`try-${id}-${parameter.name}-only`, parameter, true)],
-      r.sendWith(parameter.name),
-    ),
-  )}`;
 }
 
 function operationSection(lang: Lang, document: OpenAPIObject, entry: Operation): SafeHtml {

@@ -73,9 +73,9 @@ function monthRuns(
 
 /**
  * The year calendar (domain/calendar.ts) as an HTML table: weeks are columns, weekdays rows. A
- * month's name heads the weeks from the one it starts in, and slides along them (site-src/css/site.css)
+ * month's name heads the weeks from the one it starts in, and slides along them (site-src/css/calendar.css)
  * so the weekday column, which stays put when the weeks scroll, never hides part of it. A day with
- * resets links the first of them; every state has its own shape as well as its colour (site.css), and
+ * resets links the first of them; every state has its own shape as well as its colour (calendar.css), and
  * the legend names them. A day's label names its first event by `titleOf`.
  */
 export function yearCalendarHtml(

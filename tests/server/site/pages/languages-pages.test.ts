@@ -4,14 +4,12 @@ import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../../../server/alerts/push.js';
 import { PROBLEM_TYPES } from '../../../../server/http/problem-types.js';
-import type { Messages } from '../../../../server/site/i18n/en.js';
 import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
-import type { Locale } from '../../../../server/site/i18n/locales.js';
 import { LOCALE_NAMES, LOCALES, localePath } from '../../../../server/site/i18n/locales.js';
-import { SafeHtml } from '../../../../server/site/html.js';
 import { BASE_URL, DEMO_FIXTURE } from '../../../helpers/fixtures.js';
 import type { RunningServer } from '../../../helpers/with-server.js';
 import { startServer } from '../../../helpers/with-server.js';
+import { english, messagesOf, OTHERS, SENTINEL } from '../../../helpers/translations.js';
 
 /**
  * Every page in every language: its document language, its alternates and menu, and no English UI
@@ -40,8 +38,6 @@ test.after.always(async () => {
   await site?.stop();
   if (alertsData) await rm(alertsData, { recursive: true, force: true });
 });
-
-const OTHERS = LOCALES.filter((locale) => locale !== 'en');
 
 /** Every kind of page, in some of its states; the paths are English, without a language prefix. */
 async function pagePaths(): Promise<string[]> {
@@ -73,35 +69,6 @@ const RAW_KEY = new RegExp(`(^|[^\\w./-])(${Object.keys(DICTIONARIES.en).join('|
 
 /** Error pages: the page is in the language of the address asked for. */
 const ERROR_PATHS = ['/no-such-page', '/events/no-such-event', '/?audience=everyone', '/history?page=99'];
-
-const SENTINEL = '\u0001';
-
-/**
- * The fixed text of every message: a plain string as it is, a plural's forms without `#`, and a
- * function's words around its arguments (called with a sentinel for each), split at the sentinels.
- */
-function fragments(messages: unknown): string[] {
-  const out: string[] = [];
-  const visit = (value: unknown) => {
-    if (typeof value === 'string') out.push(...value.split('#').flatMap((part) => part.split(SENTINEL)));
-    else if (typeof value === 'function') {
-      const args = Array.from({ length: (value as (...args: unknown[]) => unknown).length }, () => SENTINEL);
-      visit(String((value as (...args: unknown[]) => unknown)(...args)));
-    } else if (Array.isArray(value)) value.forEach(visit);
-    else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
-  };
-  visit(messages);
-  return out.map((fragment) => fragment.trim()).filter((fragment) => /[A-Za-z]{3}/.test(fragment));
-}
-
-/** English UI fragments a translation does not keep as they are (product names, RSS, JSON Feed, …). */
-function englishLeft(target: Messages): string[] {
-  const kept = new Set(fragments(target));
-  const keptText = [...kept].join('\n');
-  return [...new Set(fragments(DICTIONARIES.en))]
-    .filter((fragment) => !kept.has(fragment) && !keptText.includes(fragment))
-    .sort((a, b) => b.length - a.length);
-}
 
 const decode = (text: string) =>
   text
@@ -178,82 +145,6 @@ async function apiNames(): Promise<string[]> {
   visit(document);
   return [...names].sort((a, b) => b.length - a.length);
 }
-
-function english(locale: Locale): string[] {
-  return englishLeft(DICTIONARIES[locale]);
-}
-
-/** Every function of a dictionary, by its dotted key. */
-function functionsOf(messages: unknown, prefix = ''): Map<string, (...args: unknown[]) => unknown> {
-  const out = new Map<string, (...args: unknown[]) => unknown>();
-  if (messages === null || typeof messages !== 'object' || Array.isArray(messages)) return out;
-  for (const [key, value] of Object.entries(messages)) {
-    if (typeof value === 'function') out.set(`${prefix}${key}`, value as (...args: unknown[]) => unknown);
-    else for (const [inner, fn] of functionsOf(value, `${prefix}${key}.`)) out.set(inner, fn);
-  }
-  return out;
-}
-
-test('every translated message places each of its values, and escapes them where it builds markup', (t) => {
-  const english = functionsOf(DICTIONARIES.en);
-  t.true(english.size > 80);
-  for (const locale of OTHERS) {
-    const translated = functionsOf(DICTIONARIES[locale]);
-    t.deepEqual([...translated.keys()], [...english.keys()], locale);
-    for (const [key, source] of english) {
-      if (key === 'labels.plan') continue;
-      const fn = translated.get(key)!;
-      t.is(fn.length, source.length, `${locale} ${key} takes the same values`);
-      const args = Array.from({ length: source.length }, (_, i) => `<v${i}>`);
-      const markup = source(...args) instanceof SafeHtml;
-      const out = fn(...args);
-      t.is(out instanceof SafeHtml, markup, `${locale} ${key} returns markup exactly when English does`);
-      for (const arg of args) {
-        const shown = markup ? arg.replace('<', '&lt;').replace('>', '&gt;') : arg;
-        t.true(String(out).includes(shown), `${locale} ${key} shows ${arg}`);
-        if (markup) t.false(String(out).includes(arg), `${locale} ${key} escapes ${arg}`);
-      }
-    }
-  }
-});
-
-/** Every message as a reader sees it (a function called with sentinels), by its dotted key. */
-function messagesOf(messages: unknown, key = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  const add = (inner: Map<string, string>) => inner.forEach((value, name) => out.set(name, value));
-  if (typeof messages === 'string') out.set(key, messages);
-  else if (typeof messages === 'function') {
-    const fn = messages as (...args: unknown[]) => unknown;
-    out.set(key, String(fn(...Array.from({ length: fn.length }, () => SENTINEL))));
-  } else if (Array.isArray(messages))
-    messages.forEach((value, index) => add(messagesOf(value, `${key}[${index}]`)));
-  else if (messages !== null && typeof messages === 'object')
-    for (const [name, value] of Object.entries(messages))
-      add(messagesOf(value, key ? `${key}.${name}` : name));
-  return out;
-}
-
-/** The names every language writes as English does. */
-const NAMES = new Set(['RSS', 'JSON Feed', 'Atom', 'API', 'Max', 'Pro', 'Team']);
-
-test('a translation keeps a message as English writes it only when it is a name', (t) => {
-  const english = messagesOf(DICTIONARIES.en);
-  for (const locale of OTHERS) {
-    const same = [...messagesOf(DICTIONARIES[locale])]
-      .filter(([key, value]) => english.get(key) === value && !NAMES.has(value))
-      .filter(([, value]) => /[A-Za-z]{3}/.test(value.replaceAll('UTC', '')))
-      .map(([key]) => key);
-    t.deepEqual(same, [], locale);
-  }
-});
-
-test('each translation leaves English only where it keeps a name', (t) => {
-  for (const locale of OTHERS) {
-    const left = english(locale);
-    t.true(left.length > 200, `${locale}: ${left.length} English fragments to look for`);
-    t.false(left.includes('RSS'), 'a name every language keeps is not looked for');
-  }
-});
 
 for (const locale of LOCALES) {
   test(`every page in ${locale} has its language, alternates, menu and links in that language`, async (t) => {
@@ -365,65 +256,3 @@ for (const locale of OTHERS) {
     t.deepEqual(failures, []);
   });
 }
-
-test('no redirect by Accept-Language: / is English whatever the browser prefers', async (t) => {
-  for (const language of ['ja', 'ko-KR,ko;q=0.9', 'zh-TW', 'zh-CN,zh;q=0.8']) {
-    const res = await fetch(`${site!.url}/`, {
-      headers: { 'Accept-Language': language },
-      redirect: 'manual',
-    });
-    t.is(res.status, 200, language);
-    t.true((await res.text()).includes('<html lang="en"'), language);
-    t.false((res.headers.get('vary') ?? '').toLowerCase().includes('accept-language'), language);
-  }
-});
-
-test('the API, feeds, exports, badges and problem types have no language prefix', async (t) => {
-  for (const locale of OTHERS) {
-    for (const pathname of [
-      '/api/v1/status',
-      '/feed.xml',
-      '/feed.json',
-      '/resets.csv',
-      '/badge.svg',
-      '/sitemap.xml',
-    ]) {
-      const res = await fetch(`${site!.url}${localePath(locale, pathname)}`, {
-        headers: { Accept: 'application/json' },
-      });
-      await res.arrayBuffer();
-      t.is(res.status, 404, `${locale}${pathname}`);
-    }
-  }
-  const problem = (await (await fetch(`${site!.url}/api/v1/resets?limit=0`)).json()) as { type: string };
-  t.is(problem.type, `${BASE_URL}/problems/invalid_parameter`);
-  // A problem page asked for JSON answers the API's problem, in English, wherever it is asked.
-  const res = await fetch(`${site!.url}/ja/events/no-such-event`, {
-    headers: { Accept: 'application/json' },
-  });
-  const json = (await res.json()) as { title: string; detail: string };
-  t.is(res.status, 404);
-  t.is(json.title, 'Not found');
-  t.is(json.detail, 'There is no event with the id "no-such-event".');
-});
-
-test('dates, numbers and counts follow the language', async (t) => {
-  const body = async (address: string) => (await fetch(`${site!.url}${address}`)).text();
-  const event = '/events/2025-11-27-weekly-reset-everyone';
-  const en = await body(event);
-  t.regex(en, /<time datetime="[^"]+T[^"]+">\w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d(:\d\d)? UTC<\/time>/);
-  const ja = await body(`/ja${event}`);
-  t.regex(
-    ja,
-    /<time datetime="[^"]+T[^"]+">\d{4}年\d{1,2}月\d{1,2}日\([日月火水木金土]\) \d\d:\d\d(:\d\d)? UTC<\/time>/,
-  );
-  const ko = await body(`/ko${event}`);
-  t.regex(ko, /<time datetime="[^"]+">\d{4}년 \d{1,2}월 \d{1,2}일 \([일월화수목금토]\)/);
-  const zhTW = await body(`/zh-TW${event}`);
-  t.regex(zhTW, /<time datetime="[^"]+">\d{4}年\d{1,2}月\d{1,2}日 ?週[日一二三四五六]/);
-  const zhCN = await body(`/zh-CN${event}`);
-  t.regex(zhCN, /<time datetime="[^"]+">\d{4}年\d{1,2}月\d{1,2}日 ?周[日一二三四五六]/);
-  // A count of resets: English says "1 reset" and "2 resets"; the others have one form.
-  t.is(DICTIONARIES.en.calendar.resets.one, '# reset');
-  t.is(DICTIONARIES.ja.calendar.resets.one, undefined);
-});
