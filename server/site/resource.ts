@@ -52,7 +52,18 @@ export interface SiteResource {
   /** Defaults to the short public caching every resource has (`PUBLIC_CACHE_CONTROL`). */
   readonly cacheControl?: string;
   readonly unavailable?: Unavailable;
+  /**
+   * The pages of this resource the sitemap lists (server/site/pages/crawl.ts), each by its English
+   * path; the sitemap adds every language. Absent: not listed (a file, a feed, the card).
+   */
+  readonly sitemap?: (catalog: Catalog) => readonly SitemapPage[];
   resolve(request: ResourceRequest): ResolvedBody;
+}
+
+/** A page the sitemap lists: its English path, and the date it last changed, when the content says. */
+export interface SitemapPage {
+  readonly path: string;
+  readonly lastmod: string | null;
 }
 
 export interface ResourceDeps {

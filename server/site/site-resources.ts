@@ -3,6 +3,7 @@ import { badgeResources } from './badges/badge-resources.js';
 import { exportResources } from './exports/export-resources.js';
 import { feedResources } from './feeds/feed-resources.js';
 import { embedResources } from './pages/embed-page.js';
+import { crawlResources } from './pages/crawl.js';
 import { pageResources } from './pages/page-resources.js';
 import type { SiteResource } from './resource.js';
 
@@ -15,11 +16,13 @@ export interface SiteOptions {
 
 /** Every GET resource of the site, each served by `serveResource` (server/site/resource.ts). */
 export function siteResources(options: SiteOptions): SiteResource[] {
-  return [
+  const resources = [
     ...feedResources(options.baseUrl),
     ...exportResources(options),
     ...badgeResources(options.baseUrl),
     ...embedResources(options.baseUrl),
     ...pageResources(options),
   ];
+  // robots.txt and the sitemap, which lists the pages the resources above declare.
+  return [...resources, ...crawlResources(options.baseUrl, resources)];
 }

@@ -1,23 +1,11 @@
 import { create } from 'xmlbuilder2';
 import type { Catalog } from '../../../domain/catalog.js';
-import { eventPath } from '../../../domain/catalog.js';
-import { PROBLEM_TYPES } from '../../http/problem-types.js';
 import { localeAlternates, LOCALES, localePath } from '../i18n/locales.js';
+import { rendered } from '../render-cache.js';
+import type { SitemapPage, SiteResource } from '../resource.js';
 
 export const ROBOTS_PATH = '/robots.txt';
 export const SITEMAP_PATH = '/sitemap.xml';
-
-/** The HTML pages that do not depend on the content: the sitemap lists them before the events. */
-export const FIXED_PAGES: readonly string[] = [
-  '/',
-  '/history',
-  '/sources',
-  '/docs',
-  '/alerts',
-  '/privacy',
-  '/problems',
-  ...Object.keys(PROBLEM_TYPES).map((code) => `/problems/${code}`),
-];
 
 /** xmlbuilder2 leaves an `&` that starts something entity-like as it is (oozcitak/xmlbuilder2#117). */
 const xmlText = (value: string) => value.replaceAll('&', '&amp;');
@@ -28,17 +16,18 @@ export function robotsTxt(baseUrl: string): string {
 }
 
 /**
- * `/sitemap.xml` (sitemaps.org 0.9, with Google's `xhtml:link` alternates): every HTML page in every
- * language by its absolute URL, each with the page in every language (and `x-default`, the English
- * one) as `hreflang` alternates; each event's page with `lastmod` = its `revised_at`. The other pages
- * change with the clock or the release, not with a date the content states, so they carry none.
+ * `/sitemap.xml` (sitemaps.org 0.9, with Google's `xhtml:link` alternates): every page a resource
+ * lists (`SiteResource.sitemap`) in every language by its absolute URL, each with the page in every
+ * language (and `x-default`, the English one) as `hreflang` alternates; an event's page with
+ * `lastmod` = its `revised_at`. The other pages change with the clock or the release, not with a
+ * date the content states, so they carry none.
  */
-export function sitemapXml(baseUrl: string, catalog: Catalog): string {
+export function sitemapXml(baseUrl: string, pages: readonly SitemapPage[]): string {
   const urlset = create({ version: '1.0', encoding: 'UTF-8' }).ele('urlset', {
     xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9',
     'xmlns:xhtml': 'http://www.w3.org/1999/xhtml',
   });
-  const page = (path: string, lastmod: string | null) => {
+  for (const { path, lastmod } of pages) {
     for (const locale of LOCALES) {
       const url = urlset.ele('url');
       url.ele('loc').txt(xmlText(`${baseUrl}${localePath(locale, path)}`));
@@ -50,8 +39,42 @@ export function sitemapXml(baseUrl: string, catalog: Catalog): string {
           href: xmlText(`${baseUrl}${alternate.path}`),
         });
     }
-  };
-  for (const path of FIXED_PAGES) page(path, null);
-  for (const { record } of catalog.events) page(eventPath(record.id), record.revised_at);
+  }
   return urlset.end({ prettyPrint: true });
+}
+
+/** The pages the resources list, each once (every language's resource lists the same English path). */
+function listedPages(resources: readonly SiteResource[], catalog: Catalog): SitemapPage[] {
+  const pages = new Map<string, SitemapPage>();
+  for (const resource of resources)
+    for (const page of resource.sitemap?.(catalog) ?? [])
+      if (!pages.has(page.path)) pages.set(page.path, page);
+  return [...pages.values()];
+}
+
+/** `/robots.txt` and `/sitemap.xml`, listing the pages of `resources` (the site's route table). */
+export function crawlResources(baseUrl: string, resources: readonly SiteResource[]): SiteResource[] {
+  return [
+    {
+      path: ROBOTS_PATH,
+      resolve: () => ({
+        revision: null,
+        key: 'robots',
+        render: () => rendered(robotsTxt(baseUrl), 'text/plain; charset=utf-8'),
+      }),
+    },
+    {
+      path: SITEMAP_PATH,
+      unavailable: { detail: 'The sitemap is unavailable while the content is invalid.' },
+      resolve: (request) => {
+        const catalog = request.catalog();
+        return {
+          revision: catalog.revision,
+          key: 'sitemap',
+          render: () =>
+            rendered(sitemapXml(baseUrl, listedPages(resources, catalog)), 'application/xml; charset=utf-8'),
+        };
+      },
+    },
+  ];
 }

@@ -22,6 +22,8 @@ export interface PageSpec {
   /** Same-origin stylesheets and scripts beyond the site's own, by hashed name (the API explorer only). */
   readonly styles?: readonly string[];
   readonly scripts?: readonly string[];
+  /** Asks search engines not to list the page (`robots` noindex); such a page is outside the sitemap. */
+  readonly noindex?: boolean;
 }
 
 /** Longest `<title>` search results and tabs show whole (html-validate's long-title limit). */
@@ -90,6 +92,7 @@ export function renderPage(baseUrl: string, lang: Lang, page: PageSpec): string 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title}</title>
         <meta name="description" content="${page.description ?? t.site.description}" />
+        ${page.noindex ? html` <meta name="robots" content="noindex" />` : ''}
         <link rel="canonical" href="${baseUrl}${lang.href(page.path)}" />
         ${localeAlternates(page.path).map((alternate) => alternateLink(alternate.hreflang, `${baseUrl}${alternate.path}`))}
         <link

@@ -1,4 +1,5 @@
 import { eventPath, viewFor } from '../../../domain/catalog.js';
+import { PROBLEM_CODES } from '../../../domain/schemas/problems.js';
 import { daysSince } from '../../../domain/stats.js';
 import { utcDay } from '../../../domain/time.js';
 import { HttpProblem } from '../../http/http-problem.js';
@@ -39,17 +40,28 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
   const alertsCsp = alertsOn ? ALERTS_CSP : PAGE_CSP;
   const page = (spec: PageSpec, status = 200) => rendered(renderPage(baseUrl, lang, spec), HTML, status);
   const unavailable = { detail: english.errors.republishing, heading: english.errors.unavailable };
-  const pageResource = (path: string, resolve: SiteResource['resolve'], csp = PAGE_CSP): SiteResource => ({
+  /**
+   * A page at its path in this language. `listed` says what the sitemap lists of it (crawl.ts): the
+   * page itself (`true`), the pages a route with a parameter has in the content, or nothing.
+   */
+  const pageResource = (
+    path: string,
+    listed: boolean | NonNullable<SiteResource['sitemap']>,
+    resolve: SiteResource['resolve'],
+    csp = PAGE_CSP,
+  ): SiteResource => ({
     path: lang.href(path),
     csp,
     unavailable,
     resolve,
+    ...(listed === false ? {} : { sitemap: listed === true ? () => [{ path, lastmod: null }] : listed }),
   });
   const { t } = lang;
 
   return [
     pageResource(
       '/',
+      true,
       (request) => {
         const filters = readFilters(request.querystring, baseUrl);
         const catalog = request.catalog();
@@ -75,7 +87,7 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
       alertsCsp,
     ),
 
-    pageResource('/history', (request) => {
+    pageResource('/history', true, (request) => {
       const { filters, page: number } = readHistoryQuery(request.querystring, baseUrl);
       const catalog = request.catalog();
       if (number > historyPages(catalog, filters)) {
@@ -100,6 +112,8 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
 
     pageResource(
       '/events/:id',
+      (catalog) =>
+        catalog.events.map(({ record }) => ({ path: eventPath(record.id), lastmod: record.revised_at })),
       (request) => {
         const id = request.params['id'] ?? '';
         const catalog = request.catalog();
@@ -128,6 +142,7 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
 
     pageResource(
       ALERTS_PATH,
+      true,
       (request) => {
         const filters = readFilters(request.querystring, baseUrl);
         return {
@@ -147,14 +162,14 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
       alertsCsp,
     ),
 
-    pageResource(PRIVACY_PATH, () => ({
+    pageResource(PRIVACY_PATH, true, () => ({
       revision: null,
       key: `privacy ${locale}`,
       render: () => page({ title: t.privacy.title, path: PRIVACY_PATH, main: privacyMain(lang) }),
     })),
 
     {
-      ...pageResource('/sources', (request) => {
+      ...pageResource('/sources', true, (request) => {
         const directory = request.directory();
         return {
           revision: directory.revision,
@@ -171,15 +186,17 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
       unavailable: { detail: english.sources.unavailable, heading: english.errors.unavailable },
     },
 
-    pageResource('/docs', () => ({
+    pageResource('/docs', true, () => ({
       revision: null,
       key: `docs ${locale}`,
       render: () =>
         page({ title: t.docs.title, path: '/docs', main: docsMain(lang, baseUrl, options.openApi) }),
     })),
 
+    // Opt-in, beside the reference on /docs, which is the page to find: outside search and the sitemap.
     pageResource(
       EXPLORER_PATH,
+      false,
       () => ({
         revision: null,
         key: `explorer ${locale}`,
@@ -188,6 +205,7 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
             title: t.explorer.title,
             path: EXPLORER_PATH,
             main: explorerMain(lang),
+            noindex: true,
             styles: [assetUrl(SWAGGER_CSS_PATH)],
             scripts: [assetUrl(SWAGGER_JS_PATH), assetUrl(DOCS_INIT_PATH)],
           }),
@@ -195,26 +213,30 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
       EXPLORER_CSP,
     ),
 
-    pageResource('/problems', () => ({
+    pageResource('/problems', true, () => ({
       revision: null,
       key: `problems ${locale}`,
       render: () => page({ title: t.problems.title, path: '/problems', main: problemIndexMain(lang) }),
     })),
 
-    pageResource('/problems/:code', (request) => {
-      const code = request.params['code'] ?? '';
-      if (!isProblemCode(code)) throw notFound(baseUrl, request.path);
-      return {
-        revision: null,
-        key: `problem ${locale} ${code}`,
-        render: () =>
-          page({
-            // The code itself, as the API names it; the page's heading says its title.
-            title: code,
-            path: `/problems/${code}`,
-            main: problemMain(lang, code, baseUrl),
-          }),
-      };
-    }),
+    pageResource(
+      '/problems/:code',
+      () => PROBLEM_CODES.map((code) => ({ path: `/problems/${code}`, lastmod: null })),
+      (request) => {
+        const code = request.params['code'] ?? '';
+        if (!isProblemCode(code)) throw notFound(baseUrl, request.path);
+        return {
+          revision: null,
+          key: `problem ${locale} ${code}`,
+          render: () =>
+            page({
+              // The code itself, as the API names it; the page's heading says its title.
+              title: code,
+              path: `/problems/${code}`,
+              main: problemMain(lang, code, baseUrl),
+            }),
+        };
+      },
+    ),
   ];
 }

@@ -1,7 +1,6 @@
 import type { Problem } from '../../../domain/schemas/index.js';
 import { findAsset, IMMUTABLE_CACHE_CONTROL, serviceWorkerFile, UNHASHED_CACHE_CONTROL } from './assets.js';
 import { SERVICE_WORKER_PATH } from './alerts-control.js';
-import { ROBOTS_PATH, robotsTxt, SITEMAP_PATH, sitemapXml } from './crawl.js';
 import { renderPage } from './layout.js';
 import { errorHeading, errorMain } from './problem-pages.js';
 import { langOf } from '../i18n/lang.js';
@@ -49,28 +48,6 @@ export function pageResources(options: PagesOptions): SiteResource[] {
     fileResource('/docs/assets/:file'),
     /** Same-origin files (the stylesheets, the icon, the scripts) by hashed or old name. */
     fileResource('/assets/:file'),
-
-    {
-      path: ROBOTS_PATH,
-      resolve: () => ({
-        revision: null,
-        key: 'robots',
-        render: () => rendered(robotsTxt(baseUrl), 'text/plain; charset=utf-8'),
-      }),
-    },
-
-    {
-      path: SITEMAP_PATH,
-      unavailable: { detail: 'The sitemap is unavailable while the content is invalid.' },
-      resolve: (request) => {
-        const catalog = request.catalog();
-        return {
-          revision: catalog.revision,
-          key: 'sitemap',
-          render: () => rendered(sitemapXml(baseUrl, catalog), 'application/xml; charset=utf-8'),
-        };
-      },
-    },
   ];
 }
 

@@ -3,6 +3,7 @@ import test from 'ava';
 import { PROBLEM_TYPES } from '../../../server/http/problem-types.js';
 import { BASE_URL as TEST_BASE_URL } from '../../helpers/fixtures.js';
 import { withServer } from '../../helpers/with-server.js';
+import { siteResources } from '../../../server/site/site-resources.js';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -59,16 +60,42 @@ test(
     t.is(new Set(locs).size, locs.length, 'no URL twice');
     for (const loc of locs) t.true(loc.startsWith(`${TEST_BASE_URL}/`), loc);
 
-    const pages = [
-      '/',
-      '/history',
-      '/sources',
-      '/docs',
-      '/alerts',
-      '/privacy',
-      '/problems',
-      ...Object.keys(PROBLEM_TYPES).map((code) => `/problems/${code}`),
-    ];
+    // The pages of the route table: each HTML page without a parameter that does not ask to stay
+    // out of search (noindex), by its English path; then the pages of the routes with one.
+    const resources = siteResources({
+      baseUrl: TEST_BASE_URL,
+      openApi: { openapi: '3.1.0', info: { title: '', version: '' } },
+      alerts: { publicKey: null },
+    });
+    const english = (path: string) =>
+      PREFIXES.reduce(
+        (rest, prefix) =>
+          prefix && (rest === prefix || rest.startsWith(`${prefix}/`))
+            ? rest.slice(prefix.length) || '/'
+            : rest,
+        path,
+      );
+    const fixed = new Set<string>();
+    for (const { path } of resources.filter((resource) => !resource.path.includes(':'))) {
+      const answer = await fetch(`${server.url}${path}`);
+      const body = await answer.text();
+      if (!/^text\/html/.test(answer.headers.get('content-type') ?? '')) continue;
+      if (/<meta name="robots" content="[^"]*noindex/.test(body)) continue;
+      fixed.add(english(path));
+    }
+    t.true(fixed.has('/') && !fixed.has('/docs/explorer') && !fixed.has('/embed'), [...fixed].join(' '));
+    const withParameter = resources.filter(
+      (resource) =>
+        resource.path.includes(':') &&
+        !resource.path.includes('assets') &&
+        english(resource.path) === resource.path,
+    );
+    t.deepEqual(
+      withParameter.map((resource) => resource.path),
+      ['/events/:id', '/problems/:code'],
+      'a new page route with a parameter says here which of its pages the sitemap lists',
+    );
+    const pages = [...fixed, ...Object.keys(PROBLEM_TYPES).map((code) => `/problems/${code}`)];
     /** Each page's URL in every language is listed, and each lists all of them, English as x-default. */
     const listedInEveryLanguage = (path: string, lastmod: string | null) => {
       const expected = [
