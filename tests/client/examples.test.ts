@@ -24,10 +24,10 @@ function decodeHtml(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-test('the README shows the client examples word for word, for a local server', async (t) => {
-  const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+test('docs/clients.md shows the client examples word for word, for a local server', async (t) => {
+  const doc = await readFile(path.join(ROOT, 'docs/clients.md'), 'utf8');
   for (const [name, example] of Object.entries(EXAMPLES)) {
-    t.true(readme.includes(`\`\`\`ts\n${example('http://localhost:3000')}\n\`\`\``), name);
+    t.true(doc.includes(`\`\`\`ts\n${example('http://localhost:3000')}\n\`\`\``), name);
   }
 });
 

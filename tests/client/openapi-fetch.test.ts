@@ -98,7 +98,7 @@ test('openapi-fetch reads all three operations as REST serves them, and the prob
   t.is(fromClient.code, 'invalid_parameter');
 });
 
-test('the README and /docs example for openapi-fetch runs and lists the pages it asked for', async (t) => {
+test('the docs/clients.md and /docs example for openapi-fetch runs and lists the pages it asked for', async (t) => {
   t.is(compiled.code, 0, outputOf(compiled));
   const run = await runToEnd(process.execPath, [path.join(consumer, 'out/example.js')], { cwd: consumer });
   t.is(run.code, 0, outputOf(run));

@@ -83,7 +83,7 @@ test.before(async () => {
   );
   if (packed.code !== 0) throw new Error(`client:pack failed:\n${outputOf(packed)}`);
   tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
-  // The live example's EventSource comes from the `eventsource` package, as the README says.
+  // The live example's EventSource comes from the `eventsource` package, as docs/clients.md says.
   const tools = await Promise.all(
     [...PEERS, 'typescript', '@types/node', 'eventsource'].map(installedVersion),
   );
@@ -174,7 +174,7 @@ test('without its directive a wrong input is a compile error: the types are infe
   }
 });
 
-test('the README and /docs example prints the latest reset, the newest resets and a typed problem', async (t) => {
+test('the docs/clients.md and /docs example prints the latest reset, the newest resets and a typed problem', async (t) => {
   t.is(compiled.code, 0, outputOf(compiled));
   const example = await runToEnd(process.execPath, [path.join(consumer, 'out/example.js')], {
     cwd: consumer,
@@ -199,7 +199,7 @@ test('the README and /docs example prints the latest reset, the newest resets an
   t.is(lines.length, 6);
 });
 
-test('the README and /docs live example prints the status as the subscription delivers it', async (t) => {
+test('the docs/clients.md and /docs live example prints the status as the subscription delivers it', async (t) => {
   t.is(compiled.code, 0, outputOf(compiled));
   const child = spawn(process.execPath, [path.join(consumer, 'out/live.js')], { cwd: consumer });
   try {

@@ -5,7 +5,7 @@ import type { Completed } from './run.js';
 import { ROOT } from './fixtures.js';
 import { runToEnd } from './run.js';
 
-/** The compiler settings the client promises to work under (README "TypeScript clients"). */
+/** The compiler settings the client promises to work under (docs/clients.md, "TypeScript clients"). */
 export const CONSUMER_TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',

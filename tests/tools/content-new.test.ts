@@ -88,10 +88,10 @@ test('content:new says in one line when the oEmbed endpoint cannot be reached, a
   }
 });
 
-test('the README’s content:new example, given a post id, writes an event content:check accepts', async (t) => {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const line = /^npm run content:new -- (.+)$/m.exec(readme)?.[1];
-  if (!line) return t.fail('no content:new example in the README');
+test('the content:new example of docs/curating.md, given a post id, writes an event content:check accepts', async (t) => {
+  const doc = readFileSync(path.join(ROOT, 'docs/curating.md'), 'utf8');
+  const line = /^npm run content:new -- (.+)$/m.exec(doc)?.[1];
+  if (!line) return t.fail('no content:new example in docs/curating.md');
   // The example's words, split as a shell splits them.
   const args = [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2]!);
   const filled = args.map((arg) => arg.replace('<id>', snowflakeAt('2026-11-20T12:00:00Z')));

@@ -1,5 +1,5 @@
 /**
- * The client examples shown on `/docs` and in the READMEs, word for word (a test compares them and
+ * The client examples shown on `/docs` and in docs/clients.md, word for word (a test compares them and
  * runs both against a live server).
  */
 

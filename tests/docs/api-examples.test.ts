@@ -5,15 +5,15 @@ import { getJson } from '../helpers/api.js';
 import { ROOT } from '../helpers/fixtures.js';
 import { withServer } from '../helpers/with-server.js';
 
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const DOC = readFileSync(path.join(ROOT, 'docs/api.md'), 'utf8');
 
-/** The paths of the README's `curl -s 'localhost:3000/api/v1/resets?…'` lines. */
-const resetsExamples = [...README.matchAll(/^curl -s 'localhost:3000(\/api\/v1\/resets\?[^']+)'/gm)].map(
+/** The paths of docs/api.md's `curl -s 'localhost:3000/api/v1/resets?…'` lines. */
+const resetsExamples = [...DOC.matchAll(/^curl -s 'localhost:3000(\/api\/v1\/resets\?[^']+)'/gm)].map(
   (match) => match[1]!,
 );
 
 test(
-  "the README's next-page example, filled in, gives a page as long as the first",
+  "docs/api.md's next-page example, filled in, gives a page as long as the first",
   withServer,
   async (t, server) => {
     const first = resetsExamples.find((example) => !example.includes('cursor='));
