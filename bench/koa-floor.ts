@@ -49,6 +49,7 @@ const router = createRoutes({
     baseUrl: origin,
     openApi: { openapi: '3.1.0', info: { title: '', version: '' } },
     alerts: { publicKey: null },
+    mcp: { path: '/mcp', tools: [] },
   }),
   serve: () => serve,
 });

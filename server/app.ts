@@ -22,7 +22,7 @@ import { restHandler } from './api/rest-handler.js';
 import { appRouter } from './api/procedures.js';
 import { LiveStreams } from './api/live-streams.js';
 import { statusStreamHandler, statusStreamPath } from './api/status-stream.js';
-import { mcpEndpoint } from './api/mcp-endpoint.js';
+import { MCP_PATH, mcpEndpoint } from './api/mcp-endpoint.js';
 import { mcpTools } from './api/mcp-tools.js';
 import { sameOriginOnly } from './http/same-origin.js';
 import { createPipeline } from './pipeline.js';
@@ -105,6 +105,7 @@ export function createApp(deps: AppDeps): Koa {
   const operations = restOperations(appRouter);
   const statusOperation = operations.find((operation) => operation.operationId === 'getResetStatus');
   if (!statusOperation) throw new Error('the status operation is missing');
+  const tools = mcpTools(appRouter, operations);
   const openApi = buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' });
   const router = createRoutes({
     content,
@@ -137,7 +138,7 @@ export function createApp(deps: AppDeps): Koa {
     mcp: [
       sameOriginOnly(siteOrigin, base),
       mcpEndpoint({
-        tools: mcpTools(appRouter, operations),
+        tools,
         responder,
         publicBaseUrl: base,
         problemTypeBase: base,
@@ -166,6 +167,7 @@ export function createApp(deps: AppDeps): Koa {
       baseUrl: base,
       openApi,
       alerts: { publicKey: deps.config.alerts?.vapid.publicKey ?? null },
+      mcp: { path: MCP_PATH, tools: tools.map(({ tool }) => tool.name) },
     }),
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
   });

@@ -10,7 +10,7 @@ import { toolCallParamsProblem } from './mcp-call-params.js';
 import { callTool } from './mcp-tool-call.js';
 import type { RestResponder } from './rest-responder.js';
 
-export { MCP_PATH } from '../http/mcp-names.js';
+export { MCP_PATH } from './mcp-names.js';
 /** A tool call is a few hundred bytes; this leaves room for long cursors and client metadata. */
 export const MCP_BODY_MAX_BYTES = 64 * 1024;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { PublishedRecord, ResetSummary } from '../../domain/schemas/index.js';
-import { mcpToolName } from '../http/mcp-names.js';
+import { mcpToolName } from './mcp-names.js';
 import type { AppRouter } from './procedures.js';
 import type { RestOperation } from './rest-operations.js';
 import type { ProcedureMeta } from './trpc.js';

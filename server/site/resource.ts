@@ -7,6 +7,12 @@ import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem } from '../http/problem-types.js';
 import type { RenderCache, Rendered } from './render-cache.js';
 
+/** The MCP endpoint, as the pages and llms.txt tell agents about it: its path and its tools' names. */
+export interface McpFace {
+  readonly path: string;
+  readonly tools: readonly string[];
+}
+
 /** What a resource sees of one request. */
 export interface ResourceRequest {
   readonly path: string;

@@ -5,13 +5,15 @@ import { feedResources } from './feeds/feed-resources.js';
 import { embedResources } from './pages/embed-page.js';
 import { crawlResources } from './pages/crawl.js';
 import { pageResources } from './pages/page-resources.js';
-import type { SiteResource } from './resource.js';
+import type { McpFace, SiteResource } from './resource.js';
 
 export interface SiteOptions {
   readonly baseUrl: string;
   readonly openApi: OpenAPIObject;
   /** Browser alerts: the VAPID public key, or null when alerts are off (server/config.ts). */
   readonly alerts: { readonly publicKey: string | null };
+  /** The MCP endpoint and its tools, as the app serves them: /docs and llms.txt list them. */
+  readonly mcp: McpFace;
 }
 
 /** Every GET resource of the site, each served by `serveResource` (server/site/resource.ts). */

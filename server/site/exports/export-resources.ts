@@ -1,3 +1,4 @@
+import type { McpFace } from '../resource.js';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { viewFor } from '../../../domain/catalog.js';
 import { filterKey } from '../../../domain/filters.js';
@@ -14,6 +15,8 @@ export interface ExportsOptions {
   readonly baseUrl: string;
   /** The OpenAPI document: `/llms.txt` lists its operations. */
   readonly openApi: OpenAPIObject;
+  /** The MCP endpoint and its tools: `/llms.txt` lists them. */
+  readonly mcp: McpFace;
 }
 
 /** `resets.csv` or `resets-max-weekly.csv`: the filters in the file name when they are set. */
@@ -87,7 +90,8 @@ export function exportResources(options: ExportsOptions): SiteResource[] {
       resolve: () => ({
         revision: null,
         key: 'llms.txt',
-        render: () => rendered(renderLlmsTxt(options.openApi, baseUrl), 'text/plain; charset=utf-8'),
+        render: () =>
+          rendered(renderLlmsTxt(options.openApi, baseUrl, options.mcp), 'text/plain; charset=utf-8'),
       }),
     },
   ];

@@ -1,5 +1,5 @@
+import type { McpFace } from '../resource.js';
 import type { OpenAPIObject, OperationObject, ParameterObject } from 'openapi3-ts/oas31';
-import { MCP_PATH, mcpToolNames } from '../../http/mcp-names.js';
 import { SITE_DESCRIPTION, SITE_NAME } from '../site-info.js';
 
 function parameterList(operation: OperationObject): string {
@@ -14,7 +14,7 @@ function parameterList(operation: OperationObject): string {
  * language-model agents, written from the OpenAPI document's operations so it never drifts from
  * the API.
  */
-export function renderLlmsTxt(document: OpenAPIObject, baseUrl: string): string {
+export function renderLlmsTxt(document: OpenAPIObject, baseUrl: string, mcp: McpFace): string {
   const api = document.servers?.[0]?.url ?? `${baseUrl}/api`;
   const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
     item.get ? [{ path, operation: item.get }] : [],
@@ -37,9 +37,7 @@ export function renderLlmsTxt(document: OpenAPIObject, baseUrl: string): string 
     '',
     '## MCP',
     '',
-    `- [MCP server](${baseUrl}${MCP_PATH}): Streamable HTTP, stateless, read-only; add it with \`claude mcp add --transport http reset-tracker ${baseUrl}${MCP_PATH}\`. Tools: ${mcpToolNames(
-      document.paths ?? {},
-    )
+    `- [MCP server](${baseUrl}${mcp.path}): Streamable HTTP, stateless, read-only; add it with \`claude mcp add --transport http reset-tracker ${baseUrl}${mcp.path}\`. Tools: ${mcp.tools
       .map((name) => `\`${name}\``)
       .join(', ')}, each answering exactly what its operation above answers`,
     '',

@@ -1,5 +1,5 @@
+import type { McpFace } from '../resource.js';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
-import { MCP_PATH, mcpToolNames } from '../../http/mcp-names.js';
 import { apiReference } from './api-reference.js';
 import { liveStatusExample, openapiFetchExample, trpcClientExample } from './client-examples.js';
 import { EXPLORER_PATH } from './docs-explorer.js';
@@ -33,9 +33,9 @@ function operationLinks(openApi: OpenAPIObject): SafeHtml {
   return new SafeHtml(items.join('\n      '));
 }
 
-/** The MCP tool of each operation, named after its operationId (the procedure's name). */
-function mcpTools(openApi: OpenAPIObject): SafeHtml {
-  const names = mcpToolNames(openApi.paths ?? {}).map((name) => html`<code>${name}</code>`.value);
+/** The MCP tools the endpoint serves, by name. */
+function mcpTools(mcp: McpFace): SafeHtml {
+  const names = mcp.tools.map((name) => html`<code>${name}</code>`.value);
   return new SafeHtml(names.join(', '));
 }
 
@@ -44,7 +44,7 @@ function mcpTools(openApi: OpenAPIObject): SafeHtml {
  * TypeScript, and the badges; Swagger UI is opt-in at `/docs/explorer`. The code and the document's
  * own descriptions are the API's, in English, whatever the page's language.
  */
-export function docsMain(lang: Lang, baseUrl: string, openApi: OpenAPIObject): SafeHtml {
+export function docsMain(lang: Lang, baseUrl: string, openApi: OpenAPIObject, mcp: McpFace): SafeHtml {
   const { t } = lang;
   const text = t.docs;
   const c = (value: string) => html`<code>${value}</code>`;
@@ -86,8 +86,8 @@ export function docsMain(lang: Lang, baseUrl: string, openApi: OpenAPIObject): S
     </p>
     ${codeBlock(text.liveExample, liveStatusExample(baseUrl))}
     <h2>${text.mcp}</h2>
-    <p>${text.mcpText(c(MCP_PATH), mcpTools(openApi))}</p>
-    ${codeBlock(text.mcpExample, `claude mcp add --transport http reset-tracker ${baseUrl}${MCP_PATH}`)}
+    <p>${text.mcpText(c(mcp.path), mcpTools(mcp))}</p>
+    ${codeBlock(text.mcpExample, `claude mcp add --transport http reset-tracker ${baseUrl}${mcp.path}`)}
     <h2>${text.badges}</h2>
     <p>
       ${text.badgesText(

@@ -190,7 +190,11 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
       revision: null,
       key: `docs ${locale}`,
       render: () =>
-        page({ title: t.docs.title, path: '/docs', main: docsMain(lang, baseUrl, options.openApi) }),
+        page({
+          title: t.docs.title,
+          path: '/docs',
+          main: docsMain(lang, baseUrl, options.openApi, options.mcp),
+        }),
     })),
 
     // Opt-in, beside the reference on /docs, which is the page to find: outside search and the sitemap.

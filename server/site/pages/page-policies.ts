@@ -1,3 +1,4 @@
+import type { McpFace } from '../resource.js';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { HttpProblem } from '../../http/http-problem.js';
 import { makeProblem } from '../../http/problem-types.js';
@@ -15,6 +16,8 @@ export interface PagesOptions {
   readonly openApi: OpenAPIObject;
   /** Browser alerts: the VAPID public key the control subscribes with, or null when alerts are off. */
   readonly alerts: AlertsOptions;
+  /** The MCP endpoint and its tools: /docs lists them. */
+  readonly mcp: McpFace;
 }
 
 export const HTML = 'text/html; charset=utf-8';

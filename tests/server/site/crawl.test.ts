@@ -66,6 +66,7 @@ test(
       baseUrl: TEST_BASE_URL,
       openApi: { openapi: '3.1.0', info: { title: '', version: '' } },
       alerts: { publicKey: null },
+      mcp: { path: '/mcp', tools: [] },
     });
     const english = (path: string) =>
       PREFIXES.reduce(
