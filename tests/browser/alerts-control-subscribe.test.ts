@@ -1,183 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import test from 'ava';
-import type { ExecutionContext } from 'ava';
-import type { BrowserContext, Page } from 'playwright-core';
-import { generateVapidKeys } from '../../server/alerts/push.js';
 import { langOf } from '../../server/site/i18n/lang.js';
 import { filterLabel } from '../../server/site/pages/home-page.js';
-import { useBrowser, WIDTHS } from '../helpers/browser.js';
-import type { PushService, Subscriber } from '../helpers/push-service.js';
-import { startPushService } from '../helpers/push-service.js';
-import type { RunningServer } from '../helpers/with-server.js';
-import { freePort } from '../helpers/free-port.js';
-import { startServer } from '../helpers/with-server.js';
-import { vapidEnv } from '../helpers/alerts.js';
+import type { Subscriber } from '../helpers/push-service.js';
 import { eventually } from '../helpers/wait.js';
+import {
+  axeClean,
+  on,
+  openContext,
+  push,
+  shownState,
+  state,
+  status,
+  useAlertsControl,
+} from '../helpers/alerts-control.js';
 
-const { browser } = useBrowser(test);
+useAlertsControl();
 
-const vapid = generateVapidKeys();
 const EVENT = '/events/2025-07-15-weekly-reset-pro';
-
-let off: RunningServer | undefined;
-let on: RunningServer | undefined;
-let push: PushService | undefined;
-let data: string | undefined;
-
-test.before(async () => {
-  data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alerts-browser-'));
-  push = await startPushService(vapid.publicKey);
-  off = await startServer();
-  // The public origin is the server's own, as in production: the endpoints refuse other origins.
-  const port = await freePort();
-  on = await startServer({
-    port,
-    env: {
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      ...vapidEnv(vapid),
-      ALERTS_DB: path.join(data, 'alerts.sqlite'),
-      ALERTS_PUSH_HOSTS: push.origin,
-      ALERTS_SENDER: 'off',
-    },
-  });
-});
-
-test.after.always(async () => {
-  await on?.stop();
-  await off?.stop();
-  await push?.stop();
-  if (data) await rm(data, { recursive: true, force: true });
-});
-
-interface Watched {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly problems: string[];
-}
-
-/** A context of its own (axe needs one), watched for console errors, page errors and failed requests. */
-async function openContext(
-  setup: (context: BrowserContext) => Promise<void> = async () => {},
-): Promise<Watched> {
-  const context = await browser().newContext({ viewport: { width: WIDTHS[0], height: 900 } });
-  context.setDefaultTimeout(30_000);
-  await setup(context);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
-  );
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  return { context, page, problems };
-}
-
-/** Axe finds nothing at each width, in the light and the dark scheme. */
-async function axeClean(t: ExecutionContext, page: Page, state: string): Promise<void> {
-  for (const width of WIDTHS) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme });
-      const results = await new AxeBuilder({ page }).analyze();
-      const violations = results.violations.map(
-        (violation) =>
-          `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-      );
-      t.deepEqual(violations, [], `${state} at ${width}px, ${colorScheme}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-const STATES = ['nojs', 'unsupported', 'denied', 'ready', 'subscribed'] as const;
-
-/** The states of the control that show (one, when all is well). */
-async function shownState(page: Page): Promise<string[]> {
-  const shown: string[] = [];
-  for (const name of STATES) if (await state(page, name).isVisible()) shown.push(name);
-  return shown;
-}
-
-const state = (page: Page, name: string) => page.locator(`[data-alerts-state="${name}"]`);
-const status = (page: Page) => page.locator('[data-alerts-status]');
-
-test.serial('alerts off: the control says so and points to the feeds and the calendar', async (t) => {
-  const { context, page, problems } = await openContext();
-  try {
-    for (const pagePath of ['/', '/alerts?audience=max&window=weekly']) {
-      await page.goto(`${off!.url}${pagePath}`, { waitUntil: 'load' });
-      const control = page.locator('section.alerts');
-      await t.notThrowsAsync(
-        control.getByText('Alerts are not available on this server.').waitFor(),
-        pagePath,
-      );
-      t.is(await control.locator('button').count(), 0, pagePath);
-      t.is(await control.getByRole('link', { name: 'RSS' }).getAttribute('href'), '/feed.xml');
-      await axeClean(t, page, `off ${pagePath}`);
-    }
-    t.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-});
-
-test.serial('a browser without PushManager is told it cannot show alerts', async (t) => {
-  const { context, page, problems } = await openContext(async (context) => {
-    await context.addInitScript({ content: 'delete window.PushManager;' });
-  });
-  try {
-    await page.goto(`${on!.url}/alerts?audience=pro`, { waitUntil: 'load' });
-    await state(page, 'unsupported').waitFor();
-    t.deepEqual(await shownState(page), ['unsupported']);
-    t.regex((await state(page, 'unsupported').innerText()) ?? '', /This browser cannot show alerts\./);
-    t.is(
-      await state(page, 'unsupported')
-        .getByRole('link', { name: 'the calendar of these resets' })
-        .getAttribute('href'),
-      '/calendar.ics?audience=pro',
-    );
-    await axeClean(t, page, 'unsupported');
-    t.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-});
-
-test.serial('notifications blocked for the site: the control says so and how to allow them', async (t) => {
-  const { context, page, problems } = await openContext();
-  const cdp = await browser().newBrowserCDPSession();
-  try {
-    // The permission of this test's browser context (not the default one), as the site settings set it.
-    const pageSession = await context.newCDPSession(page);
-    const { targetInfo } = await pageSession.send('Target.getTargetInfo');
-    await pageSession.detach();
-    await cdp.send('Browser.setPermission', {
-      permission: { name: 'notifications' },
-      setting: 'denied',
-      origin: on!.url,
-      browserContextId: targetInfo.browserContextId,
-    });
-    await page.goto(`${on!.url}/`, { waitUntil: 'load' });
-    await state(page, 'denied').waitFor();
-    t.is(await page.evaluate<string>('Notification.permission'), 'denied');
-    t.deepEqual(await shownState(page), ['denied']);
-    t.regex(await state(page, 'denied').innerText(), /Notifications are blocked for this site/);
-    t.regex(await state(page, 'denied').innerText(), /allow notifications for this site/);
-    await axeClean(t, page, 'denied');
-    t.deepEqual(problems, []);
-  } finally {
-    await cdp.detach();
-    await context.close();
-  }
-});
 
 /**
  * Headless Chromium reaches no push service, so `subscribe` and `getSubscription` answer with a
