@@ -2,7 +2,7 @@ import path from 'node:path';
 import test from 'ava';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
-import { ARTIFACTS, useBrowser, WIDTHS } from '../helpers/browser.js';
+import { ARTIFACTS, useBrowser, watchProblems, WIDTHS } from '../helpers/browser.js';
 import { startServer } from '../helpers/with-server.js';
 
 const RETRACTED = '/events/2025-11-27-weekly-reset-everyone';
@@ -28,17 +28,7 @@ async function openPage(width: number): Promise<Watched> {
   const context = await browser().newContext({ viewport: { width, height: 900 } });
   context.setDefaultTimeout(30_000);
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
-  );
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
+  const problems = watchProblems(page);
   return { page, problems };
 }
 

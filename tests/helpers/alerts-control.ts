@@ -6,7 +6,7 @@ import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generateVapidKeys } from '../../server/alerts/push.js';
-import { useBrowser, WIDTHS } from './browser.js';
+import { useBrowser, watchProblems, WIDTHS } from './browser.js';
 import type { PushService } from './push-service.js';
 import { startPushService } from './push-service.js';
 import type { RunningServer } from './with-server.js';
@@ -74,17 +74,7 @@ export async function openContext(
   context.setDefaultTimeout(30_000);
   await setup(context);
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
-  );
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
+  const problems = watchProblems(page);
   return { context, page, problems };
 }
 

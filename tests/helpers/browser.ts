@@ -19,6 +19,25 @@ const ARGS = [
 export const ARTIFACTS = path.resolve('test-results');
 export const WIDTHS = [390, 1280] as const;
 
+/**
+ * What goes wrong on a page from now on, as it happens: console errors, page errors, failed requests
+ * and answers of 400 or more. A test asserts the list is empty.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  return problems;
+}
+
 export interface BrowserOptions {
   /**
    * Also open a DevTools port on 127.0.0.1 (`debuggingPort()`), for a client that connects to the
