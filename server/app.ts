@@ -26,7 +26,7 @@ import { MCP_PATH, mcpEndpoint } from './api/mcp-endpoint.js';
 import { mcpTools } from './api/mcp-tools.js';
 import { sameOriginOnly } from './http/same-origin.js';
 import { createPipeline } from './pipeline.js';
-import { createRoutes, writeOnlyPaths } from './routes.js';
+import { createRoutes, readRoutes, writeOnlyPaths } from './routes.js';
 import type { AlertStore } from './alerts/store/index.js';
 import { alertEndpoints } from './alerts/endpoints.js';
 import type { WriteCount } from './alerts/write-limit.js';
@@ -76,11 +76,17 @@ function writeCounts(
 /** How long a client whose stream ended waits before it reconnects (the SSE `retry` field). */
 const STREAM_RETRY_MS = 2000;
 
+/** The application, and the paths its route table reads (for a crawl, a test or a benchmark). */
+export interface ServiceApp {
+  readonly app: Koa;
+  readonly routes: readonly string[];
+}
+
 /**
  * Builds the Koa application; it is not listening. Every request goes through one pipeline
  * (server/pipeline.ts), then the route table (server/routes.ts).
  */
-export function createApp(deps: AppDeps): Koa {
+export function createApp(deps: AppDeps): ServiceApp {
   const { config, content, logger } = deps;
   const clock = deps.clock ?? Date.now;
   const base = config.publicBaseUrl;
@@ -193,5 +199,5 @@ export function createApp(deps: AppDeps): Koa {
   });
   app.use(router.routes());
   app.use(allowedMethods(router, base));
-  return app;
+  return { app, routes: readRoutes(router) };
 }

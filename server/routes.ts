@@ -76,3 +76,26 @@ export function writeOnlyPaths(router: Router): (path: string) => boolean {
   return (path) =>
     writes.some((layer) => layer.regexp.test(path)) && !reads.some((layer) => layer.regexp.test(path));
 }
+
+/** Every path the route table reads (GET), in its order, each once: what a crawl of the service starts from. */
+export function readRoutes(router: Router): readonly string[] {
+  const paths = router.stack.filter((layer) => layer.methods.includes('GET')).map((layer) => layer.path);
+  return [...new Set(paths.filter((path) => typeof path === 'string'))];
+}
+
+/**
+ * The routes as paths to request: a fixed route as it is, a route with parameters (`/events/:id`) as
+ * the paths `sample` gives for it. A parameterized route without a sample throws, so a route added to
+ * the table is never silently left out of what tests and benchmarks request.
+ */
+export function samplePaths(
+  routes: readonly string[],
+  sample: (route: string) => readonly string[] | undefined,
+): string[] {
+  return routes.flatMap((route) => {
+    if (!route.includes(':')) return [route];
+    const paths = sample(route);
+    if (!paths || paths.length === 0) throw new Error(`no sample path for the route ${route}`);
+    return [...paths];
+  });
+}

@@ -22,6 +22,8 @@ import { prepareBrowserFiles } from './site/pages/browser-files.js';
 export interface RunningServer {
   readonly url: string;
   readonly content: ContentState;
+  /** The paths the route table reads (server/routes.ts `readRoutes`). */
+  readonly routes: readonly string[];
   /** Loads the content folder again; an invalid set is refused and logged. */
   reload(): Promise<boolean>;
   /**
@@ -116,7 +118,7 @@ export function createServer(config: Config, parts: ServerParts = {}) {
   const live = new LiveStreams(content, config.streams, config.publicBaseUrl);
   // Opened before the first load, so the ledger sees every content set this process serves.
   const alerts = config.alerts ? startAlerts(config.alerts, content, logger) : null;
-  const app = createApp({
+  const { app, routes } = createApp({
     config,
     content,
     logger,
@@ -207,7 +209,7 @@ export function createServer(config: Config, parts: ServerParts = {}) {
       });
     }
 
-    return { url: `http://${host}:${port}`, content, reload, stop };
+    return { url: `http://${host}:${port}`, content, routes, reload, stop };
   }
 
   return { app, logger, start };

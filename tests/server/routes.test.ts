@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import test from 'ava';
-import { writeOnlyPaths } from '../../server/routes.js';
+import { readRoutes, samplePaths, writeOnlyPaths } from '../../server/routes.js';
 
 const ok = () => undefined;
 
@@ -19,4 +19,23 @@ test('a path the routes answer only with POST or DELETE is no public read; any o
   t.true(writeOnly('/things/42'), 'a route with a parameter');
   t.false(writeOnly('/things'));
   t.false(writeOnly('/unknown'), 'a 404 stays readable from other sites');
+});
+
+test('the routes read are listed once each, in order, and a route with parameters needs samples', (t) => {
+  const router = new Router();
+  router.get('/a', ok);
+  router.post('/writes', ok);
+  router.get('/events/:id', ok);
+  router.get('/a', ok);
+  router.use(ok);
+  const routes = readRoutes(router);
+  t.deepEqual(routes, ['/a', '/events/:id']);
+  t.deepEqual(
+    samplePaths(routes, (route) => (route === '/events/:id' ? ['/events/1', '/events/2'] : undefined)),
+    ['/a', '/events/1', '/events/2'],
+  );
+  t.throws(() => samplePaths(routes, () => undefined), {
+    message: 'no sample path for the route /events/:id',
+  });
+  t.throws(() => samplePaths(routes, () => []), { message: /\/events\/:id/ });
 });

@@ -1,22 +1,24 @@
 import test from 'ava';
 import { assertProblem } from '../../helpers/api.js';
+import { readPaths } from '../../helpers/route-paths.js';
+import type { RunningServer } from '../../helpers/with-server.js';
 import { withServer } from '../../helpers/with-server.js';
+import { TRPC_PREFIX } from '../../../server/api/trpc-endpoint.js';
+import { VAPID_KEY_PATH } from '../../../server/alerts/endpoints.js';
+import { DEFAULT_LOCALE, splitLocale } from '../../../server/site/i18n/locales.js';
 
-const RESOURCES = [
-  '/api/v1/status',
-  '/api/v1/resets',
-  '/api/v1/sources',
-  '/api/openapi.json',
-  '/feed.xml',
-  '/feed.json',
-  '/',
-  '/sources',
-  '/events/2025-01-14-five-hour-reset-all-users',
-];
-const PAGES = new Set(['/', '/sources', '/events/2025-01-14-five-hour-reset-all-users']);
+/**
+ * Every resource the route table reads (tests/helpers/route-paths.ts), but `/healthz`, a probe that is
+ * never cached (its own checks below), and the alerts' key, which answers 503 while alerts are off
+ * (tests/server/alerts/ serve it with alerts on).
+ */
+const resources = (server: RunningServer) =>
+  readPaths(server.routes, { eventId: '2025-01-14-five-hour-reset-all-users' }).filter(
+    (path) => path !== '/healthz' && path !== VAPID_KEY_PATH,
+  );
 
 test('a plain fetch with only If-None-Match gets 304 from every resource', withServer, async (t, server) => {
-  for (const path of RESOURCES) {
+  for (const path of resources(server)) {
     const first = await fetch(`${server.url}${path}`);
     t.is(first.status, 200, path);
     const etag = first.headers.get('etag');
@@ -52,18 +54,30 @@ test(
   'POST to every resource and to /healthz gets 405 with Allow and the right problem body',
   withServer,
   async (t, server) => {
-    for (const path of [...RESOURCES, '/healthz']) {
+    for (const path of [...resources(server), '/healthz']) {
+      const page = /^text\/html/.test(
+        (await fetch(`${server.url}${path}`)).headers.get('content-type') ?? '',
+      );
       const response = await fetch(`${server.url}${path}`, { method: 'POST', body: '{}' });
       t.is(response.headers.get('allow'), 'GET, HEAD, OPTIONS', path);
-      if (PAGES.has(path)) {
+      if (page) {
+        // A page's refusal is a page, in the language of its path.
+        const { locale } = splitLocale(path);
         t.is(response.status, 405, path);
         t.regex(response.headers.get('content-type') ?? '', /^text\/html/, path);
-        t.regex(await response.text(), /Method not allowed/, path);
+        const text = await response.text();
+        t.regex(text, new RegExp(`^<!doctype html>\\s*<html lang="${locale}"`), path);
+        if (locale === DEFAULT_LOCALE) t.regex(text, /Method not allowed/, path);
         const json = await fetch(`${server.url}${path}`, {
           method: 'POST',
           headers: { Accept: 'application/problem+json' },
         });
         await assertProblem(t, json, { status: 405, code: 'method_not_allowed' });
+      } else if (path.startsWith(`${TRPC_PREFIX}/`)) {
+        // tRPC's clients read its own envelope, with the problem inside (server/api/trpc-endpoint.ts).
+        t.is(response.status, 405, path);
+        const body = (await response.json()) as { error: { data: { problem: { code: string } } } };
+        t.is(body.error.data.problem.code, 'method_not_allowed', path);
       } else {
         await assertProblem(t, response, { status: 405, code: 'method_not_allowed' });
       }
@@ -93,7 +107,7 @@ test(
 
 test('HEAD matches GET’s headers, without a body, on every resource', withServer, async (t, server) => {
   const queried = ['/api/v1/status?audience=max', '/api/v1/resets?limit=3&order=asc'];
-  for (const path of [...RESOURCES, ...queried, '/healthz']) {
+  for (const path of [...resources(server), ...queried, '/healthz']) {
     // Identity, where the length is the body's, then what fetch asks for (brotli or gzip).
     for (const headers of [{ 'accept-encoding': 'identity' }, {}] as Record<string, string>[]) {
       const label = `${path} ${JSON.stringify(headers)}`;
