@@ -4,7 +4,9 @@
  * rate and by server CPU per request (from /proc), in alternating rounds of wrk in one run. Both are
  * response-cache hits; the difference is MCP's per-request server, transport and JSON-RPC framing.
  *
- *   npx tsx bench/mcp.ts [--seconds N] [--rounds N] [--content DIR]
+ *   npx tsx bench/mcp.ts [--seconds N] [--rounds N] [--content DIR] [--profile DIR]
+ *
+ * `--profile DIR` also writes a V8 CPU profile of the server there (`bench/profile-summary.ts` reads it).
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -21,6 +23,7 @@ const { values: flags } = parseArgs({
     seconds: { type: 'string', default: '3' },
     rounds: { type: 'string', default: '4' },
     content: { type: 'string', default: DEMO_FIXTURE },
+    profile: { type: 'string' },
   },
 });
 const PORT = 39_310;
@@ -54,7 +57,10 @@ const server = await startServer({
   logFile: '/dev/null',
   cores: pinning ? '0' : null,
   env: { RATE_LIMIT_POINTS: '1000000000', RATE_LIMIT_WINDOW_SECONDS: '60' },
-  nodeArgs: createRequire(import.meta.url)('../server/node-flags.json') as string[],
+  nodeArgs: [
+    ...(createRequire(import.meta.url)('../server/node-flags.json') as string[]),
+    ...(flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile)}`] : []),
+  ],
 });
 try {
   const rates = { rest: [] as number[], mcp: [] as number[] };

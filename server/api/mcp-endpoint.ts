@@ -1,13 +1,20 @@
 import type { Middleware } from 'koa';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  JSONRPCMessageSchema,
+  ListToolsRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { readBoundedBody, requireJson } from '../http/request-body.js';
 import type { McpTool } from './mcp-tools.js';
 import { toolCallParamsProblem } from './mcp-call-params.js';
 import { callTool } from './mcp-tool-call.js';
+import { ExchangeTransport } from './mcp-transport.js';
 import type { RestResponder } from './rest-responder.js';
 
 export { MCP_PATH } from './mcp-names.js';
@@ -30,9 +37,18 @@ export interface McpEndpointOptions {
 
 const NO_BATCHES = 'Send one JSON-RPC message per request: batches are not accepted.';
 
-/** A JSON-RPC error answered before the transport sees the request. */
-function jsonRpcError(status: number, code: ErrorCode, message: string, id: unknown = null): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code, message }, id }, { status });
+/** What the endpoint answers: a status and a JSON-RPC message, or nothing (202, a notification). */
+interface Answer {
+  readonly status: number;
+  readonly message: unknown;
+}
+
+/** The JSON-RPC code the SDK's HTTP transports answer a refused request with (implementation-defined). */
+const TRANSPORT_ERROR = -32000;
+
+/** A JSON-RPC error answered before the server sees the message. */
+function jsonRpcError(status: number, code: number, message: string, id: unknown = null): Answer {
+  return { status, message: { jsonrpc: '2.0', error: { code, message }, id } };
 }
 
 /**
@@ -44,7 +60,7 @@ function invalidParams(message: string): Error & { code: ErrorCode } {
 }
 
 /** The answer to a `tools/call` request whose params are no tool call; null for any other message. */
-function refusedToolCall(message: unknown): Response | null {
+function refusedToolCall(message: unknown): Answer | null {
   if (typeof message !== 'object' || message === null) return null;
   const { method, params, id } = message as { method?: unknown; params?: unknown; id?: unknown };
   if (method !== 'tools/call' || id === undefined) return null;
@@ -52,103 +68,115 @@ function refusedToolCall(message: unknown): Response | null {
   return problem === null ? null : jsonRpcError(200, ErrorCode.InvalidParams, problem, id);
 }
 
-/** Servers kept for the next requests; past this many at once idle, a finished one is dropped. */
-const IDLE_SERVERS_MAX = 32;
+/**
+ * The message to hand to the server, or the Streamable HTTP transport's answer to what is none to
+ * hand on (the SDK's own transport answers these the same, with the same codes).
+ */
+function readExchange(
+  accepts: boolean,
+  protocolVersion: string | undefined,
+  body: unknown,
+): { readonly message: JSONRPCMessage } | { readonly refused: Answer } {
+  // This server answers JSON only: a client that accepts JSON (`curl -H 'Accept: application/json'`,
+  // or no Accept at all) is served; one that takes only a stream is not.
+  if (!accepts)
+    return {
+      refused: jsonRpcError(406, TRANSPORT_ERROR, 'Not Acceptable: Client must accept application/json'),
+    };
+  if (body === undefined)
+    return { refused: jsonRpcError(400, ErrorCode.ParseError, 'Parse error: Invalid JSON') };
+  // A batch would be one request, one rate-limit point, for many calls; MCP 2025-06-18 dropped batches.
+  if (Array.isArray(body)) return { refused: jsonRpcError(400, ErrorCode.InvalidRequest, NO_BATCHES) };
+  // A tool call's params are named in one line, where the schema would say only "invalid message".
+  const toolCall = refusedToolCall(body);
+  if (toolCall) return { refused: toolCall };
+  const parsed = JSONRPCMessageSchema.safeParse(body);
+  if (!parsed.success)
+    return { refused: jsonRpcError(400, ErrorCode.ParseError, 'Parse error: Invalid JSON-RPC message') };
+  const message = parsed.data;
+  if (
+    protocolVersion !== undefined &&
+    !('method' in message && message.method === 'initialize') &&
+    !SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)
+  ) {
+    const supported = SUPPORTED_PROTOCOL_VERSIONS.join(', ');
+    const detail = `Bad Request: Unsupported protocol version: ${protocolVersion} (supported versions: ${supported})`;
+    return { refused: jsonRpcError(400, TRANSPORT_ERROR, detail) };
+  }
+  return { message };
+}
 
 /**
- * POST /mcp: the MCP Streamable HTTP transport, stateless (no session id) with JSON responses. Each
- * request gets a transport of its own (the SDK refuses to reuse a stateless one) and a server that no
- * other request holds meanwhile: one from a pool of idle servers, connected to the transport and
- * closed after the answer (`close()` then `connect()` is the SDK's way to move a server to a new
- * transport; closing clears its pending requests, handlers and timers). Building a server and its
- * handlers per request cost more than answering a cached tool call. What a server keeps from an
- * `initialize` (the client's capabilities and info) is read only for requests a server sends to its
- * client, which this one never sends. The SDK's
- * web-standard transport takes a `Request` and gives a `Response`, which is copied onto Koa's context
- * so the answer passes the middleware (request log, security headers, compression) as any other.
- * The body is read here, bounded, before the transport sees it; Origin, rate limit and methods are
- * checked in front (server/app.ts, server/routes.ts).
+ * POST /mcp: the MCP Streamable HTTP transport, stateless (no session id) with JSON responses. One
+ * SDK `Server` answers every request, connected once to a transport of this service's
+ * (`ExchangeTransport`, the SDK's `Transport` interface) that gives each request an id of its own
+ * and hands back the answer under the client's: the SDK's web-standard transport must be made anew
+ * for each stateless request, with a fetch `Request` and `Response`, and the server connected to it
+ * and closed after, which cost several times the answer of a cached tool call. What a server keeps
+ * from an `initialize` (the client's capabilities and info) is read only for requests a server sends
+ * to its client, which this one never sends. The body is read here, bounded; Origin, rate limit and
+ * methods are checked in front (server/app.ts, server/routes.ts). The answer passes the middleware
+ * (request log, security headers, compression) as any other.
  */
 export function mcpEndpoint(options: McpEndpointOptions): Middleware {
   const { tools, problemTypeBase: base } = options;
   const byName = new Map(tools.map((tool) => [tool.tool.name, tool]));
   const list = { tools: tools.map((tool) => tool.tool) };
   const names = [...byName.keys()].join(', ');
-  // The server validates nothing against a JSON Schema (no elicitation); one validator, not one per request.
-  const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
-  const idle: Server[] = [];
-
-  function newServer(): Server {
-    const server = new Server(
-      { name: 'usage-limit-reset-tracker', title: 'Usage-Limit Reset Tracker', version: options.version },
-      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
-    );
-    server.setRequestHandler(ListToolsRequestSchema, () => list);
-    server.setRequestHandler(CallToolRequestSchema, (request) => {
-      const tool = byName.get(request.params.name);
-      if (!tool) throw invalidParams(`Unknown tool: ${request.params.name}. The tools: ${names}.`);
-      return callTool(tool, request.params.arguments ?? {}, options);
-    });
-    return server;
-  }
+  const server = new Server(
+    { name: 'usage-limit-reset-tracker', title: 'Usage-Limit Reset Tracker', version: options.version },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+      // The server validates nothing against a JSON Schema (no elicitation).
+      jsonSchemaValidator: new AjvJsonSchemaValidator(),
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => list);
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw invalidParams(`Unknown tool: ${request.params.name}. The tools: ${names}.`);
+    return callTool(tool, request.params.arguments ?? {}, options);
+  });
+  server.onerror = (error) =>
+    options.logger.warn({ err: error.message }, 'mcp: the server reported an error');
+  const transport = new ExchangeTransport();
+  const connected = server.connect(transport);
 
   return async (ctx) => {
     requireJson(ctx, base, 'the JSON-RPC message');
     const text = (await readBoundedBody(ctx.req, MCP_BODY_MAX_BYTES, base)).toString('utf8');
-    let message: unknown;
+    let body: unknown;
     try {
-      message = JSON.parse(text);
+      body = JSON.parse(text);
     } catch {
-      // The transport answers it with the JSON-RPC parse error.
-      message = undefined;
+      body = undefined;
     }
-    let response: Response;
-    // A batch would be one request, one rate-limit point, for many calls; MCP 2025-06-18 dropped batches.
-    const refused = Array.isArray(message)
-      ? jsonRpcError(400, ErrorCode.InvalidRequest, NO_BATCHES)
-      : refusedToolCall(message);
-    if (refused) {
-      response = refused;
-    } else {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(ctx.req.headers)) {
-        if (name.startsWith('mcp-') || name === 'content-type') headers.set(name, String(value));
-      }
-      // The transport wants both JSON and a stream accepted, but this one answers JSON only: a client
-      // that accepts JSON (`curl -H 'Accept: application/json'`, or no Accept at all) is served.
-      headers.set(
-        'accept',
-        ctx.accepts('application/json') ? 'application/json, text/event-stream' : ctx.get('accept'),
-      );
-      const request = new Request(new URL(ctx.url, options.publicBaseUrl), {
-        method: 'POST',
-        headers,
-        ...(message === undefined ? { body: text } : {}),
-      });
-      const server = idle.pop() ?? newServer();
-      const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
-      await server.connect(transport);
-      try {
-        response = await transport.handleRequest(
-          request,
-          message === undefined ? {} : { parsedBody: message },
-        );
-      } finally {
-        await server.close();
-        if (idle.length < IDLE_SERVERS_MAX) idle.push(server);
-      }
-    }
-    ctx.status = response.status;
-    response.headers.forEach((value, name) => {
-      if (name !== 'content-length') ctx.set(name, value);
-    });
-    const body = Buffer.from(await response.arrayBuffer());
-    if (body.length > 0) ctx.body = body;
+    const version = ctx.get('MCP-Protocol-Version') || undefined;
+    const exchange = readExchange(Boolean(ctx.accepts('application/json')), version, body);
+    let answer: Answer;
+    if ('refused' in exchange) answer = exchange.refused;
     else {
-      // An accepted notification: no body, and Koa must not turn the 202 into a 204.
-      ctx.body = null;
-      ctx.status = response.status;
+      const { message } = exchange;
+      await connected;
+      // Told apart by shape, as the schema above has checked it: a request has a method and an id.
+      if ('method' in message && 'id' in message)
+        answer = { status: 200, message: await transport.exchange(message) };
+      else {
+        // A notification, or a response to a request this server never sends: accepted, no body.
+        if ('method' in message) transport.notify(message);
+        answer = { status: 202, message: undefined };
+      }
     }
+    ctx.status = answer.status;
+    if (answer.message === undefined) {
+      // Koa must not turn the 202 into a 204.
+      ctx.body = null;
+      ctx.status = answer.status;
+      return;
+    }
+    ctx.type = 'application/json';
+    ctx.body = Buffer.from(JSON.stringify(answer.message));
   };
 }

@@ -185,3 +185,87 @@ test(
     });
   },
 );
+
+test(
+  'requests of many clients at once, all with the same id, each get their own answer under that id',
+  withServer,
+  async (t, server) => {
+    const limits = Array.from({ length: 24 }, (_, index) => (index % 6) + 1);
+    const answers = await Promise.all(
+      limits.map((limit) =>
+        post(
+          server.url,
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'list_resets', arguments: { limit } },
+          }),
+        ).then(
+          (response) =>
+            response.json() as Promise<{ id: unknown; result: { structuredContent: { data: unknown[] } } }>,
+        ),
+      ),
+    );
+    for (const [index, answer] of answers.entries()) {
+      t.is(answer.id, 1);
+      t.is(answer.result.structuredContent.data.length, limits[index]!, `limit ${limits[index]}`);
+    }
+  },
+);
+
+test(
+  'a notification is accepted with 202 and no body; so is a cancellation, which cancels nothing',
+  withServer,
+  async (t, server) => {
+    for (const method of ['notifications/initialized', 'notifications/cancelled']) {
+      const response = await post(
+        server.url,
+        JSON.stringify({ jsonrpc: '2.0', method, params: { requestId: 1, reason: 'test' } }),
+      );
+      t.is(response.status, 202, method);
+      t.is(await response.text(), '', method);
+    }
+    t.is((await post(server.url, TOOLS_LIST)).status, 200);
+  },
+);
+
+test(
+  'what is no JSON-RPC message, and a protocol version the server does not speak, are 400',
+  withServer,
+  async (t, server) => {
+    const notJson = await post(server.url, '{"jsonrpc":');
+    t.is(notJson.status, 400);
+    t.like(await jsonRpcErrorOf(notJson), {
+      code: ErrorCode.ParseError,
+      message: 'Parse error: Invalid JSON',
+    });
+    const notRpc = await post(server.url, JSON.stringify({ jsonrpc: '2.0', hello: 'there' }));
+    t.is(notRpc.status, 400);
+    t.is((await jsonRpcErrorOf(notRpc)).code, ErrorCode.ParseError);
+    const unknownVersion = await post(server.url, TOOLS_LIST, { 'MCP-Protocol-Version': '1999-01-01' });
+    t.is(unknownVersion.status, 400);
+    t.regex(
+      (await jsonRpcErrorOf(unknownVersion)).message,
+      /^Bad Request: Unsupported protocol version: 1999-01-01/,
+    );
+    // An initialize names its version in its params; the server answers with one it speaks.
+    const initialize = await post(
+      server.url,
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'initialize',
+        params: {
+          protocolVersion: '1999-01-01',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      }),
+      { 'MCP-Protocol-Version': '1999-01-01' },
+    );
+    t.is(initialize.status, 200);
+    const result = ((await initialize.json()) as { result: { protocolVersion: string } }).result;
+    t.not(result.protocolVersion, '1999-01-01');
+  },
+);
