@@ -232,6 +232,7 @@ export class AlertSender {
   /** Sends one message; whatever goes wrong is recorded as this delivery's failure, never thrown. */
   async #deliver(alert: PendingAlert, subscription: StoredSubscription): Promise<void> {
     const store = this.#store;
+    const delivery = { alertId: alert.id, channel: 'push', subscriptionId: subscription.id } as const;
     let outcome: PushOutcome;
     try {
       outcome = await sendPush(
@@ -248,15 +249,15 @@ export class AlertSender {
           ...this.#options.push,
           topic: topicOf(alert.key),
           agents: this.#agents,
-          beforeWrite: () => store.recordDelivery(alert.id, subscription.id, 'sending'),
-          afterWrite: () => store.recordDelivery(alert.id, subscription.id, 'sent'),
+          beforeWrite: () => store.recordDelivery(delivery, 'sending'),
+          afterWrite: () => store.recordDelivery(delivery, 'sent'),
         },
       );
     } catch (error) {
       outcome = { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describeError(error)}` };
     }
     try {
-      store.recordDelivery(alert.id, subscription.id, outcome.kind, {
+      store.recordDelivery(delivery, outcome.kind, {
         status: outcome.status,
         attempts: outcome.attempts,
         reason: outcome.kind === 'failed' ? outcome.reason : null,

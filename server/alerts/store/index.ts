@@ -2,7 +2,13 @@ import { SqliteAlertStore } from './sqlite/index.js';
 import type { AlertStore } from './types.js';
 
 export type * from './types.js';
-export { DELIVERY_RECORD_DAYS, SUBSCRIPTION_IDLE_DAYS } from './types.js';
+export {
+  CHANNELS,
+  CONFIRMATION_DAYS,
+  CONFIRMATION_EVERY_MS,
+  DELIVERY_RECORD_DAYS,
+  SUBSCRIPTION_IDLE_DAYS,
+} from './types.js';
 
 /**
  * Opens the alerts' store (config `ALERTS_DB`): SQLite, one file per machine, brought to the latest

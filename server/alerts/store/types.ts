@@ -1,5 +1,8 @@
 import type { AlertReason, LedgerEntry, LedgerMark } from '../../../domain/alerts.js';
 import type { AudienceFilter, WindowFilter } from '../../../domain/schemas/index.js';
+import type { EmailStore, WebhookStore } from './channel-types.js';
+
+export type * from './channel-types.js';
 
 /**
  * The alerts' store as its users see it, whatever the engine: subscriptions, the publication ledger
@@ -12,10 +15,14 @@ import type { AudienceFilter, WindowFilter } from '../../../domain/schemas/index
  * decision runs inside the write transaction. An engine over the network (PostgreSQL) needs these
  * methods to return promises, and those users to await them and keep those guarantees.
  */
-export interface AlertStore extends SubscriptionStore, LedgerStore, DeliveryStore, LeaseStore {
+export interface AlertStore
+  extends SubscriptionStore, WebhookStore, EmailStore, LedgerStore, DeliveryStore, LeaseStore {
   /** The schema version of the store: how many of its engine's migrations it has. */
   readonly version: number;
-  /** Deletes what is kept no longer: old delivery records, expired and long-unrenewed subscriptions. */
+  /**
+   * Deletes what is kept no longer: old delivery records, expired and long-unrenewed browser
+   * subscriptions, and email addresses never confirmed.
+   */
   prune(): { deliveries: number; subscriptions: number };
   close(): void;
 }
@@ -103,6 +110,17 @@ export interface PendingAlert {
  */
 export type DeliveryOutcome = 'sending' | 'sent' | 'delivered' | 'gone' | 'failed';
 
+/** The ways an alert reaches a subscriber: a browser's push service, a webhook, an email address. */
+export const CHANNELS = ['push', 'webhook', 'email'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** One delivery: an alert to one subscription of one channel (ids are per channel). */
+export interface Delivery {
+  readonly alertId: number;
+  readonly channel: Channel;
+  readonly subscriptionId: number;
+}
+
 export interface DeliveryDetails {
   readonly status: number | null;
   readonly attempts: number;
@@ -110,6 +128,7 @@ export interface DeliveryDetails {
 }
 
 export interface DeliveryFailure {
+  readonly channel: Channel;
   readonly subscriptionId: number;
   readonly status: number | null;
   readonly reason: string | null;
@@ -119,21 +138,17 @@ export interface DeliveryStore {
   /** Alerts not yet delivered to every subscription they were made for, oldest first. */
   pendingAlerts(): PendingAlert[];
   /**
-   * Up to `limit` subscriptions the alert is still owed to: matching its filters, made before the
-   * alert, with no delivery record for it (a record in any state, `sending` included, means its turn
-   * is over).
+   * Up to `limit` browser subscriptions the alert is still owed to: matching its filters, made before
+   * the alert, with no delivery record for it (a record in any state, `sending` included, means its
+   * turn is over). `owedWebhooks` and `owedEmails` are the same for the other channels.
    */
   owed(alertId: number, limit: number, afterId?: number): StoredSubscription[];
   /**
-   * Records one delivery's state; `sending` is written just before the message leaves. A failure
-   * carries its reason (`push service answered 400`, `timed out`, `not encrypted: …`).
+   * Records one delivery's state, in the one table of every channel's deliveries; `sending` is
+   * written just before the message leaves. A failure carries its reason (`push service answered
+   * 400`, `timed out`, `not encrypted: …`).
    */
-  recordDelivery(
-    alertId: number,
-    subscriptionId: number,
-    outcome: DeliveryOutcome,
-    details?: DeliveryDetails,
-  ): void;
+  recordDelivery(delivery: Delivery, outcome: DeliveryOutcome, details?: DeliveryDetails): void;
   /** The failed deliveries of an alert, with why (tests, `alerts:preview`). */
   failures(alertId: number): DeliveryFailure[];
   /**
@@ -165,3 +180,7 @@ export interface LeaseStore {
 export const DELIVERY_RECORD_DAYS = 30;
 export const SUBSCRIPTION_IDLE_DAYS = 400;
 export const DAY_MS = 86_400_000;
+/** How long an email confirmation link works; an address never confirmed is forgotten after it. */
+export const CONFIRMATION_DAYS = 7;
+/** At most one confirmation mail per address in this time (docs/product-decisions.md). */
+export const CONFIRMATION_EVERY_MS = 3_600_000;

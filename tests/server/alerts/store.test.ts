@@ -32,9 +32,10 @@ test('a new lease holder sends again what is still `sending`, never what the ker
     const [first, second, third] = store.owed(alert!.id, 10);
     t.truthy(third);
     // A sender that died: one message handed over but not confirmed, one the kernel took, one answered.
-    store.recordDelivery(alert!.id, first!.id, 'sending');
-    store.recordDelivery(alert!.id, second!.id, 'sent');
-    store.recordDelivery(alert!.id, third!.id, 'delivered', { status: 201, attempts: 1 });
+    const push = (id: number) => ({ alertId: alert!.id, channel: 'push', subscriptionId: id }) as const;
+    store.recordDelivery(push(first!.id), 'sending');
+    store.recordDelivery(push(second!.id), 'sent');
+    store.recordDelivery(push(third!.id), 'delivered', { status: 201, attempts: 1 });
     store.finishAlert(alert!.id);
     t.deepEqual(store.pendingAlerts(), []);
     t.deepEqual(store.owed(alert!.id, 10), []);
@@ -85,9 +86,10 @@ test('a file made by the first, unversioned schema is upgraded in place, its end
   }
   const store = openAlertStore(file);
   try {
-    // Each step is checked below (1: the rows kept; 2: canonical endpoints, a failure's reason): a new
-    // step is added to this file too, with rows for it to carry over.
-    t.is(SCHEMA_VERSION, 2, 'a migration step this test does not check yet');
+    // Each step is checked below (1: the rows kept; 2: canonical endpoints, a failure's reason; 3: a
+    // delivery's channel, the push deliveries carried over): a new step is added to this file too,
+    // with rows for it to carry over.
+    t.is(SCHEMA_VERSION, 3, 'a migration step this test does not check yet');
     t.is(store.version, SCHEMA_VERSION);
     t.is(store.subscriptionCount(), 2, 'two spellings of one endpoint became one row');
     const [alert] = store.pendingAlerts();
@@ -97,8 +99,14 @@ test('a file made by the first, unversioned schema is upgraded in place, its end
       .map((row) => row.endpoint)
       .sort();
     t.deepEqual(rows, ['https://updates.push.services.mozilla.com/wpush/v2/two']);
-    store.recordDelivery(alert!.id, 3, 'failed', { status: 400, attempts: 1, reason: 'why' });
-    t.deepEqual(store.failures(alert!.id), [{ subscriptionId: 3, status: 400, reason: 'why' }]);
+    const delivery = { alertId: alert!.id, channel: 'push', subscriptionId: 3 } as const;
+    store.recordDelivery(delivery, 'failed', { status: 400, attempts: 1, reason: 'why' });
+    t.deepEqual(store.failures(alert!.id), [
+      { channel: 'push', subscriptionId: 3, status: 400, reason: 'why' },
+    ]);
+    // The same subscription id in another channel is another delivery.
+    store.recordDelivery({ ...delivery, channel: 'webhook' }, 'delivered', { status: 204, attempts: 1 });
+    t.deepEqual(store.deliveryCounts(alert!.id), { delivered: 2, failed: 1 });
   } finally {
     store.close();
     await rm(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import type {
+  Delivery,
   DeliveryDetails,
   DeliveryFailure,
   DeliveryOutcome,
@@ -9,7 +10,7 @@ import type {
 import { DAY_MS, DELIVERY_RECORD_DAYS } from '../types.js';
 import type { SqliteConnection } from './connection.js';
 
-/** What each alert is still owed and the `deliveries` records: one per (alert, subscription). */
+/** What each alert is still owed and the `deliveries` records: one per (alert, channel, subscription). */
 export class SqliteDeliveries implements DeliveryStore {
   readonly #connection: SqliteConnection;
 
@@ -33,27 +34,29 @@ export class SqliteDeliveries implements DeliveryStore {
          FROM subscriptions s, alerts a
          WHERE a.id = ? AND s.id > ? AND s.created_at <= a.created_at
            AND s.audience || '/' || s.window IN (SELECT value FROM json_each(a.matching))
-           AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.alert_id = a.id AND d.subscription_id = s.id)
+           AND NOT EXISTS (SELECT 1 FROM deliveries d
+             WHERE d.alert_id = a.id AND d.channel = 'push' AND d.subscription_id = s.id)
          ORDER BY s.id LIMIT ?`,
       )
       .all(alertId, afterId, limit) as StoredSubscription[];
   }
 
   recordDelivery(
-    alertId: number,
-    subscriptionId: number,
+    delivery: Delivery,
     outcome: DeliveryOutcome,
     details: DeliveryDetails = { status: null, attempts: 0 },
   ): void {
     this.#connection
       .sql(
-        `INSERT INTO deliveries (alert_id, subscription_id, outcome, status, attempts, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (alert_id, subscription_id) DO UPDATE SET outcome = excluded.outcome, status = excluded.status,
-           attempts = excluded.attempts, reason = excluded.reason, at = excluded.at`,
+        `INSERT INTO deliveries (alert_id, channel, subscription_id, outcome, status, attempts, reason, at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (alert_id, channel, subscription_id) DO UPDATE SET outcome = excluded.outcome,
+           status = excluded.status, attempts = excluded.attempts, reason = excluded.reason, at = excluded.at`,
       )
       .run(
-        alertId,
-        subscriptionId,
+        delivery.alertId,
+        delivery.channel,
+        delivery.subscriptionId,
         outcome,
         details.status,
         details.attempts,
@@ -65,8 +68,8 @@ export class SqliteDeliveries implements DeliveryStore {
   failures(alertId: number): DeliveryFailure[] {
     return this.#connection
       .sql(
-        `SELECT subscription_id AS subscriptionId, status, reason FROM deliveries
-         WHERE alert_id = ? AND outcome = 'failed' ORDER BY subscription_id`,
+        `SELECT channel, subscription_id AS subscriptionId, status, reason FROM deliveries
+         WHERE alert_id = ? AND outcome = 'failed' ORDER BY channel, subscription_id`,
       )
       .all(alertId) as DeliveryFailure[];
   }

@@ -1,21 +1,30 @@
 import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
 import type {
   AlertStore,
+  Delivery,
   DeliveryDetails,
   DeliveryFailure,
   DeliveryOutcome,
+  EmailRequest,
+  EmailRequestOutcome,
   NewAlert,
   NewSubscription,
+  NewWebhook,
   PendingAlert,
   PublicationDecision,
+  StoredEmail,
   StoredSubscription,
+  StoredWebhook,
+  WebhookResult,
 } from '../types.js';
 import { SqliteConnection } from './connection.js';
 import { SqliteDeliveries } from './deliveries.js';
+import { SqliteEmails } from './emails.js';
 import { SqliteLease } from './lease.js';
 import { SqliteLedger } from './ledger.js';
 import { migrate, schemaVersion } from './migrations.js';
 import { SqliteSubscriptions } from './subscriptions.js';
+import { SqliteWebhooks } from './webhooks.js';
 
 export { SCHEMA_1, SCHEMA_VERSION } from './migrations.js';
 
@@ -27,6 +36,8 @@ export { SCHEMA_1, SCHEMA_VERSION } from './migrations.js';
 export class SqliteAlertStore implements AlertStore {
   readonly #connection: SqliteConnection;
   readonly #subscriptions: SqliteSubscriptions;
+  readonly #webhooks: SqliteWebhooks;
+  readonly #emails: SqliteEmails;
   readonly #ledger: SqliteLedger;
   readonly #deliveries: SqliteDeliveries;
   readonly #lease: SqliteLease;
@@ -35,6 +46,8 @@ export class SqliteAlertStore implements AlertStore {
     this.#connection = new SqliteConnection(file, clock);
     migrate(this.#connection);
     this.#subscriptions = new SqliteSubscriptions(this.#connection);
+    this.#webhooks = new SqliteWebhooks(this.#connection);
+    this.#emails = new SqliteEmails(this.#connection);
     this.#ledger = new SqliteLedger(this.#connection);
     this.#deliveries = new SqliteDeliveries(this.#connection);
     this.#lease = new SqliteLease(this.#connection);
@@ -48,7 +61,7 @@ export class SqliteAlertStore implements AlertStore {
     const now = this.#connection.clock();
     return this.#connection.immediate(() => ({
       deliveries: this.#deliveries.pruneOld(now),
-      subscriptions: this.#subscriptions.pruneIdle(now),
+      subscriptions: this.#subscriptions.pruneIdle(now) + this.#emails.pruneUnconfirmed(now),
     }));
   }
 
@@ -83,6 +96,62 @@ export class SqliteAlertStore implements AlertStore {
 
   subscriptionsByFilters(): Map<string, number> {
     return this.#subscriptions.subscriptionsByFilters();
+  }
+
+  // Webhooks (./webhooks.ts)
+
+  addWebhook(webhook: NewWebhook, max?: number): { stored: StoredWebhook } | { full: true } {
+    return this.#webhooks.addWebhook(webhook, max);
+  }
+
+  webhook(publicId: string): StoredWebhook | null {
+    return this.#webhooks.webhook(publicId);
+  }
+
+  activateWebhook(id: number): void {
+    this.#webhooks.activateWebhook(id);
+  }
+
+  recordWebhookResult(id: number, result: WebhookResult): void {
+    this.#webhooks.recordWebhookResult(id, result);
+  }
+
+  removeWebhook(id: number): void {
+    this.#webhooks.removeWebhook(id);
+  }
+
+  webhookCount(): number {
+    return this.#webhooks.webhookCount();
+  }
+
+  owedWebhooks(alertId: number, limit: number, afterId?: number): StoredWebhook[] {
+    return this.#webhooks.owedWebhooks(alertId, limit, afterId);
+  }
+
+  // Email addresses (./emails.ts)
+
+  requestEmail(request: EmailRequest, max?: number): EmailRequestOutcome {
+    return this.#emails.requestEmail(request, max);
+  }
+
+  confirmEmail(confirmHash: string): StoredEmail | null {
+    return this.#emails.confirmEmail(confirmHash);
+  }
+
+  unsubscribeEmail(unsubscribeToken: string): boolean {
+    return this.#emails.unsubscribeEmail(unsubscribeToken);
+  }
+
+  removeEmail(id: number): void {
+    this.#emails.removeEmail(id);
+  }
+
+  emailCount(): number {
+    return this.#emails.emailCount();
+  }
+
+  owedEmails(alertId: number, limit: number, afterId?: number): StoredEmail[] {
+    return this.#emails.owedEmails(alertId, limit, afterId);
   }
 
   // The ledger (./ledger.ts)
@@ -121,13 +190,8 @@ export class SqliteAlertStore implements AlertStore {
     return this.#deliveries.owed(alertId, limit, afterId);
   }
 
-  recordDelivery(
-    alertId: number,
-    subscriptionId: number,
-    outcome: DeliveryOutcome,
-    details?: DeliveryDetails,
-  ): void {
-    this.#deliveries.recordDelivery(alertId, subscriptionId, outcome, details);
+  recordDelivery(delivery: Delivery, outcome: DeliveryOutcome, details?: DeliveryDetails): void {
+    this.#deliveries.recordDelivery(delivery, outcome, details);
   }
 
   failures(alertId: number): DeliveryFailure[] {

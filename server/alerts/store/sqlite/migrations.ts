@@ -55,6 +55,58 @@ CREATE TABLE IF NOT EXISTS sender (
 );
 `;
 
+/** Version 3: the channels past the browser, and a delivery's channel in its key. */
+const SCHEMA_3 = `
+CREATE TABLE deliveries_by_channel (
+  alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+  channel TEXT NOT NULL CHECK (channel IN ('push', 'webhook', 'email')),
+  subscription_id INTEGER NOT NULL,
+  outcome TEXT NOT NULL,
+  status INTEGER,
+  attempts INTEGER NOT NULL,
+  reason TEXT,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (alert_id, channel, subscription_id)
+);
+INSERT INTO deliveries_by_channel (alert_id, channel, subscription_id, outcome, status, attempts, reason, at)
+  SELECT alert_id, 'push', subscription_id, outcome, status, attempts, reason, at FROM deliveries;
+DROP TABLE deliveries;
+ALTER TABLE deliveries_by_channel RENAME TO deliveries;
+CREATE TABLE webhooks (
+  id INTEGER PRIMARY KEY,
+  public_id TEXT NOT NULL UNIQUE,
+  url TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('generic', 'discord', 'slack')),
+  secret TEXT NOT NULL,
+  token_hash TEXT NOT NULL,
+  audience TEXT NOT NULL,
+  window TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('pending', 'active', 'disabled')),
+  failures INTEGER NOT NULL DEFAULT 0,
+  disabled_reason TEXT,
+  last_delivery_at INTEGER,
+  last_status INTEGER,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX webhooks_filters ON webhooks (state, audience, window, id);
+CREATE TABLE emails (
+  id INTEGER PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  locale TEXT NOT NULL,
+  audience TEXT NOT NULL,
+  window TEXT NOT NULL,
+  asked_audience TEXT,
+  asked_window TEXT,
+  asked_locale TEXT,
+  confirm_hash TEXT UNIQUE,
+  unsubscribe_token TEXT NOT NULL UNIQUE,
+  confirmed_at INTEGER,
+  confirmation_sent_at INTEGER,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX emails_filters ON emails (audience, window, id) WHERE confirmed_at IS NOT NULL;
+`;
+
 /**
  * The schema's steps, applied in order from the file's `PRAGMA user_version`, each in the same
  * transaction as its version bump: a file is always at one version, whichever worker opened it first.
@@ -66,6 +118,8 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
     connection.db.exec('ALTER TABLE deliveries ADD COLUMN reason TEXT');
     canonicalizeEndpoints(connection);
   },
+  // 3: webhooks and email addresses; every channel's deliveries in the one table, by channel.
+  ({ db }) => db.exec(SCHEMA_3),
 ];
 
 /** The version a file has once it is opened: one per step of `MIGRATIONS`. */

@@ -1,0 +1,116 @@
+import type { AudienceFilter, WindowFilter } from '../../../domain/schemas/index.js';
+
+/** How a webhook's body is written: Standard Webhooks JSON, or the native body of Discord or Slack. */
+export type WebhookKind = 'generic' | 'discord' | 'slack';
+
+/**
+ * `pending` until the URL proves it wants the alerts (an echoed challenge, or a 2xx to Discord's or
+ * Slack's first message); `active` gets alerts; `disabled` after a run of failed alerts, with why.
+ */
+export type WebhookState = 'pending' | 'active' | 'disabled';
+
+/** A webhook subscription as stored: the signing secret is kept, the management token only hashed. */
+export interface StoredWebhook {
+  readonly id: number;
+  /** The id its owner names it by (`GET /alerts/webhooks/{id}`): random, unlike the row's `id`. */
+  readonly publicId: string;
+  readonly url: string;
+  readonly kind: WebhookKind;
+  readonly secret: string;
+  readonly tokenHash: string;
+  readonly audience: AudienceFilter;
+  readonly window: WindowFilter;
+  readonly state: WebhookState;
+  /** Alerts in a row that failed; reset by one delivered. */
+  readonly failures: number;
+  readonly disabledReason: string | null;
+  readonly lastDeliveryAt: number | null;
+  readonly lastStatus: number | null;
+  readonly createdAt: number;
+}
+
+export type NewWebhook = Pick<
+  StoredWebhook,
+  'publicId' | 'url' | 'kind' | 'secret' | 'tokenHash' | 'audience' | 'window'
+>;
+
+/** What one alert's delivery to a webhook ended in, for its run of failures and its `GET`. */
+export interface WebhookResult {
+  readonly delivered: boolean;
+  readonly status: number | null;
+  /** Failed alerts in a row past which the webhook is disabled. */
+  readonly disableAfter: number;
+  /** Why, when this failure disables it. */
+  readonly reason: string | null;
+}
+
+export interface WebhookStore {
+  /** Stores a new webhook, `pending`; past `max` webhooks in all, nothing is stored. */
+  addWebhook(webhook: NewWebhook, max?: number): { stored: StoredWebhook } | { full: true };
+  webhook(publicId: string): StoredWebhook | null;
+  /** Marks a pending webhook active (its challenge was echoed, or its platform took the first message). */
+  activateWebhook(id: number): void;
+  /** Records one alert's outcome: a success clears the run of failures, a long run disables it. */
+  recordWebhookResult(id: number, result: WebhookResult): void;
+  removeWebhook(id: number): void;
+  webhookCount(): number;
+  /** Up to `limit` active webhooks the alert is owed to, as `owed` for browsers. */
+  owedWebhooks(alertId: number, limit: number, afterId?: number): StoredWebhook[];
+}
+
+/** An email subscription: an address is alerted only once confirmed. */
+export interface StoredEmail {
+  readonly id: number;
+  readonly email: string;
+  /** The language its mails are written in: the page its form was sent from. */
+  readonly locale: string;
+  readonly audience: AudienceFilter;
+  readonly window: WindowFilter;
+  readonly confirmedAt: number | null;
+  /** When the last confirmation mail was sent: at most one an hour per address. */
+  readonly confirmationSentAt: number | null;
+  /**
+   * The token of its mails' unsubscribe links, kept as it is (every alert mail carries it); it can
+   * do nothing but unsubscribe this address.
+   */
+  readonly unsubscribeToken: string;
+  readonly createdAt: number;
+}
+
+/**
+ * A request to be alerted at an address: the filters it asks for, the hash of the confirmation token
+ * its mail carries (the token itself is never stored), and an unsubscribe token for a new address.
+ */
+export interface EmailRequest {
+  readonly email: string;
+  readonly locale: string;
+  readonly audience: AudienceFilter;
+  readonly window: WindowFilter;
+  readonly confirmHash: string;
+  readonly unsubscribeToken: string;
+}
+
+export type EmailRequestOutcome =
+  /** A confirmation mail is to be sent, with the token whose hash was stored. */
+  | { readonly kind: 'confirm'; readonly subscription: StoredEmail }
+  /** A confirmation went to this address within the hour: none is sent now. */
+  | { readonly kind: 'recently-asked' }
+  | { readonly kind: 'full' };
+
+export interface EmailStore {
+  /**
+   * Records a request to alert an address. A new address is stored unconfirmed; a known one keeps
+   * its filters until the new ones are confirmed (a stranger cannot change them). At most one
+   * confirmation an hour per address; past `max` addresses in all, nothing is stored.
+   */
+  requestEmail(request: EmailRequest, max?: number): EmailRequestOutcome;
+  /** Confirms the address whose confirmation token has this hash: its asked filters apply. */
+  confirmEmail(confirmHash: string): StoredEmail | null;
+  /** Removes the address with this unsubscribe token; true when there was one. */
+  unsubscribeEmail(unsubscribeToken: string): boolean;
+  /** Removes an address the mail server refuses for good. */
+  removeEmail(id: number): void;
+  emailCount(): number;
+  /** Up to `limit` confirmed addresses the alert is owed to, as `owed` for browsers. */
+  owedEmails(alertId: number, limit: number, afterId?: number): StoredEmail[];
+}

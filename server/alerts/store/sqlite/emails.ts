@@ -1,0 +1,122 @@
+import type { EmailRequest, EmailRequestOutcome, EmailStore, StoredEmail } from '../types.js';
+import { CONFIRMATION_DAYS, CONFIRMATION_EVERY_MS, DAY_MS } from '../types.js';
+import type { SqliteConnection } from './connection.js';
+
+const COLUMNS = `id, email, locale, audience, window, confirmed_at AS confirmedAt,
+  confirmation_sent_at AS confirmationSentAt, unsubscribe_token AS unsubscribeToken, created_at AS createdAt`;
+
+/**
+ * The `emails` table: one row per address. Filters asked for by a request wait in `asked_*` until
+ * the confirmation link of that request is followed, so a stranger who knows an address can ask for
+ * mail to it but change nothing of what it gets.
+ */
+export class SqliteEmails implements EmailStore {
+  readonly #connection: SqliteConnection;
+
+  constructor(connection: SqliteConnection) {
+    this.#connection = connection;
+  }
+
+  requestEmail(request: EmailRequest, max = Infinity): EmailRequestOutcome {
+    const connection = this.#connection;
+    const now = connection.clock();
+    return connection.immediate(() => {
+      const existing = this.#byEmail(request.email);
+      if (existing) {
+        if (existing.confirmationSentAt !== null && now - existing.confirmationSentAt < CONFIRMATION_EVERY_MS)
+          return { kind: 'recently-asked' };
+        connection
+          .sql(
+            `UPDATE emails SET asked_audience = ?, asked_window = ?, asked_locale = ?, confirm_hash = ?,
+               confirmation_sent_at = ? WHERE id = ?`,
+          )
+          .run(request.audience, request.window, request.locale, request.confirmHash, now, existing.id);
+        return { kind: 'confirm', subscription: this.#byEmail(request.email)! };
+      }
+      if (this.emailCount() >= max) return { kind: 'full' };
+      connection
+        .sql(
+          `INSERT INTO emails (email, locale, audience, window, asked_audience, asked_window, asked_locale,
+             confirm_hash, unsubscribe_token, confirmation_sent_at, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          request.email,
+          request.locale,
+          request.audience,
+          request.window,
+          request.audience,
+          request.window,
+          request.locale,
+          request.confirmHash,
+          request.unsubscribeToken,
+          now,
+          now,
+        );
+      return { kind: 'confirm', subscription: this.#byEmail(request.email)! };
+    });
+  }
+
+  confirmEmail(confirmHash: string): StoredEmail | null {
+    const connection = this.#connection;
+    const now = connection.clock();
+    return connection.immediate(() => {
+      const row = connection
+        .sql('SELECT id FROM emails WHERE confirm_hash = ? AND confirmation_sent_at >= ?')
+        .get(confirmHash, now - CONFIRMATION_DAYS * DAY_MS) as { id: number } | undefined;
+      if (!row) return null;
+      connection
+        .sql(
+          `UPDATE emails SET audience = coalesce(asked_audience, audience), window = coalesce(asked_window, window),
+             locale = coalesce(asked_locale, locale), asked_audience = NULL, asked_window = NULL,
+             asked_locale = NULL, confirm_hash = NULL, confirmed_at = coalesce(confirmed_at, ?)
+           WHERE id = ?`,
+        )
+        .run(now, row.id);
+      return connection.sql(`SELECT ${COLUMNS} FROM emails WHERE id = ?`).get(row.id) as StoredEmail;
+    });
+  }
+
+  unsubscribeEmail(unsubscribeToken: string): boolean {
+    return this.#connection.immediate(
+      () =>
+        this.#connection.sql('DELETE FROM emails WHERE unsubscribe_token = ?').run(unsubscribeToken).changes >
+        0,
+    );
+  }
+
+  removeEmail(id: number): void {
+    this.#connection.immediate(() => this.#connection.sql('DELETE FROM emails WHERE id = ?').run(id));
+  }
+
+  emailCount(): number {
+    return (this.#connection.sql('SELECT count(*) AS n FROM emails').get() as { n: number }).n;
+  }
+
+  owedEmails(alertId: number, limit: number, afterId = 0): StoredEmail[] {
+    return this.#connection
+      .sql(
+        `SELECT ${COLUMNS} FROM emails e
+         WHERE e.id > @after AND e.confirmed_at IS NOT NULL
+           AND e.confirmed_at <= (SELECT created_at FROM alerts WHERE id = @alert)
+           AND e.audience || '/' || e.window IN
+             (SELECT value FROM json_each((SELECT matching FROM alerts WHERE id = @alert)))
+           AND NOT EXISTS (SELECT 1 FROM deliveries d
+             WHERE d.alert_id = @alert AND d.channel = 'email' AND d.subscription_id = e.id)
+         ORDER BY e.id LIMIT @limit`,
+      )
+      .all({ alert: alertId, after: afterId, limit }) as StoredEmail[];
+  }
+
+  /** Deletes the addresses whose confirmation link expired unfollowed; the caller holds the transaction. */
+  pruneUnconfirmed(now: number): number {
+    return this.#connection
+      .sql('DELETE FROM emails WHERE confirmed_at IS NULL AND confirmation_sent_at < ?')
+      .run(now - CONFIRMATION_DAYS * DAY_MS).changes;
+  }
+
+  #byEmail(email: string): StoredEmail | undefined {
+    return this.#connection.sql(`SELECT ${COLUMNS} FROM emails WHERE email = ?`).get(email) as
+      StoredEmail | undefined;
+  }
+}

@@ -1,0 +1,168 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import type { ExecutionContext } from 'ava';
+import type { AlertStore, NewWebhook } from '../../../server/alerts/store/index.js';
+import {
+  CONFIRMATION_DAYS,
+  CONFIRMATION_EVERY_MS,
+  openAlertStore,
+} from '../../../server/alerts/store/index.js';
+
+const START = Date.parse('2026-11-26T12:00:00Z');
+
+/** A store in a file of its own, with a clock the test moves. */
+async function withStore(
+  t: ExecutionContext,
+  run: (store: AlertStore, clock: { now: number }) => void | Promise<void>,
+): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-channels-'));
+  const clock = { now: START };
+  const store = openAlertStore(path.join(dir, 'alerts.sqlite'), () => clock.now);
+  try {
+    await run(store, clock);
+  } finally {
+    store.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  t.pass();
+}
+
+/** Makes one alert for events matching `matching` (`audience/window` pairs) and returns its id. */
+function makeAlert(store: AlertStore, key: string, matching: string[]): number {
+  store.recordPublication(() => ({
+    entries: [],
+    alerts: [{ key, eventId: key, reason: 'confirmed', payload: '{}', matching }],
+  }));
+  return store.pendingAlerts().find((alert) => alert.key === key)!.id;
+}
+
+const hook = (n: number, filters: Partial<NewWebhook> = {}): NewWebhook => ({
+  publicId: `wh_${n}`,
+  url: `https://hooks.example/${n}`,
+  kind: 'generic',
+  secret: `whsec_${n}`,
+  tokenHash: `hash-${n}`,
+  audience: 'all',
+  window: 'any',
+  ...filters,
+});
+
+test('a webhook is owed an alert only once active, matching, made before it, and not yet delivered', (t) =>
+  withStore(t, (store, clock) => {
+    const pending = store.addWebhook(hook(1));
+    const active = store.addWebhook(hook(2));
+    const other = store.addWebhook(hook(3, { audience: 'team', window: 'weekly' }));
+    if ('full' in pending || 'full' in active || 'full' in other) throw new Error('not stored');
+    t.is(pending.stored.state, 'pending');
+    store.activateWebhook(active.stored.id);
+    store.activateWebhook(other.stored.id);
+    clock.now += 1000;
+    const alert = makeAlert(store, 'a', ['all/any', 'pro/any']);
+    clock.now += 1000;
+    const late = store.addWebhook(hook(4));
+    if ('full' in late) throw new Error('not stored');
+    store.activateWebhook(late.stored.id);
+    t.deepEqual(
+      store.owedWebhooks(alert, 10).map((webhook) => webhook.publicId),
+      ['wh_2'],
+      'not the pending one, not the other filters, not one made after the alert',
+    );
+    store.recordDelivery({ alertId: alert, channel: 'webhook', subscriptionId: active.stored.id }, 'sending');
+    t.deepEqual(
+      store.owedWebhooks(alert, 10).map((webhook) => webhook.publicId),
+      [],
+    );
+    // A browser subscription with the same row id is owed the alert still: another channel.
+    t.is(store.webhook('wh_2')?.url, 'https://hooks.example/2');
+    t.is(store.webhook('wh_nope'), null);
+  }));
+
+test('a run of failed alerts disables a webhook with why; a delivered one clears the run', (t) =>
+  withStore(t, (store) => {
+    const added = store.addWebhook(hook(1));
+    if ('full' in added) throw new Error('not stored');
+    const { id } = added.stored;
+    store.activateWebhook(id);
+    const failed = { delivered: false, status: 503, disableAfter: 3, reason: 'answered 503 three times' };
+    store.recordWebhookResult(id, failed);
+    store.recordWebhookResult(id, failed);
+    store.recordWebhookResult(id, { delivered: true, status: 204, disableAfter: 3, reason: null });
+    t.like(store.webhook('wh_1'), { state: 'active', failures: 0, lastStatus: 204 });
+    store.recordWebhookResult(id, failed);
+    store.recordWebhookResult(id, failed);
+    t.like(store.webhook('wh_1'), { state: 'active', failures: 2, disabledReason: null });
+    store.recordWebhookResult(id, failed);
+    t.like(store.webhook('wh_1'), {
+      state: 'disabled',
+      failures: 3,
+      disabledReason: 'answered 503 three times',
+      lastStatus: 503,
+    });
+    store.activateWebhook(id);
+    t.is(store.webhook('wh_1')?.state, 'disabled', 'only a pending webhook is activated');
+    store.removeWebhook(id);
+    t.is(store.webhook('wh_1'), null);
+  }));
+
+test('past the most webhooks, a new one is not stored', (t) =>
+  withStore(t, (store) => {
+    t.false('full' in store.addWebhook(hook(1), 2));
+    t.false('full' in store.addWebhook(hook(2), 2));
+    t.deepEqual(store.addWebhook(hook(3), 2), { full: true });
+    t.is(store.webhookCount(), 2);
+  }));
+
+const ask = (email: string, confirmHash: string, filters = {}) => ({
+  email,
+  locale: 'en',
+  audience: 'all' as const,
+  window: 'any' as const,
+  confirmHash,
+  unsubscribeToken: `unsubscribe-${email}`,
+  ...filters,
+});
+
+test('an address is alerted once confirmed, with the filters of the request it confirmed', (t) =>
+  withStore(t, (store, clock) => {
+    const first = store.requestEmail(ask('a@example.org', 'c1'));
+    t.is(first.kind, 'confirm');
+    const early = makeAlert(store, 'early', ['all/any']);
+    t.deepEqual(store.owedEmails(early, 10), [], 'an unconfirmed address gets nothing');
+    clock.now += 1000;
+    t.like(store.confirmEmail('c1'), { email: 'a@example.org', audience: 'all', window: 'any' });
+    t.is(store.confirmEmail('c1'), null, 'a confirmation link works once');
+    t.deepEqual(store.owedEmails(early, 10), [], 'confirmed after the alert was made');
+
+    // Another request for a known address: nothing changes until its link is followed.
+    t.deepEqual(store.requestEmail(ask('a@example.org', 'c2', { audience: 'team' })), {
+      kind: 'recently-asked',
+    });
+    clock.now += CONFIRMATION_EVERY_MS;
+    const again = store.requestEmail(ask('a@example.org', 'c2', { audience: 'team', locale: 'ja' }));
+    t.is(again.kind, 'confirm');
+    const alert = makeAlert(store, 'later', ['all/any']);
+    t.deepEqual(
+      store.owedEmails(alert, 10).map((email) => [email.email, email.audience, email.locale]),
+      [['a@example.org', 'all', 'en']],
+      'the old filters until the new ones are confirmed',
+    );
+    t.like(store.confirmEmail('c2'), { audience: 'team', locale: 'ja' });
+    t.deepEqual(store.owedEmails(alert, 10), [], 'team is not among the alert’s filters');
+    t.true(store.unsubscribeEmail('unsubscribe-a@example.org'));
+    t.false(store.unsubscribeEmail('unsubscribe-a@example.org'));
+    t.is(store.emailCount(), 0);
+  }));
+
+test('a confirmation link expires, and an address never confirmed is forgotten', (t) =>
+  withStore(t, (store, clock) => {
+    store.requestEmail(ask('b@example.org', 'c1'));
+    store.requestEmail(ask('c@example.org', 'c2'));
+    store.confirmEmail('c2');
+    clock.now += CONFIRMATION_DAYS * 86_400_000 + 1;
+    t.is(store.confirmEmail('c1'), null);
+    t.deepEqual(store.prune(), { deliveries: 0, subscriptions: 1 });
+    t.is(store.emailCount(), 1, 'the confirmed address stays');
+    t.deepEqual(store.requestEmail(ask('d@example.org', 'c3'), 1), { kind: 'full' });
+  }));
