@@ -47,6 +47,7 @@ export function startAlerts(
             payload: JSON.stringify(
               alertPayload(alert.event, alert.reason, catalog.translations.get(alert.event.id) ?? null),
             ),
+            record: JSON.stringify(alert.event),
             matching: alert.matching,
           })),
         };

@@ -66,6 +66,8 @@ export interface NewAlert {
   readonly reason: AlertReason;
   /** The notification's JSON. */
   readonly payload: string;
+  /** The event's record, as the API serves it: a webhook's `data`, an email's facts. */
+  readonly record: string;
   /** `audience/window` of every filter pair the event matches. */
   readonly matching: readonly string[];
 }
@@ -100,7 +102,10 @@ export interface PendingAlert {
   readonly id: number;
   readonly key: string;
   readonly eventId: string;
+  readonly reason: AlertReason;
   readonly payload: string;
+  /** The event's record as the API served it; null for an alert made before records were kept. */
+  readonly record: string | null;
   readonly createdAt: number;
 }
 

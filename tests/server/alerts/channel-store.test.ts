@@ -33,7 +33,7 @@ async function withStore(
 function makeAlert(store: AlertStore, key: string, matching: string[]): number {
   store.recordPublication(() => ({
     entries: [],
-    alerts: [{ key, eventId: key, reason: 'confirmed', payload: '{}', matching }],
+    alerts: [{ key, eventId: key, reason: 'confirmed', payload: '{}', record: '{}', matching }],
   }));
   return store.pendingAlerts().find((alert) => alert.key === key)!.id;
 }

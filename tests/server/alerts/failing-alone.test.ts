@@ -96,7 +96,14 @@ function makeAlert(store: AlertStore, key: string): number {
   store.recordPublication(() => ({
     entries: [],
     alerts: [
-      { key, eventId: key, reason: 'confirmed', payload: JSON.stringify({ key }), matching: ['all/any'] },
+      {
+        key,
+        eventId: key,
+        reason: 'confirmed',
+        payload: JSON.stringify({ key }),
+        record: '{}',
+        matching: ['all/any'],
+      },
     ],
   }));
   const alert = store.pendingAlerts().find((pending) => pending.key === key);

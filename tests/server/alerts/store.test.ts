@@ -25,7 +25,14 @@ test('a new lease holder sends again what is still `sending`, never what the ker
     store.recordPublication(() => ({
       entries: [],
       alerts: [
-        { key: 'e:confirmed', eventId: 'e', reason: 'confirmed', payload: '{}', matching: ['all/any'] },
+        {
+          key: 'e:confirmed',
+          eventId: 'e',
+          reason: 'confirmed',
+          payload: '{}',
+          record: '{}',
+          matching: ['all/any'],
+        },
       ],
     }));
     const [alert] = store.pendingAlerts();

@@ -21,7 +21,7 @@ export class SqliteDeliveries implements DeliveryStore {
   pendingAlerts(): PendingAlert[] {
     return this.#connection
       .sql(
-        `SELECT id, key, event_id AS eventId, payload, created_at AS createdAt
+        `SELECT id, key, event_id AS eventId, reason, payload, record, created_at AS createdAt
          FROM alerts WHERE done_at IS NULL ORDER BY id`,
       )
       .all() as PendingAlert[];

@@ -57,8 +57,8 @@ export class SqliteLedger implements LedgerStore {
       );
       for (const entry of entries) upsert.run(entry.eventId, entry.status, entry.revision, now);
       const insert = connection.sql(
-        `INSERT OR IGNORE INTO alerts (key, event_id, reason, payload, matching, created_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO alerts (key, event_id, reason, payload, record, matching, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       );
       return alerts.filter(
         (alert) =>
@@ -67,6 +67,7 @@ export class SqliteLedger implements LedgerStore {
             alert.eventId,
             alert.reason,
             alert.payload,
+            alert.record,
             JSON.stringify(alert.matching),
             now,
           ).changes === 1,

@@ -72,6 +72,7 @@ INSERT INTO deliveries_by_channel (alert_id, channel, subscription_id, outcome, 
   SELECT alert_id, 'push', subscription_id, outcome, status, attempts, reason, at FROM deliveries;
 DROP TABLE deliveries;
 ALTER TABLE deliveries_by_channel RENAME TO deliveries;
+ALTER TABLE alerts ADD COLUMN record TEXT;
 CREATE TABLE webhooks (
   id INTEGER PRIMARY KEY,
   public_id TEXT NOT NULL UNIQUE,
@@ -118,7 +119,8 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
     connection.db.exec('ALTER TABLE deliveries ADD COLUMN reason TEXT');
     canonicalizeEndpoints(connection);
   },
-  // 3: webhooks and email addresses; every channel's deliveries in the one table, by channel.
+  // 3: webhooks and email addresses; every channel's deliveries in the one table, by channel; an
+  // alert's event record (a webhook's data).
   ({ db }) => db.exec(SCHEMA_3),
 ];
 
