@@ -15,6 +15,9 @@ import ipaddr from 'ipaddr.js';
 
 const globalUnicast = ipaddr.IPv6.parseCIDR('2000::/3');
 
+/** `::ffff:a.b.c.d`: the one IPv6 text with a dotted IPv4 taken (ipaddr.js reads `::a.b.c.d` so too). */
+const MAPPED_DOTTED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
+
 /**
  * Whether `address` (as `dns.lookup` gives it: dotted IPv4 or IPv6 text) is a public unicast
  * address a webhook may reach. Anything else, text that is no address in its usual form included
@@ -22,6 +25,9 @@ const globalUnicast = ipaddr.IPv6.parseCIDR('2000::/3');
  */
 export function isPublicAddress(address: string): boolean {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  const dotted = MAPPED_DOTTED.exec(address)?.[1];
+  if (dotted !== undefined) return isPublicAddress(dotted);
+  if (address.includes(':') && address.includes('.')) return false;
   if (ipaddr.IPv4.isValidFourPartDecimal(address)) parsed = ipaddr.IPv4.parse(address);
   else if (ipaddr.IPv6.isValid(address)) parsed = ipaddr.IPv6.parse(address);
   else return false;
