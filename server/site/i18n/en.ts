@@ -567,6 +567,26 @@ export const en = {
       averageKey: (days: string) => `Average, ${days}`,
     },
   },
+  /** Email alerts: the confirmation mail (double opt-in) and each alert's mail (server/alerts/email/). */
+  email: {
+    confirm: {
+      subject: 'Confirm your email alerts',
+      why: 'Someone, probably you, asked for email alerts about usage-limit resets of Claude to be sent to this address.',
+      filters: 'The alerts asked for:',
+      action: 'To start them, open the confirmation page and press its button:',
+      button: 'Open the confirmation page',
+      ignore:
+        'If you did not ask for this, ignore this mail: nothing is sent to this address unless it is confirmed, and no further mail comes from us.',
+    },
+    alert: {
+      intro: 'A usage reset matching your email alerts:',
+      details: 'The event and its sources:',
+      why: 'You get this mail because this address subscribed to email alerts on this site and confirmed it.',
+      unsubscribe: 'Unsubscribe from these alerts',
+    },
+    privacy: 'What is kept about this address, and for how long:',
+    privacyLink: 'Privacy',
+  },
 };
 
 /** A message that depends on a count: `#` stands for the formatted count (lang.ts `count`). */

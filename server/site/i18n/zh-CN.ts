@@ -572,4 +572,23 @@ export const zhCN: Messages = {
       averageKey: (days: string) => `平均值：${days}`,
     },
   },
+  email: {
+    confirm: {
+      subject: '请确认你的邮件提醒',
+      why: '有人（很可能是你）申请把 Claude 用量上限重置的邮件提醒发送到这个邮箱地址。',
+      filters: '申请的提醒范围：',
+      action: '要开始接收提醒，请打开确认页面并点击页面上的按钮：',
+      button: '打开确认页面',
+      ignore:
+        '如果这不是你申请的，请忽略这封邮件：未经确认，我们不会向这个地址发送任何内容，也不会再给你发邮件。',
+    },
+    alert: {
+      intro: '有一次用量重置符合你的邮件提醒条件：',
+      details: '事件详情及来源：',
+      why: '你收到这封邮件，是因为这个地址在本站订阅了邮件提醒并已确认。',
+      unsubscribe: '退订这些提醒',
+    },
+    privacy: '我们保存这个地址的哪些信息、保存多久：',
+    privacyLink: '隐私',
+  },
 };
