@@ -154,11 +154,11 @@ export function createApp(deps: AppDeps): ServiceApp {
     ],
     alerts: alertEndpoints({
       alerts:
-        config.alerts && deps.alertStore
+        config.alerts?.push && deps.alertStore
           ? {
               store: deps.alertStore,
-              publicKey: config.alerts.vapid.publicKey,
-              pushHosts: config.alerts.pushHosts,
+              publicKey: config.alerts.push.vapid.publicKey,
+              pushHosts: config.alerts.push.pushHosts,
               maxSubscriptions: config.alerts.maxSubscriptions,
               writeLimits: writeCounts(config.alerts, deps.deriveLimiter),
             }
@@ -172,7 +172,7 @@ export function createApp(deps: AppDeps): ServiceApp {
     site: siteResources({
       baseUrl: base,
       openApi,
-      alerts: { publicKey: deps.config.alerts?.vapid.publicKey ?? null },
+      alerts: { publicKey: deps.config.alerts?.push?.vapid.publicKey ?? null },
       mcp: { path: MCP_PATH, tools: tools.map(({ tool }) => tool.name) },
     }),
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),

@@ -2,26 +2,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { BASE_URL_MAX_LENGTH, INT32_MAX } from '../domain/schemas/limits.js';
-import { DEFAULT_PUSH_SERVICES } from '../domain/alerts.js';
 import { RATE_LIMIT_WINDOW_MAX_SECONDS } from './http/rate-limit.js';
+import type { AlertsConfig } from './config-alerts.js';
+import { ALERTS_ENV, alertsConfig, unset } from './config-alerts.js';
+
+export type { AlertsConfig } from './config-alerts.js';
+export { ALERTS_DEFAULTS } from './config-alerts.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Live streams: per client IP, per process, and seconds between heartbeats. */
 export const STREAM_DEFAULTS = { perClient: 8, perProcess: 10_000, heartbeatSeconds: 25 } as const;
-
-/**
- * Subscriptions in all (a row is at most about 9 KB: 100,000 stay under 1 GB), and subscription
- * writes (POST or DELETE) per minute per client address and per network (IPv4 /24, IPv6 /64).
- */
-export const ALERTS_DEFAULTS = {
-  maxSubscriptions: 100_000,
-  writesPerAddress: 10,
-  writesPerNetwork: 30,
-} as const;
-
-/** An empty variable (`VAPID_PUBLIC_KEY=`) is one not set. */
-const unset = (value: unknown) => (value === '' ? undefined : value);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -56,67 +47,7 @@ const EnvSchema = z.object({
     .default(STREAM_DEFAULTS.heartbeatSeconds),
   DATA_DIR: z.string().min(1).default('data'),
   ALERTS_DB: z.string().min(1).optional(),
-  VAPID_PUBLIC_KEY: z.preprocess(
-    unset,
-    z
-      .string()
-      .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url P-256 public key (npm run alerts:keys)')
-      .optional(),
-  ),
-  VAPID_PRIVATE_KEY: z.preprocess(
-    unset,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (npm run alerts:keys)')
-      .optional(),
-  ),
-  VAPID_SUBJECT: z.preprocess(
-    unset,
-    z
-      .string()
-      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
-      .optional(),
-  ),
-  ALERTS_PUSH_HOSTS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z
-        .array(
-          z
-            .string()
-            .regex(
-              /^(https:\/\/(\*\.)?[^/*]+|http:\/\/[^/*]+:\d+)$/,
-              'each entry must be an origin: https://host, https://*.domain or http://host:port',
-            ),
-        )
-        .min(1),
-    )
-    .optional(),
-  ALERTS_SENDER: z.enum(['on', 'off']).default('on'),
-  ALERTS_MAX_SUBSCRIPTIONS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(INT32_MAX)
-    .default(ALERTS_DEFAULTS.maxSubscriptions),
-  ALERTS_WRITES_PER_ADDRESS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(INT32_MAX)
-    .default(ALERTS_DEFAULTS.writesPerAddress),
-  ALERTS_WRITES_PER_NETWORK: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(INT32_MAX)
-    .default(ALERTS_DEFAULTS.writesPerNetwork),
+  ...ALERTS_ENV,
 });
 
 export interface Config {
@@ -150,28 +81,16 @@ export interface Config {
     readonly perProcess: number;
     readonly heartbeatMs: number;
   };
-  /** Browser alerts; null when no VAPID key pair is set (alerts off: the endpoints answer 503). */
+  /**
+   * Alerts (server/config-alerts.ts); null when no channel is on: no VAPID key pair, webhooks off and
+   * no SMTP relay (the endpoints answer 503).
+   */
   readonly alerts: AlertsConfig | null;
   /**
    * The alerts' SQLite file whether or not this environment has the keys: the curator's commands
    * read and mark the store the server uses, from a shell that need not hold its keys.
    */
   readonly alertsDb: string;
-}
-
-export interface AlertsConfig {
-  /** The SQLite file of subscriptions, the ledger and deliveries, shared by the workers of a machine. */
-  readonly db: string;
-  readonly vapid: { readonly publicKey: string; readonly privateKey: string; readonly subject: string };
-  /** Origins push endpoints may be on (domain/alerts.ts `isKnownPushService`). */
-  readonly pushHosts: readonly string[];
-  /** Whether this process may take the sender's lease and send (one at a time sends, whatever the count). */
-  readonly sender: boolean;
-  /** Subscriptions in all; a new one past it is refused (503 `subscriptions_full`). */
-  readonly maxSubscriptions: number;
-  /** Subscription writes per minute per client address and per network; 0 turns either off. */
-  readonly writesPerAddress: number;
-  readonly writesPerNetwork: number;
 }
 
 /** The default pid file of a server on `port`: one per port, in the temp folder. */
@@ -187,15 +106,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
-    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither');
   const baseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  // Push services want a contact: the site's alerts page when it is on https, else VAPID_SUBJECT.
-  const subject = e.VAPID_SUBJECT ?? (baseUrl.startsWith('https://') ? `${baseUrl}/alerts` : null);
-  if (e.VAPID_PUBLIC_KEY && subject === null)
-    throw new Error(
-      'Invalid environment:\n  VAPID_SUBJECT: required (mailto: or https:) when PUBLIC_BASE_URL is not https',
-    );
   const alertsDb = e.ALERTS_DB ?? path.join(e.DATA_DIR, 'alerts.sqlite');
   return {
     port: e.PORT,
@@ -218,22 +129,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       perProcess: e.STREAMS_PER_PROCESS,
       heartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000,
     },
-    alerts:
-      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && subject !== null
-        ? {
-            db: alertsDb,
-            vapid: {
-              publicKey: e.VAPID_PUBLIC_KEY,
-              privateKey: e.VAPID_PRIVATE_KEY,
-              subject,
-            },
-            pushHosts: e.ALERTS_PUSH_HOSTS ?? DEFAULT_PUSH_SERVICES,
-            sender: e.ALERTS_SENDER === 'on',
-            maxSubscriptions: e.ALERTS_MAX_SUBSCRIPTIONS,
-            writesPerAddress: e.ALERTS_WRITES_PER_ADDRESS,
-            writesPerNetwork: e.ALERTS_WRITES_PER_NETWORK,
-          }
-        : null,
+    alerts: alertsConfig(e, baseUrl, alertsDb),
     alertsDb,
   };
 }

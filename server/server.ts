@@ -117,7 +117,7 @@ export function createServer(config: Config, parts: ServerParts = {}) {
   });
   const live = new LiveStreams(content, config.streams, config.publicBaseUrl);
   // Opened before the first load, so the ledger sees every content set this process serves.
-  const alerts = config.alerts ? startAlerts(config.alerts, content, logger) : null;
+  const alerts = config.alerts ? startAlerts(config.alerts, content, logger, config.publicBaseUrl) : null;
   const { app, routes } = createApp({
     config,
     content,

@@ -2,8 +2,13 @@ import type { Logger } from 'pino';
 import { alertPayload, decidePublication } from '../../domain/alerts.js';
 import type { AlertsConfig } from '../config.js';
 import type { ContentState } from '../content/content-state.js';
+import type { DeliveryChannel } from './channel.js';
+import { emailChannel } from './email/channel.js';
+import { createMailer } from './email/smtp.js';
+import { pushChannel } from './push-channel.js';
 import type { SenderOptions } from './sender.js';
-import { AlertSender } from './sender.js';
+import { AlertSender, SENDER_DEFAULTS } from './sender.js';
+import { webhookChannel } from './webhooks/channel.js';
 import { openAlertStore } from './store/index.js';
 import type { AlertStore } from './store/index.js';
 
@@ -13,6 +18,21 @@ export interface Alerts {
   readonly store: AlertStore;
   readonly sender: AlertSender | null;
   stop(): Promise<void>;
+}
+
+/** The channels this configuration turns on, in the order each alert goes out on them. */
+function channelsOf(
+  config: AlertsConfig,
+  store: AlertStore,
+  baseUrl: string,
+  concurrency: number,
+): DeliveryChannel[] {
+  const channels: DeliveryChannel[] = [];
+  if (config.push) channels.push(pushChannel({ store, vapid: config.push.vapid, concurrency }));
+  if (config.webhooks)
+    channels.push(webhookChannel({ store, allowedOrigins: config.webhooks.allowedOrigins }));
+  if (config.email) channels.push(emailChannel({ store, mailer: createMailer(config.email), baseUrl }));
+  return channels;
 }
 
 /**
@@ -25,11 +45,22 @@ export function startAlerts(
   config: AlertsConfig,
   content: ContentState,
   logger: Logger,
+  baseUrl: string,
   senderOptions: Partial<SenderOptions> = {},
 ): Alerts {
   const store = openAlertStore(config.db);
   const sender = config.sender
-    ? new AlertSender({ store, vapid: config.vapid, logger, ...senderOptions })
+    ? new AlertSender({
+        store,
+        channels: channelsOf(
+          config,
+          store,
+          baseUrl,
+          senderOptions.concurrency ?? SENDER_DEFAULTS.concurrency,
+        ),
+        logger,
+        ...senderOptions,
+      })
     : null;
   const unfollow = content.onChange((snapshot) => {
     const { catalog } = snapshot;

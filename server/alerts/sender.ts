@@ -1,70 +1,56 @@
-import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Logger } from 'pino';
-import type { PushOptions, PushOutcome, Vapid } from './push.js';
-import { describeError, sendPush } from './push.js';
-import type { AlertStore, PendingAlert, StoredSubscription } from './store/index.js';
+import type { DeliveryChannel, DeliveryResult } from './channel.js';
+import { describeError } from './push.js';
+import type { AlertStore, Delivery, PendingAlert } from './store/index.js';
 
 export interface SenderOptions {
   readonly store: AlertStore;
-  readonly vapid: Vapid;
+  /** The channels alerts go out on (server/alerts/channel.ts), each alert to each in turn. */
+  readonly channels: readonly DeliveryChannel[];
   readonly logger: Logger;
   /** How long the lease lasts unrenewed: how soon another process takes over after a crash. */
   readonly leaseMs?: number;
   /** How often an idle process looks for alerts to send (and for a lease to take over). */
   readonly pollMs?: number;
-  /** Messages in flight at once. */
+  /** Messages in flight at once, across channels. */
   readonly concurrency?: number;
-  /** Push options other than the VAPID identity (tests shorten the backoff). */
-  readonly push?: Partial<Omit<PushOptions, 'vapid' | 'beforeWrite' | 'agents' | 'topic'>>;
 }
 
-const DEFAULTS = { leaseMs: 10_000, pollMs: 1000, concurrency: 32 } as const;
+export const SENDER_DEFAULTS = { leaseMs: 10_000, pollMs: 1000, concurrency: 32 } as const;
 /** Subscriptions read per turn: the lease is renewed between turns. */
 const BATCH = 256;
 const PRUNE_EVERY_MS = 3_600_000;
 
-/** A push `Topic` (at most 32 base64url characters) per alert: copies waiting at a push service replace each other. */
-function topicOf(key: string): string {
-  return createHash('sha256').update(key).digest('base64url').slice(0, 32);
+/** One channel's part of an alert being sent: the subscriptions read so far, not yet handed to a lane. */
+interface Cursor {
+  readonly channel: DeliveryChannel;
+  queue: { readonly id: number }[];
+  after: number;
+  exhausted: boolean;
 }
 
-/**
- * How a subscription is named in the log: the push service's origin and a short hash of its
- * endpoint, never the endpoint itself (it is a capability).
- */
-export function subscriptionLabel(endpoint: string): { service: string; subscription: string } {
-  let service = 'unknown';
-  try {
-    service = new URL(endpoint).origin;
-  } catch {
-    // A row an older version stored unparsed: the hash still names it.
-  }
-  return { service, subscription: createHash('sha256').update(endpoint).digest('hex').slice(0, 12) };
-}
-
-/** One alert being sent: the subscriptions read so far and not yet handed to a lane. */
+/** One alert being sent, on every channel. */
 interface FanOut {
   readonly alert: PendingAlert;
   readonly started: number;
-  queue: StoredSubscription[];
-  after: number;
-  exhausted: boolean;
+  readonly cursors: Cursor[];
   active: number;
   abandoned: boolean;
 }
 
 /**
- * Sends the ledger's alerts. Every process may run one; only the holder of the store's lease sends,
+ * Sends the ledger's alerts on every channel (browser push, webhooks, email: server/alerts/channel.ts).
+ * Every process may run one; only the holder of the store's lease sends,
  * so exactly one process sends however many workers run, and when it dies (kill -9) another takes
  * the lease once it expires and goes on from the delivery records. Each is written as `sending` in
  * the same turn as the message is handed to its connection (server/alerts/push.ts), as `sent` once
  * the kernel has all of it, then with the answer. A new holder sends again only what is still
  * `sending`: a message is never lost, and one is sent twice only when its sender died in the instant
  * between handing it over and hearing it was written; the copy has the same Topic and tag, so the
- * device shows one notification.
+ * device shows one notification, and a webhook's or a mail's copy the same `webhook-id` or
+ * `Message-ID`.
  *
  * One pool of lanes serves every pending alert, oldest first, each lane one delivery at a time: a
  * subscription whose key the crypto refuses, whose push service refuses it or never answers holds
@@ -74,9 +60,8 @@ interface FanOut {
  */
 export class AlertSender {
   readonly #store: AlertStore;
-  readonly #options: Required<Omit<SenderOptions, 'push'>> & Pick<SenderOptions, 'push'>;
+  readonly #options: Required<SenderOptions>;
   readonly #holder = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  readonly #agents: { readonly http: http.Agent; readonly https: https.Agent };
   /** Alerts being sent, by id, in the order they were made. */
   readonly #fanOuts = new Map<number, FanOut>();
   readonly #lanes = new Set<Promise<void>>();
@@ -87,9 +72,7 @@ export class AlertSender {
 
   constructor(options: SenderOptions) {
     this.#store = options.store;
-    this.#options = { ...DEFAULTS, ...options };
-    const sockets = { keepAlive: true, maxSockets: this.#options.concurrency };
-    this.#agents = { http: new http.Agent(sockets), https: new https.Agent(sockets) };
+    this.#options = { ...SENDER_DEFAULTS, ...options };
   }
 
   get holder(): string {
@@ -111,8 +94,7 @@ export class AlertSender {
     if (this.#timer) clearTimeout(this.#timer);
     while (this.#lanes.size > 0) await Promise.all(this.#lanes);
     this.#store.release(this.#holder);
-    this.#agents.http.destroy();
-    this.#agents.https.destroy();
+    for (const channel of this.#options.channels) channel.close();
   }
 
   /** The next look in `ms`: sooner while alerts are being sent, so the lease is renewed in time. */
@@ -171,9 +153,12 @@ export class AlertSender {
         this.#fanOuts.set(alert.id, {
           alert,
           started: Date.now(),
-          queue: [],
-          after: 0,
-          exhausted: false,
+          cursors: this.#options.channels.map((channel) => ({
+            channel,
+            queue: [],
+            after: 0,
+            exhausted: false,
+          })),
           active: 0,
           abandoned: false,
         });
@@ -186,16 +171,18 @@ export class AlertSender {
     }
   }
 
-  /** The next subscription owed an alert, from the oldest alert that still has one. */
-  #next(): { fanOut: FanOut; subscription: StoredSubscription } | null {
+  /** The next subscription owed an alert, from the oldest alert that still has one, channel by channel. */
+  #next(): { fanOut: FanOut; channel: DeliveryChannel; recipient: { readonly id: number } } | null {
     for (const fanOut of this.#fanOuts.values()) {
-      if (fanOut.queue.length === 0 && !fanOut.exhausted) {
-        fanOut.queue = this.#store.owed(fanOut.alert.id, BATCH, fanOut.after);
-        if (fanOut.queue.length === 0) fanOut.exhausted = true;
-        else fanOut.after = fanOut.queue[fanOut.queue.length - 1]!.id;
+      for (const cursor of fanOut.cursors) {
+        if (cursor.queue.length === 0 && !cursor.exhausted) {
+          cursor.queue = [...cursor.channel.owed(fanOut.alert, BATCH, cursor.after)];
+          if (cursor.queue.length === 0) cursor.exhausted = true;
+          else cursor.after = cursor.queue[cursor.queue.length - 1]!.id;
+        }
+        const recipient = cursor.queue.shift();
+        if (recipient) return { fanOut, channel: cursor.channel, recipient };
       }
-      const subscription = fanOut.queue.shift();
-      if (subscription) return { fanOut, subscription };
       this.#finishIfDone(fanOut);
     }
     return null;
@@ -207,7 +194,7 @@ export class AlertSender {
       const job = this.#next();
       if (!job) return;
       job.fanOut.active += 1;
-      const lane: Promise<void> = this.#deliver(job.fanOut.alert, job.subscription).finally(() => {
+      const lane: Promise<void> = this.#deliver(job.fanOut.alert, job.channel, job.recipient).finally(() => {
         this.#lanes.delete(lane);
         job.fanOut.active -= 1;
         this.#finishIfDone(job.fanOut);
@@ -218,7 +205,8 @@ export class AlertSender {
   }
 
   #finishIfDone(fanOut: FanOut): void {
-    if (!fanOut.exhausted || fanOut.active > 0 || fanOut.queue.length > 0 || fanOut.abandoned) return;
+    const open = fanOut.cursors.some((cursor) => !cursor.exhausted || cursor.queue.length > 0);
+    if (open || fanOut.active > 0 || fanOut.abandoned) return;
     fanOut.abandoned = true;
     this.#fanOuts.delete(fanOut.alert.id);
     const { alert } = fanOut;
@@ -230,53 +218,49 @@ export class AlertSender {
   }
 
   /** Sends one message; whatever goes wrong is recorded as this delivery's failure, never thrown. */
-  async #deliver(alert: PendingAlert, subscription: StoredSubscription): Promise<void> {
+  async #deliver(
+    alert: PendingAlert,
+    channel: DeliveryChannel,
+    recipient: { readonly id: number },
+  ): Promise<void> {
     const store = this.#store;
-    const delivery = { alertId: alert.id, channel: 'push', subscriptionId: subscription.id } as const;
-    let outcome: PushOutcome;
+    const delivery: Delivery = { alertId: alert.id, channel: channel.name, subscriptionId: recipient.id };
+    let result: DeliveryResult;
     try {
-      outcome = await sendPush(
-        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-        alert.payload,
-        {
-          vapid: this.#options.vapid,
-          ttlSeconds: 86_400,
-          urgency: 'high',
-          attempts: 4,
-          backoffMs: (attempt) => 1000 * 2 ** (attempt - 1),
-          maxRetryAfterMs: 60_000,
-          timeoutMs: 10_000,
-          ...this.#options.push,
-          topic: topicOf(alert.key),
-          agents: this.#agents,
-          beforeWrite: () => store.recordDelivery(delivery, 'sending'),
-          afterWrite: () => store.recordDelivery(delivery, 'sent'),
-        },
-      );
+      result = await channel.send(alert, recipient, {
+        beforeWrite: () => store.recordDelivery(delivery, 'sending'),
+        afterWrite: () => store.recordDelivery(delivery, 'sent'),
+      });
     } catch (error) {
-      outcome = { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describeError(error)}` };
+      result = { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describeError(error)}` };
     }
     try {
-      store.recordDelivery(delivery, outcome.kind, {
-        status: outcome.status,
-        attempts: outcome.attempts,
-        reason: outcome.kind === 'failed' ? outcome.reason : null,
+      store.recordDelivery(delivery, result.kind, {
+        status: result.status,
+        attempts: result.attempts,
+        reason: result.kind === 'failed' ? result.reason : null,
       });
-      if (outcome.kind === 'gone') store.removeSubscription(subscription.id);
+      channel.settle(recipient, result);
     } catch (error) {
       this.#options.logger.error(
-        { alert: alert.key, ...subscriptionLabel(subscription.endpoint), reason: describeError(error) },
+        {
+          alert: alert.key,
+          channel: channel.name,
+          ...channel.label(recipient),
+          reason: describeError(error),
+        },
         'alerts: a delivery could not be recorded',
       );
       return;
     }
-    if (outcome.kind === 'failed') {
+    if (result.kind === 'failed') {
       this.#options.logger.warn(
         {
           alert: alert.key,
-          ...subscriptionLabel(subscription.endpoint),
-          status: outcome.status,
-          reason: outcome.reason,
+          channel: channel.name,
+          ...channel.label(recipient),
+          status: result.status,
+          reason: result.reason,
         },
         'alerts: a delivery failed',
       );

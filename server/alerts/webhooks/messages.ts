@@ -12,8 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
-/** The alerts a webhook receives: a reset confirmed, or announced ahead of its time. */
-export type AlertType = 'reset.confirmed' | 'reset.announced';
+/** The alerts a webhook receives: a reset confirmed, announced ahead of its time, or corrected. */
+export type AlertType = 'reset.confirmed' | 'reset.announced' | 'reset.corrected';
 
 /** A new signing secret as Standard Webhooks writes it: `whsec_` and 32 random bytes in base64. */
 export function newWebhookSecret(): string {

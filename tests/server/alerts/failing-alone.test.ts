@@ -8,8 +8,9 @@ import { Writable } from 'node:stream';
 import test from 'ava';
 import pino from 'pino';
 import { generateVapidKeys } from '../../../server/alerts/push.js';
-import type { SenderOptions } from '../../../server/alerts/sender.js';
-import { AlertSender } from '../../../server/alerts/sender.js';
+import type { PushChannelOptions } from '../../../server/alerts/push-channel.js';
+import { pushChannel } from '../../../server/alerts/push-channel.js';
+import { AlertSender, SENDER_DEFAULTS } from '../../../server/alerts/sender.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { eventually } from '../../helpers/wait.js';
@@ -27,7 +28,7 @@ test.after.always(() => push?.stop());
 interface Setup {
   readonly store: AlertStore;
   readonly logs: Record<string, unknown>[];
-  readonly sender: (options?: Partial<SenderOptions>) => AlertSender;
+  readonly sender: (options?: { concurrency?: number; push?: PushChannelOptions['push'] }) => AlertSender;
   readonly dispose: () => Promise<void>;
 }
 
@@ -46,12 +47,15 @@ async function setUp(): Promise<Setup> {
     store,
     logs,
     sender: (options = {}) => {
+      const concurrency = options.concurrency ?? SENDER_DEFAULTS.concurrency;
       const sender = new AlertSender({
         store,
-        vapid,
+        channels: [
+          pushChannel({ store, vapid, concurrency, ...(options.push ? { push: options.push } : {}) }),
+        ],
         logger: pino({ level: 'info' }, sink),
         pollMs: 50,
-        ...options,
+        concurrency,
       });
       senders.push(sender);
       sender.start();

@@ -1,0 +1,42 @@
+import type { Channel, PendingAlert } from './store/index.js';
+
+/**
+ * What became of one message: `delivered`, `gone` (the subscription no longer exists: it is
+ * removed), or `failed` (refused, or still failing after every try), with the answer's status.
+ */
+export type DeliveryResult =
+  | { readonly kind: 'delivered' | 'gone'; readonly status: number | null; readonly attempts: number }
+  | {
+      readonly kind: 'failed';
+      readonly status: number | null;
+      readonly attempts: number;
+      readonly reason: string;
+    };
+
+/** Called by a channel around the moment its message leaves (server/alerts/push.ts `beforeWrite`). */
+export interface WriteHooks {
+  /** Synchronously, just before the message is handed to its connection: the `sending` record. */
+  readonly beforeWrite: () => void;
+  /** Once the message has been handed over whole: the `sent` record. */
+  readonly afterWrite: () => void;
+}
+
+/**
+ * One way alerts reach subscribers (browser push, webhooks, email), as the sender
+ * (server/alerts/sender.ts) drives it: who is owed an alert, how one message is sent, and what a
+ * message's result does to its subscription. Every channel's deliveries are recorded in the one
+ * ledger of the store, by channel, so an alert goes once to each subscription whatever its channel.
+ */
+export interface DeliveryChannel<R extends { readonly id: number } = { readonly id: number }> {
+  readonly name: Channel;
+  /** Up to `limit` subscriptions still owed the alert, with ids after `after`, in id order. */
+  owed(alert: PendingAlert, limit: number, after: number): readonly R[];
+  /** Sends one message; never throws (a failure is a result, with its reason). */
+  send(alert: PendingAlert, recipient: R, hooks: WriteHooks): Promise<DeliveryResult>;
+  /** What the result does to the subscription, once it is recorded (a gone one is removed). */
+  settle(recipient: R, result: DeliveryResult): void;
+  /** How the log names a subscription: never a capability URL or an address in full. */
+  label(recipient: R): Record<string, string>;
+  /** Frees what the channel holds open (connections), once the sender has stopped. */
+  close(): void;
+}

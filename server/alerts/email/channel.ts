@@ -1,0 +1,79 @@
+import type { AlertPayload } from '../../../domain/alerts.js';
+import type { Locale } from '../../site/i18n/locales.js';
+import { LOCALES } from '../../site/i18n/locales.js';
+import type { DeliveryChannel, DeliveryResult } from '../channel.js';
+import type { AlertStore, StoredEmail } from '../store/index.js';
+import { alertMessageId, pageUrlFor, unsubscribeUrlFor } from './links.js';
+import { alertMail } from './messages.js';
+import type { Mailer } from './smtp.js';
+
+export interface EmailChannelOptions {
+  readonly store: AlertStore;
+  readonly mailer: Mailer;
+  /** The site's public origin: the links in the mails. */
+  readonly baseUrl: string;
+  /** Tries of a mail the relay refuses for now (4xx, a lost connection) before it counts as failed. */
+  readonly attempts?: number;
+  /** Milliseconds before try `n + 1`. */
+  readonly backoffMs?: (attempt: number) => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The locale a subscription's mails are written in; English for one this version does not know. */
+function localeOf(subscription: StoredEmail): Locale {
+  return (LOCALES as readonly string[]).includes(subscription.locale)
+    ? (subscription.locale as Locale)
+    : 'en';
+}
+
+/**
+ * Email (server/alerts/email/): one mail per confirmed address whose filters match, in its language,
+ * with a `Message-ID` that is the same for every send of the pair. A relay that refuses the address
+ * for good (5xx) removes it; one that refuses for now is tried again.
+ */
+export function emailChannel(options: EmailChannelOptions): DeliveryChannel<StoredEmail> {
+  const { store, mailer } = options;
+  const attempts = options.attempts ?? 3;
+  const backoffMs = options.backoffMs ?? ((attempt: number) => 2000 * 2 ** (attempt - 1));
+  const sleep = options.sleep ?? wait;
+  const domain = new URL(options.baseUrl).hostname;
+  return {
+    name: 'email',
+    owed: (alert, limit, after) => store.owedEmails(alert.id, limit, after),
+    async send(alert, subscription, hooks): Promise<DeliveryResult> {
+      const payload = JSON.parse(alert.payload) as AlertPayload;
+      const locale = localeOf(subscription);
+      const mail = alertMail({
+        to: subscription.email,
+        locale,
+        event: payload,
+        eventUrl: pageUrlFor(options.baseUrl, locale, new URL(payload.url).pathname),
+        unsubscribeUrl: unsubscribeUrlFor(options.baseUrl, locale, subscription.unsubscribeToken),
+        messageId: alertMessageId(alert.key, subscription.id, domain),
+      });
+      let last: DeliveryResult = { kind: 'failed', status: null, attempts: 0, reason: 'not sent' };
+      for (let attempt = 1; attempt <= attempts; attempt += 1) {
+        // The relay's transaction is not this process's to split: `sending` before it starts, `sent`
+        // once the relay has taken the mail.
+        hooks.beforeWrite();
+        const result = await mailer.send(mail);
+        if (result.ok) {
+          hooks.afterWrite();
+          return { kind: 'delivered', status: null, attempts: attempt };
+        }
+        if (result.permanent) return { kind: 'gone', status: null, attempts: attempt };
+        last = { kind: 'failed', status: null, attempts: attempt, reason: result.reason };
+        if (attempt < attempts) await sleep(backoffMs(attempt));
+      }
+      return last;
+    },
+    settle(subscription, result) {
+      if (result.kind === 'gone') store.removeEmail(subscription.id);
+    },
+    // The address is personal data: the log names the row, not the address.
+    label: (subscription) => ({ email: `#${subscription.id}` }),
+    close: () => mailer.close(),
+  };
+}
