@@ -1,0 +1,145 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import { simpleParser } from 'mailparser';
+import pino from 'pino';
+import { alertPayload } from '../../../domain/alerts.js';
+import { buildCatalog } from '../../../domain/catalog.js';
+import { emailChannel } from '../../../server/alerts/email/channel.js';
+import { createMailer } from '../../../server/alerts/email/smtp.js';
+import { generateVapidKeys } from '../../../server/alerts/push.js';
+import { pushChannel } from '../../../server/alerts/push-channel.js';
+import { AlertSender } from '../../../server/alerts/sender.js';
+import type { AlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { webhookChannel, webhookMessageId } from '../../../server/alerts/webhooks/channel.js';
+import { loadContent } from '../../../server/content/read-content.js';
+import { BASE_URL, DEMO_FIXTURE } from '../../helpers/fixtures.js';
+import { startPushService } from '../../helpers/push-service.js';
+import { startSmtpServer } from '../../helpers/smtp-server.js';
+import { eventually } from '../../helpers/wait.js';
+import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';
+
+const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+
+/** The demonstration set's first confirmed reset, and its record as the API serves it. */
+async function anEvent() {
+  const loaded = await loadContent(DEMO_FIXTURE);
+  if (!loaded.ok) throw new Error('the demonstration set does not load');
+  const catalog = buildCatalog(loaded.content, { baseUrl: BASE_URL });
+  const event = [...catalog.byId.values()].find(
+    (candidate) => candidate.kind === 'usage_reset' && candidate.event_status === 'confirmed',
+  )!;
+  return { event, record: JSON.stringify(event) };
+}
+
+function makeAlert(store: AlertStore, key: string, payload: string, record: string): number {
+  store.recordPublication(() => ({
+    entries: [],
+    alerts: [{ key, eventId: key, reason: 'confirmed', payload, record, matching: ['all/any'] }],
+  }));
+  return store.pendingAlerts().find((alert) => alert.key === key)!.id;
+}
+
+test('one alert goes once to every matching subscription of every channel, and to no other', async (t) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-channels-'));
+  const store = openAlertStore(path.join(dir, 'alerts.sqlite'));
+  const push = await startPushService(vapid.publicKey);
+  const receiver = await startWebhookReceiver(SECRET);
+  const smtp = await startSmtpServer();
+  const sender = new AlertSender({
+    store,
+    channels: [
+      pushChannel({ store, vapid, concurrency: 8 }),
+      webhookChannel({ store, allowedOrigins: [receiver.origin] }),
+      emailChannel({
+        store,
+        mailer: createMailer({ smtpUrl: smtp.url, from: 'alerts@tracker.test' }),
+        baseUrl: BASE_URL,
+      }),
+    ],
+    logger: pino({ level: 'silent' }),
+    pollMs: 50,
+  });
+  try {
+    const subscribers = [push.subscriber(), push.subscriber()];
+    for (const { subscription } of subscribers)
+      store.subscribe({
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        audience: 'all',
+        window: 'any',
+        expiresAt: null,
+      });
+    const hook = (n: number, audience: 'all' | 'team') => {
+      const added = store.addWebhook({
+        publicId: `wh_${n}`,
+        url: `${receiver.origin}/hook/${n}`,
+        kind: 'generic',
+        secret: SECRET,
+        tokenHash: `hash-${n}`,
+        audience,
+        window: 'any',
+      });
+      if ('full' in added) throw new Error('not stored');
+      return added.stored.id;
+    };
+    const matching = hook(1, 'all');
+    store.activateWebhook(matching);
+    store.activateWebhook(hook(2, 'team'));
+    hook(3, 'all'); // pending: never verified
+    const ask = (email: string, confirmHash: string) =>
+      store.requestEmail({
+        email,
+        locale: 'ja',
+        audience: 'all',
+        window: 'any',
+        confirmHash,
+        unsubscribeToken: `u-${email}`,
+      });
+    ask('confirmed@example.org', 'c1');
+    ask('unconfirmed@example.org', 'c2');
+    store.confirmEmail('c1');
+
+    const { event, record } = await anEvent();
+    const payload = JSON.stringify(alertPayload(event, 'confirmed'));
+    // Made after the subscriptions: a clock tick apart, as the store compares instants.
+    await eventually(() => Date.now() > (store.webhook('wh_1')?.createdAt ?? Infinity));
+    const alert = makeAlert(store, 'k1', payload, record);
+    sender.start();
+    t.true(await eventually(() => store.pendingAlerts().length === 0, { timeout: 30_000 }), 'the alert ends');
+
+    t.deepEqual(store.deliveryCounts(alert), { delivered: 4 });
+    t.is(push.received.length, 2);
+    t.is(receiver.received.length, 1, 'one webhook message: not the other filters, not the pending one');
+    const [message] = receiver.received;
+    t.is(message!.path, '/hook/1');
+    t.is(message!.id, webhookMessageId('k1', matching));
+    t.is(message!.type, 'reset.confirmed');
+    t.deepEqual((JSON.parse(message!.body) as { data: unknown }).data, JSON.parse(record));
+    t.is(smtp.received.length, 1, 'one mail: only the confirmed address');
+    const mail = await simpleParser(smtp.received[0]!.raw);
+    t.deepEqual(smtp.received[0]!.envelope.to, ['confirmed@example.org']);
+    // mailparser gathers the List-* headers under `list`.
+    const list = mail.headers.get('list') as { unsubscribe?: { url?: string } } | undefined;
+    t.regex(list?.unsubscribe?.url ?? '', /\/ja\/alerts\/email\/unsubscribe\?token=u-confirmed/);
+    t.regex(
+      smtp.received[0]!.raw.toString('utf8'),
+      /^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m,
+    );
+
+    // A second look owes nothing more on any channel.
+    t.deepEqual(store.owed(alert, 10), []);
+    t.deepEqual(store.owedWebhooks(alert, 10), []);
+    t.deepEqual(store.owedEmails(alert, 10), []);
+    t.like(store.webhook('wh_1'), { failures: 0, lastStatus: 204 });
+  } finally {
+    await sender.stop();
+    store.close();
+    await Promise.all([push.stop(), receiver.stop(), smtp.stop()]);
+    await rm(dir, { recursive: true, force: true });
+  }
+});
