@@ -453,7 +453,7 @@ export const en = {
     id: 'Webhook id',
     secret: 'Signing secret',
     token: 'Management token',
-    url: 'URL',
+    url: 'Sent to',
     filters: 'Alerts for',
     status: 'Status',
     active: 'Active: the URL answered the check, so alerts will be sent to it.',

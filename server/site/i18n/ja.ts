@@ -491,7 +491,7 @@ export const ja: Messages = {
     id: 'Webhook ID',
     secret: '署名シークレット',
     token: '管理トークン',
-    url: 'URL',
+    url: '送信先 URL',
     filters: 'アラートの対象',
     status: '状態',
     active: '有効: URL が確認に正しく応答したので、アラートが送られます。',

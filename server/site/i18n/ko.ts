@@ -487,7 +487,7 @@ export const ko: Messages = {
     id: '웹훅 ID',
     secret: '서명 시크릿',
     token: '관리 토큰',
-    url: 'URL',
+    url: '전송 대상 URL',
     filters: '알림 대상',
     status: '상태',
     active: '활성: URL이 확인 요청에 올바르게 응답했으므로 알림이 전송됩니다.',

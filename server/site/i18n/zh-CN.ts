@@ -465,7 +465,7 @@ export const zhCN: Messages = {
     id: 'Webhook ID',
     secret: '签名密钥',
     token: '管理令牌',
-    url: 'URL',
+    url: '发送地址',
     filters: '提醒范围',
     status: '状态',
     active: '已启用：该 URL 已按要求响应验证，提醒将发送到这里。',

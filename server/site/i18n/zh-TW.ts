@@ -465,7 +465,7 @@ export const zhTW: Messages = {
     id: 'Webhook ID',
     secret: '簽章金鑰',
     token: '管理權杖',
-    url: '網址',
+    url: '傳送網址',
     filters: '提醒範圍',
     status: '狀態',
     active: '已啟用：這個網址已依要求回應驗證，提醒將會傳送到這裡。',
