@@ -44,6 +44,7 @@ const router = createRoutes({
   trpc: serve,
   mcp: [serve],
   alerts: { vapidKey: serve, subscribe: [serve], unsubscribe: [serve] },
+  webhooks: { register: [serve], show: [serve], remove: [serve] },
   openApiBody: Buffer.from('{}'),
   site: siteResources({
     baseUrl: origin,

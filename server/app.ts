@@ -29,6 +29,7 @@ import { createPipeline } from './pipeline.js';
 import { createRoutes, readRoutes, writeOnlyPaths } from './routes.js';
 import type { AlertStore } from './alerts/store/index.js';
 import { alertEndpoints } from './alerts/endpoints.js';
+import { webhookEndpoints } from './alerts/webhook-endpoints.js';
 import type { WriteCount } from './alerts/write-limit.js';
 import type { LimiterHandle } from './http/rate-limit-store.js';
 
@@ -113,6 +114,8 @@ export function createApp(deps: AppDeps): ServiceApp {
   if (!statusOperation) throw new Error('the status operation is missing');
   const tools = mcpTools(appRouter, operations);
   const openApi = buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' });
+  // One count of subscription writes per client and network, whichever channel they are for.
+  const writeLimits = config.alerts ? writeCounts(config.alerts, deps.deriveLimiter) : [];
   const router = createRoutes({
     content,
     rest: operations.map((operation) => ({
@@ -160,13 +163,28 @@ export function createApp(deps: AppDeps): ServiceApp {
               publicKey: config.alerts.push.vapid.publicKey,
               pushHosts: config.alerts.push.pushHosts,
               maxSubscriptions: config.alerts.maxSubscriptions,
-              writeLimits: writeCounts(config.alerts, deps.deriveLimiter),
+              writeLimits,
             }
           : null,
       configuredBaseUrl: siteOrigin,
       problemTypeBase: base,
       logger,
       clock,
+    }),
+    webhooks: webhookEndpoints({
+      webhooks:
+        config.alerts?.webhooks && deps.alertStore
+          ? {
+              store: deps.alertStore,
+              allowedOrigins: config.alerts.webhooks.allowedOrigins,
+              maxSubscriptions: config.alerts.maxSubscriptions,
+              writeLimits,
+            }
+          : null,
+      configuredBaseUrl: siteOrigin,
+      publicBaseUrl: base,
+      problemTypeBase: base,
+      logger,
     }),
     openApiBody: Buffer.from(JSON.stringify(openApi)),
     site: siteResources({
@@ -191,8 +209,8 @@ export function createApp(deps: AppDeps): ServiceApp {
         render: (problem, path) => trpcErrorBody(appRouter, problem, path),
       },
     },
-    // A path the route table answers only with POST or DELETE (MCP, the alert subscriptions) is no
-    // public read: it checks Origin and sends no CORS headers.
+    // A path the route table answers only with POST or DELETE (MCP, the alert subscriptions) or a
+    // private read (a webhook, read with its token) is no public read: it sends no CORS headers.
     writeOnly: writeOnlyPaths(router),
     cost: trpcCallCount,
     ...(deps.before ? { before: deps.before } : {}),

@@ -11,6 +11,8 @@ import type { RestOperation } from './api/rest-operations.js';
 import type { SiteResource } from './site/resource.js';
 import type { AlertEndpoints } from './alerts/endpoints.js';
 import { SUBSCRIPTIONS_PATH, VAPID_KEY_PATH } from './alerts/endpoints.js';
+import type { WebhookEndpoints } from './alerts/webhook-endpoints.js';
+import { WEBHOOK_PATH, WEBHOOKS_PATH } from './alerts/webhook-endpoints.js';
 
 export interface RouteHandlers {
   readonly content: ContentState;
@@ -24,11 +26,23 @@ export interface RouteHandlers {
   readonly mcp: readonly Middleware[];
   /** Browser alerts: the public key, subscribing and unsubscribing (server/alerts/endpoints.ts). */
   readonly alerts: AlertEndpoints;
+  /** Webhooks: registering, reading and deleting one (server/alerts/webhook-endpoints.ts). */
+  readonly webhooks: WebhookEndpoints;
   readonly openApiBody: Buffer;
   /** Pages, feeds, exports, badges, the card and static files (server/site/site-resources.ts). */
   readonly site: readonly SiteResource[];
   readonly serve: (resource: SiteResource) => RouterMiddleware;
 }
+
+/**
+ * The name of a GET route that answers only the holder of a secret (a webhook's token): it is no
+ * public read, so it gets no CORS headers and no crawl requests it (`writeOnlyPaths`, `readRoutes`).
+ */
+export const PRIVATE_READ = 'private-read';
+
+/** The layers that read (GET) publicly: every GET route but a private read. */
+const publicReads = (router: Router) =>
+  router.stack.filter((layer) => layer.methods.includes('GET') && layer.name !== PRIVATE_READ);
 
 /**
  * The map of the site: every URL the service answers. Each GET route answers HEAD; `allowedMethods`
@@ -57,6 +71,10 @@ export function createRoutes(handlers: RouteHandlers): Router {
   router.get(VAPID_KEY_PATH, handlers.alerts.vapidKey);
   router.post(SUBSCRIPTIONS_PATH, ...handlers.alerts.subscribe);
   router.delete(SUBSCRIPTIONS_PATH, ...handlers.alerts.unsubscribe);
+  // Webhooks: registered with POST; read (its owner's token, so a private read) and deleted by id.
+  router.post(WEBHOOKS_PATH, ...handlers.webhooks.register);
+  router.get(PRIVATE_READ, WEBHOOK_PATH, ...handlers.webhooks.show);
+  router.delete(WEBHOOK_PATH, ...handlers.webhooks.remove);
 
   // The site: feeds, exports, badges, the card, pages and their files.
   for (const resource of handlers.site) router.get(resource.path, handlers.serve(resource));
@@ -65,21 +83,27 @@ export function createRoutes(handlers: RouteHandlers): Router {
 }
 
 /**
- * Whether the router answers a path only with methods that change something (POST, DELETE): such a
- * path is no public read, so it gets no CORS headers (a page of another site may neither read its
- * answers nor send it JSON), and it is so by being declared that way above, not by a list kept apart.
- * A path the router does not know (a 404) or also reads (GET) stays public.
+ * Whether the router answers a path only with methods that change something (POST, DELETE) or with
+ * a private read (`PRIVATE_READ`): such a path is no public read, so it gets no CORS headers (a page
+ * of another site may neither read its answers nor send it JSON), and it is so by being declared
+ * that way above, not by a list kept apart. A path the router does not know (a 404) or also reads
+ * publicly (GET) stays public.
  */
 export function writeOnlyPaths(router: Router): (path: string) => boolean {
-  const writes = router.stack.filter((layer) => layer.methods.length > 0 && !layer.methods.includes('GET'));
-  const reads = router.stack.filter((layer) => layer.methods.includes('GET'));
+  const reads = publicReads(router);
+  const writes = router.stack.filter(
+    (layer) => layer.methods.length > 0 && (!layer.methods.includes('GET') || layer.name === PRIVATE_READ),
+  );
   return (path) =>
     writes.some((layer) => layer.regexp.test(path)) && !reads.some((layer) => layer.regexp.test(path));
 }
 
-/** Every path the route table reads (GET), in its order, each once: what a crawl of the service starts from. */
+/**
+ * Every path the route table reads publicly (GET, but a private read), in its order, each once: what
+ * a crawl of the service starts from.
+ */
 export function readRoutes(router: Router): readonly string[] {
-  const paths = router.stack.filter((layer) => layer.methods.includes('GET')).map((layer) => layer.path);
+  const paths = publicReads(router).map((layer) => layer.path);
   return [...new Set(paths.filter((path) => typeof path === 'string'))];
 }
 

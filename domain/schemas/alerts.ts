@@ -1,7 +1,7 @@
 import { ECDH } from 'node:crypto';
 import { z } from 'zod';
 import { canonicalEndpoint, UNSAFE_IN_ENDPOINT } from '../alerts.js';
-import { AudienceFilter, WindowFilter } from './enums.js';
+import { AudienceFilter, TRANSLATION_LANGUAGES, WindowFilter } from './enums.js';
 import { CONTENT_LIMITS } from './limits.js';
 
 /**
@@ -71,6 +71,25 @@ export const AlertSubscriptionRequest = z.strictObject({
 /** `DELETE /alerts/subscriptions`: the endpoint whose subscription goes. */
 export const AlertUnsubscribeRequest = z.strictObject({ endpoint: PushEndpoint });
 
+/**
+ * `POST /alerts/webhooks` as JSON: the URL to send alerts to and the filters it wants. The URL is
+ * text here; its rules (https, port 443, a public host, its length) are the server's target rules,
+ * which name the one it breaks.
+ */
+export const WebhookRequest = z.strictObject({
+  url: z.string(),
+  audience: AudienceFilter.default('all'),
+  window: WindowFilter.default('any'),
+});
+
+/** The languages of the site's pages: the page a form is sent from answers in its own. */
+export const PageLanguage = z.enum(['en', ...TRANSLATION_LANGUAGES] as const);
+
+/** `POST /alerts/webhooks` as an HTML form: the same fields and the language of the page it came from. */
+export const WebhookFormRequest = WebhookRequest.extend({ lang: PageLanguage });
+
 export type PushSubscriptionJson = z.infer<typeof PushSubscriptionJson>;
 export type AlertSubscriptionRequest = z.infer<typeof AlertSubscriptionRequest>;
 export type AlertUnsubscribeRequest = z.infer<typeof AlertUnsubscribeRequest>;
+export type WebhookRequest = z.infer<typeof WebhookRequest>;
+export type WebhookFormRequest = z.infer<typeof WebhookFormRequest>;

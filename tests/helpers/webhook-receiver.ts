@@ -6,6 +6,11 @@
  * (the raw body bytes) keyed with the base64-decoded secret after `whsec_`. A verified message is
  * recorded in `received` and answered as told (`next`), by default 204; any other is recorded in
  * `refused` and answered 401.
+ *
+ * The secret may depend on the path (one receiver, many registrations) and be unknown yet: a new
+ * webhook's verification arrives before its registration answers with the secret. Such a message is
+ * recorded in `unverified`, with its raw body, and answered as told; the test checks its signature
+ * once it has the secret (`signatureProblem`).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
@@ -44,13 +49,22 @@ export interface HugeAnswer {
   closed: boolean;
 }
 
+/** The secret messages are signed with: one, or one per path (undefined while it is not known). */
+export type ReceiverSecret = string | ((path: string) => string | undefined);
+
+/** A message whose secret was not known when it came: its raw body, to verify later. */
+export interface UnverifiedMessage extends ReceivedMessage {
+  readonly raw: Buffer;
+}
+
 export interface WebhookReceiver {
   readonly origin: string;
-  readonly secret: string;
+  readonly secret: ReceiverSecret;
   /** Every request that came in, verified or not. */
   readonly requests: { readonly path: string; readonly headers: http.IncomingHttpHeaders }[];
   readonly received: ReceivedMessage[];
   readonly refused: { readonly reason: string; readonly body: string }[];
+  readonly unverified: UnverifiedMessage[];
   readonly huge: HugeAnswer[];
   /** The answers to the next requests, in order, before the default 204. */
   next(...replies: Reply[]): void;
@@ -94,7 +108,7 @@ function typeOf(body: string): string | null {
   }
 }
 
-export async function startWebhookReceiver(secret: string): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(secret: ReceiverSecret): Promise<WebhookReceiver> {
   const replies: Reply[] = [];
   const receiver = {
     origin: '',
@@ -102,6 +116,7 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
     requests: [] as WebhookReceiver['requests'][number][],
     received: [] as ReceivedMessage[],
     refused: [] as WebhookReceiver['refused'][number][],
+    unverified: [] as UnverifiedMessage[],
     huge: [] as HugeAnswer[],
   };
 
@@ -133,7 +148,8 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
       const body = Buffer.concat(chunks);
       const path = request.url ?? '';
       receiver.requests.push({ path, headers: request.headers });
-      const problem = signatureProblem(secret, request.headers, body);
+      const key = typeof secret === 'string' ? secret : secret(path);
+      const problem = key === undefined ? null : signatureProblem(key, request.headers, body);
       if (problem) {
         receiver.refused.push({ reason: problem, body: body.toString('utf8') });
         response.writeHead(401, { 'content-type': 'text/plain' }).end(problem);
@@ -148,7 +164,8 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
         headers: request.headers,
         path,
       };
-      receiver.received.push(message);
+      if (key === undefined) receiver.unverified.push({ ...message, raw: body });
+      else receiver.received.push(message);
       const reply = replies.shift() ?? {};
       if (reply.stallHeaders) return;
       if (reply.redirect !== undefined) {

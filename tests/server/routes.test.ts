@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import test from 'ava';
-import { readRoutes, samplePaths, writeOnlyPaths } from '../../server/routes.js';
+import { PRIVATE_READ, readRoutes, samplePaths, writeOnlyPaths } from '../../server/routes.js';
 
 const ok = () => undefined;
 
@@ -38,4 +38,18 @@ test('the routes read are listed once each, in order, and a route with parameter
     message: 'no sample path for the route /events/:id',
   });
   t.throws(() => samplePaths(routes, () => []), { message: /\/events\/:id/ });
+});
+
+test('a private read (a secret in the request) gets no CORS and is not crawled; a public read of the path is', (t) => {
+  const router = new Router();
+  router.get('/public/:id', ok);
+  router.get(PRIVATE_READ, '/owned/:id', ok);
+  router.delete('/owned/:id', ok);
+  router.get(PRIVATE_READ, '/mixed', ok);
+  router.get('/mixed', ok);
+  const writeOnly = writeOnlyPaths(router);
+  t.true(writeOnly('/owned/42'));
+  t.false(writeOnly('/public/42'));
+  t.false(writeOnly('/mixed'), 'also read publicly');
+  t.deepEqual(readRoutes(router), ['/public/:id', '/mixed']);
 });

@@ -21,7 +21,7 @@ export interface AlertStore
   readonly version: number;
   /**
    * Deletes what is kept no longer: old delivery records, expired and long-unrenewed browser
-   * subscriptions, and email addresses never confirmed.
+   * subscriptions, email addresses never confirmed and webhooks never verified.
    */
   prune(): { deliveries: number; subscriptions: number };
   close(): void;
@@ -187,5 +187,7 @@ export const SUBSCRIPTION_IDLE_DAYS = 400;
 export const DAY_MS = 86_400_000;
 /** How long an email confirmation link works; an address never confirmed is forgotten after it. */
 export const CONFIRMATION_DAYS = 7;
+/** Days a webhook that never proved it wants the alerts (`pending`) is kept before it is forgotten. */
+export const PENDING_WEBHOOK_DAYS = 7;
 /** At most one confirmation mail per address in this time (docs/product-decisions.md). */
 export const CONFIRMATION_EVERY_MS = 3_600_000;

@@ -445,6 +445,26 @@ export const en = {
       privacyLink: 'Privacy: exactly what is kept, for how long, and how to delete it',
     },
   },
+  /** A webhook registered with the alerts form: the page that shows its id, secret and token once. */
+  webhooks: {
+    title: 'Webhook registered',
+    onlyNow:
+      'Copy these now: they are shown on this page only, never again. The secret checks the signature of each message; the token shows or deletes this webhook.',
+    id: 'Webhook id',
+    secret: 'Signing secret',
+    token: 'Management token',
+    url: 'Sent to',
+    filters: 'Alerts for',
+    status: 'Status',
+    active: 'Active: the URL answered the check, so alerts will be sent to it.',
+    pending:
+      'Pending: the URL did not answer the check as asked, so no alert is sent to it. Register it again once it does; a pending webhook is deleted after 7 days.',
+    answered: 'What the URL answered:',
+    manage: (get: SafeHtml, header: SafeHtml, remove: SafeHtml) =>
+      html`To see its state, send ${get} with the header ${header}; to delete it, send ${remove} with the same
+      header.`,
+    back: 'Back to alerts',
+  },
   privacy: {
     title: 'Privacy',
     intro:

@@ -484,6 +484,25 @@ export const ja: Messages = {
       privacyLink: 'プライバシー: 何をどれだけの期間保存し、どう削除するか',
     },
   },
+  webhooks: {
+    title: 'Webhook を登録しました',
+    onlyNow:
+      'これらはこのページに一度だけ表示され、二度と表示されません。今すぐ控えてください。シークレットは各メッセージの署名の検証に、トークンはこの Webhook の確認と削除に使います。',
+    id: 'Webhook ID',
+    secret: '署名シークレット',
+    token: '管理トークン',
+    url: '送信先 URL',
+    filters: 'アラートの対象',
+    status: '状態',
+    active: '有効: URL が確認に正しく応答したので、アラートが送られます。',
+    pending:
+      '保留中: URL が確認に求められたとおり応答しなかったため、アラートは送られません。応答できるようになったら、もう一度登録してください。保留中の Webhook は 7 日後に削除されます。',
+    answered: 'URL の応答:',
+    manage: (get: SafeHtml, header: SafeHtml, remove: SafeHtml) =>
+      html`状態を見るには、ヘッダー ${header} を付けて ${get} を送ります。削除するには、同じヘッダーを付けて
+      ${remove} を送ります。`,
+    back: 'アラートのページに戻る',
+  },
   privacy: {
     title: 'プライバシー',
     intro:

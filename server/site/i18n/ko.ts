@@ -480,6 +480,25 @@ export const ko: Messages = {
       privacyLink: '개인정보 보호: 무엇을 얼마 동안 보관하며 어떻게 삭제하는지',
     },
   },
+  webhooks: {
+    title: '웹훅을 등록했습니다',
+    onlyNow:
+      '이 값들은 이 페이지에서 한 번만 표시되며 다시는 표시되지 않습니다. 지금 복사해 두세요. 시크릿은 각 메시지의 서명을 확인하는 데, 토큰은 이 웹훅을 조회하거나 삭제하는 데 씁니다.',
+    id: '웹훅 ID',
+    secret: '서명 시크릿',
+    token: '관리 토큰',
+    url: '전송 대상 URL',
+    filters: '알림 대상',
+    status: '상태',
+    active: '활성: URL이 확인 요청에 올바르게 응답했으므로 알림이 전송됩니다.',
+    pending:
+      '대기 중: URL이 확인 요청에 요구한 대로 응답하지 않아 알림이 전송되지 않습니다. 응답할 수 있게 되면 다시 등록하세요. 대기 중인 웹훅은 7일 후 삭제됩니다.',
+    answered: 'URL의 응답:',
+    manage: (get: SafeHtml, header: SafeHtml, remove: SafeHtml) =>
+      html`상태를 보려면 ${header} 헤더와 함께 ${get} 요청을 보내세요. 삭제하려면 같은 헤더와 함께 ${remove}
+      요청을 보내세요.`,
+    back: '알림 페이지로 돌아가기',
+  },
   privacy: {
     title: '개인정보 보호',
     intro:

@@ -458,6 +458,24 @@ export const zhCN: Messages = {
       privacyLink: '隐私：具体保存哪些内容、保存多久，以及如何删除',
     },
   },
+  webhooks: {
+    title: 'Webhook 已注册',
+    onlyNow:
+      '以下内容只在此页面显示这一次，之后无法再查看，请立即复制保存。密钥用于验证每条消息的签名，令牌用于查看或删除此 Webhook。',
+    id: 'Webhook ID',
+    secret: '签名密钥',
+    token: '管理令牌',
+    url: '发送地址',
+    filters: '提醒范围',
+    status: '状态',
+    active: '已启用：该 URL 已按要求响应验证，提醒将发送到这里。',
+    pending:
+      '待验证：该 URL 没有按要求响应验证，因此不会向它发送提醒。它能正确响应后，请重新注册。待验证的 Webhook 会在 7 天后删除。',
+    answered: 'URL 的响应：',
+    manage: (get: SafeHtml, header: SafeHtml, remove: SafeHtml) =>
+      html`要查看状态，请带上请求头 ${header} 发送 ${get}；要删除它，请带上同样的请求头发送 ${remove}。`,
+    back: '返回提醒页面',
+  },
   privacy: {
     title: '隐私',
     intro:

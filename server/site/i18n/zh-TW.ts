@@ -458,6 +458,24 @@ export const zhTW: Messages = {
       privacyLink: '隱私權：確切保存哪些資料、保存多久，以及如何刪除',
     },
   },
+  webhooks: {
+    title: 'Webhook 已註冊',
+    onlyNow:
+      '以下內容只會在這個頁面顯示這一次，之後無法再查看，請立即複製保存。金鑰用來驗證每則訊息的簽章，權杖用來查看或刪除這個 Webhook。',
+    id: 'Webhook ID',
+    secret: '簽章金鑰',
+    token: '管理權杖',
+    url: '傳送網址',
+    filters: '提醒範圍',
+    status: '狀態',
+    active: '已啟用：這個網址已依要求回應驗證，提醒將會傳送到這裡。',
+    pending:
+      '待驗證：這個網址沒有依要求回應驗證，因此不會傳送提醒給它。等它能正確回應後，請重新註冊。待驗證的 Webhook 會在 7 天後刪除。',
+    answered: '網址的回應：',
+    manage: (get: SafeHtml, header: SafeHtml, remove: SafeHtml) =>
+      html`若要查看狀態，請加上標頭 ${header} 傳送 ${get}；若要刪除它，請加上同樣的標頭傳送 ${remove}。`,
+    back: '返回提醒頁面',
+  },
   privacy: {
     title: '隱私權',
     intro:

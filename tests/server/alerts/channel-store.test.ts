@@ -8,6 +8,7 @@ import {
   CONFIRMATION_DAYS,
   CONFIRMATION_EVERY_MS,
   openAlertStore,
+  PENDING_WEBHOOK_DAYS,
 } from '../../../server/alerts/store/index.js';
 
 const START = Date.parse('2026-11-26T12:00:00Z');
@@ -112,6 +113,34 @@ test('past the most webhooks, a new one is not stored', (t) =>
     t.false('full' in store.addWebhook(hook(2), 2));
     t.deepEqual(store.addWebhook(hook(3), 2), { full: true });
     t.is(store.webhookCount(), 2);
+  }));
+
+test('a webhook never verified is forgotten after its days; an active or disabled one stays', (t) =>
+  withStore(t, (store, clock) => {
+    const pending = store.addWebhook(hook(1));
+    const active = store.addWebhook(hook(2));
+    const disabled = store.addWebhook(hook(3));
+    if ('full' in pending || 'full' in active || 'full' in disabled) throw new Error('not stored');
+    store.activateWebhook(active.stored.id);
+    store.activateWebhook(disabled.stored.id);
+    store.recordWebhookResult(disabled.stored.id, {
+      delivered: false,
+      status: 500,
+      disableAfter: 1,
+      reason: 'answered 500',
+    });
+    clock.now += PENDING_WEBHOOK_DAYS * 86_400_000 - 1;
+    t.deepEqual(store.prune(), { deliveries: 0, subscriptions: 0 }, 'not before its days are out');
+    const late = store.addWebhook(hook(4));
+    clock.now += 2;
+    t.deepEqual(store.prune(), { deliveries: 0, subscriptions: 1 });
+    t.is(store.webhook('wh_1'), null);
+    t.deepEqual(
+      ['wh_2', 'wh_3', 'wh_4'].map((id) => store.webhook(id)?.state),
+      ['active', 'disabled', 'pending'],
+      'the younger pending one stays too',
+    );
+    t.false('full' in late);
   }));
 
 const ask = (email: string, confirmHash: string, filters = {}) => ({

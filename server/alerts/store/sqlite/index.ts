@@ -61,7 +61,10 @@ export class SqliteAlertStore implements AlertStore {
     const now = this.#connection.clock();
     return this.#connection.immediate(() => ({
       deliveries: this.#deliveries.pruneOld(now),
-      subscriptions: this.#subscriptions.pruneIdle(now) + this.#emails.pruneUnconfirmed(now),
+      subscriptions:
+        this.#subscriptions.pruneIdle(now) +
+        this.#emails.pruneUnconfirmed(now) +
+        this.#webhooks.prunePending(now),
     }));
   }
 

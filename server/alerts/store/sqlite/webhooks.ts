@@ -1,4 +1,5 @@
 import type { NewWebhook, StoredWebhook, WebhookResult, WebhookStore } from '../types.js';
+import { DAY_MS, PENDING_WEBHOOK_DAYS } from '../types.js';
 import type { SqliteConnection } from './connection.js';
 
 const COLUMNS = `id, public_id AS publicId, url, kind, secret, token_hash AS tokenHash, audience, window, state,
@@ -70,6 +71,13 @@ export class SqliteWebhooks implements WebhookStore {
 
   removeWebhook(id: number): void {
     this.#connection.immediate(() => this.#connection.sql('DELETE FROM webhooks WHERE id = ?').run(id));
+  }
+
+  /** Forgets webhooks still `pending` `PENDING_WEBHOOK_DAYS` after they were registered. */
+  prunePending(now: number): number {
+    return this.#connection
+      .sql(`DELETE FROM webhooks WHERE state = 'pending' AND created_at < ?`)
+      .run(now - PENDING_WEBHOOK_DAYS * DAY_MS).changes;
   }
 
   webhookCount(): number {

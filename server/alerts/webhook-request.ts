@@ -1,0 +1,68 @@
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import type { WebhookRequest } from '../../domain/schemas/alerts.js';
+import { WebhookFormRequest, WebhookRequest as WebhookJson } from '../../domain/schemas/alerts.js';
+import { HttpProblem } from '../http/http-problem.js';
+import { makeProblem } from '../http/problem-types.js';
+import { readBoundedBody } from '../http/request-body.js';
+import type { Locale } from '../site/i18n/locales.js';
+
+/** A registration is a URL of at most 2,048 characters and two filters: 4 KiB leaves room and nothing more. */
+export const WEBHOOK_BODY_MAX_BYTES = 4096;
+
+/** A registration as read: the request, and the language of the form's page (null for JSON). */
+export interface ReadRegistration {
+  readonly request: WebhookRequest;
+  readonly lang: Locale | null;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+function invalid(base: string, detail: string, parameter?: string): HttpProblem {
+  return new HttpProblem(makeProblem(base, 'invalid_body', detail, parameter));
+}
+
+/** The first issue of a refused body as a problem naming its field, as the push endpoints name theirs. */
+function checked<T extends z.ZodType>(schema: T, body: unknown, base: string): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+  const field = [...issue.path, ...keys.slice(0, 1)].map(String).join('.');
+  if (issue.code === 'unrecognized_keys')
+    throw invalid(base, `The field "${field}" is not one this request takes.`, field);
+  if (field === '') throw invalid(base, `The body must be a JSON object: ${issue.message}.`);
+  throw invalid(base, `Invalid value for "${field}": ${issue.message}.`, field);
+}
+
+/**
+ * The fields of `POST /alerts/webhooks`: JSON (`{"url","audience","window"}`) or an HTML form (the
+ * same fields and `lang`, the page's language), in UTF-8, at most `WEBHOOK_BODY_MAX_BYTES`; an
+ * unknown field, or a form field given twice, is refused rather than ignored.
+ */
+export async function readRegistration(ctx: Context, base: string): Promise<ReadRegistration> {
+  const type = ctx.request.type.trim().toLowerCase();
+  const charset = ctx.request.charset.toLowerCase();
+  if ((type !== 'application/json' && type !== FORM) || (charset !== '' && charset !== 'utf-8'))
+    throw new HttpProblem(
+      makeProblem(base, 'unsupported_media_type', `Send the body as application/json or ${FORM}, in UTF-8.`),
+    );
+  const text = (await readBoundedBody(ctx.req, WEBHOOK_BODY_MAX_BYTES, base)).toString('utf8');
+  if (type === FORM) {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of new URLSearchParams(text)) {
+      if (Object.hasOwn(fields, name))
+        throw invalid(base, `The field "${name}" is given more than once.`, name);
+      fields[name] = value;
+    }
+    const { lang, ...request } = checked(WebhookFormRequest, fields, base);
+    return { request, lang };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw invalid(base, 'The body is not valid JSON.');
+  }
+  return { request: checked(WebhookJson, body, base), lang: null };
+}

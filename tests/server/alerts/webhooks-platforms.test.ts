@@ -1,0 +1,147 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Router from '@koa/router';
+import test from 'ava';
+import type { ExecutionContext } from 'ava';
+import Koa from 'koa';
+import pino from 'pino';
+import type { AlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { WEBHOOK_PATH, WEBHOOKS_PATH, webhookEndpoints } from '../../../server/alerts/webhook-endpoints.js';
+import type { DeliverOptions, WebhookOutcome } from '../../../server/alerts/webhooks/deliver.js';
+import type { WebhookTarget } from '../../../server/alerts/webhooks/target.js';
+import { problemBoundary } from '../../../server/http/problem-boundary.js';
+import { BASE_URL } from '../../helpers/fixtures.js';
+
+/**
+ * Discord's and Slack's incoming webhooks are capability URLs on their own hosts, which no test may
+ * reach: the endpoints are built here with a delivery that stands in for the platform (the factory's
+ * `deliver`), so what is sent to it and what each answer makes of the registration are checked.
+ */
+
+interface Sent {
+  readonly target: WebhookTarget;
+  readonly body: string;
+  readonly options: DeliverOptions;
+}
+
+const DISCORD = 'https://discord.com/api/webhooks/123456789/abcdefTOKEN';
+const SLACK = 'https://hooks.slack.com/services/T000/B000/XXXX';
+
+/** Runs `run` against the endpoints over a store of their own, the platform answering `outcome`. */
+async function withPlatform(
+  t: ExecutionContext,
+  outcome: WebhookOutcome,
+  run: (url: string, sent: Sent[], store: AlertStore) => Promise<void>,
+): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-platforms-'));
+  const store = openAlertStore(path.join(dir, 'alerts.sqlite'));
+  const sent: Sent[] = [];
+  const endpoints = webhookEndpoints({
+    webhooks: { store, allowedOrigins: [], maxSubscriptions: 10, writeLimits: [] },
+    configuredBaseUrl: BASE_URL,
+    publicBaseUrl: BASE_URL,
+    problemTypeBase: BASE_URL,
+    logger: pino({ level: 'silent' }),
+    deliver: (target, message, options) => {
+      sent.push({ target, body: message.body, options });
+      return Promise.resolve(outcome);
+    },
+  });
+  const router = new Router();
+  router.post(WEBHOOKS_PATH, ...endpoints.register);
+  router.get(WEBHOOK_PATH, ...endpoints.show);
+  const app = new Koa();
+  app.use(
+    problemBoundary({
+      problemTypeBase: BASE_URL,
+      logger: pino({ level: 'silent' }),
+      renderPage: () => ({ body: '', etag: '' }),
+      pageHeaders: () => ({}),
+    }),
+  );
+  app.use(router.routes());
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, sent, store);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    store.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  t.pass();
+}
+
+const register = (url: string, target: string) =>
+  fetch(`${url}${WEBHOOKS_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url: target, audience: 'max', window: 'weekly' }),
+  });
+
+const delivered: WebhookOutcome = { kind: 'delivered', status: 204, attempts: 1, answer: '' };
+
+test('a Discord webhook gets one "alerts are on" message in its own body, unsigned, and is active on a 2xx', (t) =>
+  withPlatform(t, delivered, async (url, sent, store) => {
+    const response = await register(url, DISCORD);
+    t.is(response.status, 201);
+    const body = (await response.json()) as { id: string; status: string };
+    t.is(body.status, 'active');
+    t.is(sent.length, 1, 'one message');
+    const [message] = sent;
+    t.is(message!.target.kind, 'discord');
+    t.is(message!.options.secret, null, 'Discord reads no signature');
+    t.is(message!.options.attempts, 1);
+    t.true(message!.options.totalTimeoutMs! <= 10_000, 'bounded while the registration waits');
+    const discord = JSON.parse(message!.body) as {
+      content: string;
+      embeds: { url: string }[];
+      allowed_mentions: unknown;
+    };
+    t.regex(discord.content, /^Usage-Limit Reset Tracker: alerts are on\n.*audience max, window weekly/);
+    t.is(discord.embeds[0]!.url, `${BASE_URL}/alerts`);
+    t.deepEqual(discord.allowed_mentions, { parse: [] });
+    t.like(store.webhook(body.id), { state: 'active', kind: 'discord', url: DISCORD });
+  }));
+
+test('a Slack webhook gets its own body and is active on a 2xx', (t) =>
+  withPlatform(t, { ...delivered, status: 200, answer: 'ok' }, async (url, sent, store) => {
+    const response = await register(url, SLACK);
+    t.is(response.status, 201);
+    const body = (await response.json()) as { id: string; status: string };
+    t.is(body.status, 'active');
+    t.is(sent[0]!.target.kind, 'slack');
+    const slack = JSON.parse(sent[0]!.body) as { text: string; blocks: { type: string }[] };
+    t.regex(slack.text, /alerts are on/);
+    t.is(slack.blocks[0]!.type, 'section');
+    t.is(store.webhook(body.id)?.kind, 'slack');
+  }));
+
+test('a Discord or Slack webhook that answers 404 does not exist: refused, nothing stored', async (t) => {
+  for (const target of [DISCORD, SLACK])
+    await withPlatform(t, { kind: 'gone', status: 404, attempts: 1 }, async (url, sent, store) => {
+      const response = await register(url, target);
+      t.is(response.status, 400, target);
+      const problem = (await response.json()) as { code: string; parameter: string; detail: string };
+      t.like(problem, { code: 'invalid_body', parameter: 'url' });
+      t.regex(problem.detail, /webhook answered 404: it does not exist/);
+      t.is(sent.length, 1);
+      t.is(store.webhookCount(), 0);
+    });
+});
+
+test('any other answer leaves it pending, saying what it answered', (t) =>
+  withPlatform(
+    t,
+    { kind: 'failed', status: 500, attempts: 1, reason: 'the target answered 500' },
+    async (url, _sent, store) => {
+      const response = await register(url, DISCORD);
+      t.is(response.status, 201);
+      const body = (await response.json()) as { id: string; status: string; reason: string };
+      t.like(body, { status: 'pending', reason: 'the target answered 500' });
+      t.is(store.webhook(body.id)?.state, 'pending');
+    },
+  ));
