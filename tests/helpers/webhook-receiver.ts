@@ -108,7 +108,15 @@ function typeOf(body: string): string | null {
   }
 }
 
-export async function startWebhookReceiver(secret: ReceiverSecret): Promise<WebhookReceiver> {
+export interface ReceiverOptions {
+  /** Milliseconds before each answer, as a real receiver's work takes (a fan-out lasts long enough to cut). */
+  readonly delayMs?: number;
+}
+
+export async function startWebhookReceiver(
+  secret: ReceiverSecret,
+  options: ReceiverOptions = {},
+): Promise<WebhookReceiver> {
   const replies: Reply[] = [];
   const receiver = {
     origin: '',
@@ -178,9 +186,13 @@ export async function startWebhookReceiver(secret: ReceiverSecret): Promise<Webh
       }
       const answer = typeof reply.body === 'function' ? reply.body(message) : (reply.body ?? '');
       const status = reply.status ?? (answer === '' ? 204 : 200);
-      response.writeHead(status, reply.headers ?? {});
-      if (reply.stallBody) response.write(answer);
-      else response.end(answer);
+      const send = () => {
+        response.writeHead(status, reply.headers ?? {});
+        if (reply.stallBody) response.write(answer);
+        else response.end(answer);
+      };
+      if (options.delayMs) setTimeout(send, options.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,117 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import { openAlertStore } from '../../server/alerts/store/index.js';
+import { buildServer } from './helpers/build.js';
+import { writeReset } from '../helpers/alerts.js';
+import { eventually } from '../helpers/wait.js';
+import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
+import { outputOf, runToEnd } from '../helpers/run.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
+import { usingCluster } from '../helpers/with-server.js';
+
+const MATCHING = 600;
+const OTHERS = 50;
+const SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
+
+test('webhooks on a PM2 cluster get a published reset once each across a kill -9 of the sender; a copy only for what was in flight, under the same webhook-id', async (t) => {
+  t.timeout(240_000);
+  await buildServer();
+  // A little latency per answer, as a receiver's own work takes: the fan-out lasts long enough to be cut.
+  const receiver = await startWebhookReceiver(SECRET, { delayMs: 20 });
+  const content = await copyContent(DEMO_FIXTURE);
+  const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-webhooks-pm2-'));
+  const db = path.join(data, 'alerts.sqlite');
+  // Webhooks as registration leaves them once their check passed (tests/server/alerts/webhooks-api
+  // tests registering): written into the store before the cluster starts.
+  const store = openAlertStore(db);
+  const add = (n: number, audience: 'all' | 'team', window: 'any' | 'five_hour') => {
+    const added = store.addWebhook({
+      publicId: `wh_${n}`,
+      url: `${receiver.origin}/hook/${n}`,
+      kind: 'generic',
+      secret: SECRET,
+      tokenHash: `hash-${n}`,
+      audience,
+      window,
+    });
+    if ('full' in added) throw new Error('not stored');
+    store.activateWebhook(added.stored.id);
+  };
+  for (let n = 0; n < MATCHING; n += 1) add(n, 'all', 'any');
+  for (let n = MATCHING; n < MATCHING + OTHERS; n += 1) add(n, 'team', 'five_hour');
+  store.close();
+  const env = {
+    CONTENT_DIR: content.dir,
+    ALERTS_DB: db,
+    ALERTS_WEBHOOKS: 'on',
+    ALERTS_WEBHOOK_ORIGINS: receiver.origin,
+  };
+  try {
+    await usingCluster({ instances: 2, env }, async (cluster) => {
+      const cli = async (file: string, ...args: string[]) => {
+        const done = await runToEnd(process.execPath, ['--import', 'tsx', file, ...args], {
+          cwd: ROOT,
+          env: { ...process.env, ...env, PM2_HOME: cluster.home, PORT: new URL(cluster.url).port },
+          timeout: 60_000,
+        });
+        t.is(done.code, 0, outputOf(done));
+        return done.stdout;
+      };
+      await writeReset(content.dir, {
+        day: '2026-11-21',
+        slug: 'webhooks-weekly',
+        plans: ['pro', 'max'],
+        windows: ['weekly'],
+      });
+      t.regex(
+        await cli('tools/content-publish.ts', '--dir', content.dir),
+        /now serving revision \S+ on all 2 workers/,
+      );
+
+      t.true(
+        await eventually(() => receiver.received.length >= MATCHING * 0.3, { timeout: 60_000 }),
+        'the fan-out started',
+      );
+      const reader = openAlertStore(db);
+      const holder = reader.leaseHolder() ?? '';
+      process.kill(Number(holder.split(':')[1]), 'SIGKILL');
+      const atKill = receiver.received.length;
+      t.true(atKill < MATCHING, `killed mid-fan-out (${atKill} of ${MATCHING} delivered)`);
+
+      const paths = () => new Set(receiver.received.map((message) => message.path));
+      t.true(
+        await eventually(() => paths().size >= MATCHING, { timeout: 90_000 }),
+        `${receiver.received.length} delivered`,
+      );
+      t.true(
+        await eventually(() => reader.pendingAlerts().length === 0, { timeout: 60_000 }),
+        'the sender recorded the alert finished',
+      );
+      const byPath = new Map<string, typeof receiver.received>();
+      for (const message of receiver.received)
+        byPath.set(message.path, [...(byPath.get(message.path) ?? []), message]);
+      for (let n = 0; n < MATCHING; n += 1) t.true(byPath.has(`/hook/${n}`), `/hook/${n} got it`);
+      for (let n = MATCHING; n < MATCHING + OTHERS; n += 1)
+        t.false(byPath.has(`/hook/${n}`), `/hook/${n} has other filters`);
+      const twice = [...byPath.values()].filter((messages) => messages.length > 1);
+      t.log(`${twice.length} webhook(s) got a second copy`);
+      t.true(twice.length <= 32, 'at most the messages in flight (32) get a second copy');
+      for (const copies of twice) {
+        t.is(copies.length, 2);
+        t.is(copies[0]!.id, copies[1]!.id, 'the same webhook-id: the receiver takes it once');
+        t.is(copies[0]!.body, copies[1]!.body, 'the same body');
+      }
+      t.deepEqual(receiver.refused, [], 'every message verified');
+      t.not(reader.leaseHolder(), holder, 'another process holds the lease');
+      const records = reader.allDeliveryCounts();
+      t.is((records['delivered'] ?? 0) + (records['sent'] ?? 0), MATCHING, JSON.stringify(records));
+      reader.close();
+    });
+  } finally {
+    await receiver.stop();
+    await content.dispose();
+    await rm(data, { recursive: true, force: true });
+  }
+});
