@@ -44,6 +44,7 @@ const router = createRoutes({
   trpc: serve,
   mcp: [serve],
   alerts: { vapidKey: serve, subscribe: [serve], unsubscribe: [serve] },
+  email: { subscribe: [serve], pages: [] },
   openApiBody: Buffer.from('{}'),
   site: siteResources({
     baseUrl: origin,

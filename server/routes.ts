@@ -11,6 +11,8 @@ import type { RestOperation } from './api/rest-operations.js';
 import type { SiteResource } from './site/resource.js';
 import type { AlertEndpoints } from './alerts/endpoints.js';
 import { SUBSCRIPTIONS_PATH, VAPID_KEY_PATH } from './alerts/endpoints.js';
+import type { EmailEndpoints } from './alerts/email-endpoints.js';
+import { EMAIL_SUBSCRIBE_PATH } from './alerts/email-endpoints.js';
 
 export interface RouteHandlers {
   readonly content: ContentState;
@@ -24,6 +26,8 @@ export interface RouteHandlers {
   readonly mcp: readonly Middleware[];
   /** Browser alerts: the public key, subscribing and unsubscribing (server/alerts/endpoints.ts). */
   readonly alerts: AlertEndpoints;
+  /** Email alerts: asking for them, and the confirm and unsubscribe pages (server/alerts/email-endpoints.ts). */
+  readonly email: EmailEndpoints;
   readonly openApiBody: Buffer;
   /** Pages, feeds, exports, badges, the card and static files (server/site/site-resources.ts). */
   readonly site: readonly SiteResource[];
@@ -57,6 +61,14 @@ export function createRoutes(handlers: RouteHandlers): Router {
   router.get(VAPID_KEY_PATH, handlers.alerts.vapidKey);
   router.post(SUBSCRIPTIONS_PATH, ...handlers.alerts.subscribe);
   router.delete(SUBSCRIPTIONS_PATH, ...handlers.alerts.unsubscribe);
+
+  // Email alerts: asked for with POST; the links of the mails, in every language, are a page (GET,
+  // which changes nothing) and its button (POST).
+  router.post(EMAIL_SUBSCRIBE_PATH, ...handlers.email.subscribe);
+  for (const page of handlers.email.pages) {
+    router.get(page.path, page.get);
+    router.post(page.path, page.post);
+  }
 
   // The site: feeds, exports, badges, the card, pages and their files.
   for (const resource of handlers.site) router.get(resource.path, handlers.serve(resource));
