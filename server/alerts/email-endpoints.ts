@@ -14,12 +14,24 @@ import { confirmationMail } from './email/messages.js';
 import type { EmailPage } from './email/pages.js';
 import { emailPage, emailProblemPage } from './email/pages.js';
 import { readBoundedBody } from '../http/request-body.js';
-import { checkFields, EMAIL_BODY_MAX_BYTES, isForm, isOneClick, linkToken, readFields } from './email/request.js';
+import {
+  checkFields,
+  EMAIL_BODY_MAX_BYTES,
+  isForm,
+  isOneClick,
+  linkToken,
+  readFields,
+} from './email/request.js';
 import type { Mailer } from './email/smtp.js';
 import { hashToken, newToken } from './email/tokens.js';
 import type { AlertStore } from './store/index.js';
 import type { WriteCount } from './write-limit.js';
 import { limitWrites } from './write-limit.js';
+
+/** Runs `run` behind a middleware (an Origin check, a write limit), which may refuse it. */
+async function through(middleware: Middleware, ctx: Context, run: () => Promise<void>): Promise<void> {
+  await middleware(ctx, run);
+}
 
 /** Where an address asks for email alerts (JSON, or the alerts control's form). */
 export const EMAIL_SUBSCRIBE_PATH = '/alerts/email';
@@ -101,16 +113,32 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     }
   }
 
+  /** The confirmation page's button: the address of the token's hash is confirmed, once. */
+  async function confirm(ctx: Context, lang: Lang): Promise<void> {
+    const email = available();
+    await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, base);
+    const token = linkToken(ctx);
+    const confirmed = token === null ? null : email.store.confirmEmail(hashToken(token));
+    if (token === null) page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'incomplete' });
+    else if (!confirmed) page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'expired' });
+    else
+      page(ctx, lang, EMAIL_CONFIRM_PATH, 200, {
+        kind: 'confirmed',
+        audience: confirmed.audience,
+        window: confirmed.window,
+      });
+  }
+
   const subscribe: Middleware = async (ctx) => {
     const form = isForm(ctx);
     let locale: Locale = DEFAULT_LOCALE;
     const run = () =>
-      sameOrigin(ctx, async () => {
+      through(sameOrigin, ctx, async () => {
         const fields = await readFields(ctx, base);
         const asked = MailLocale.safeParse((fields as { lang?: unknown } | null)?.lang);
         if (asked.success) locale = asked.data;
         const email = available();
-        await writeLimit(ctx, async () => {
+        await through(writeLimit, ctx, () => {
           const request = checkFields(base, EmailSubscriptionRequest, fields);
           // A full store refuses every address alike, known or not: the answer names none.
           if (email.store.emailCount() >= email.maxSubscriptions) throw full();
@@ -138,6 +166,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
               window: request.window,
               lang: request.lang,
             };
+          return Promise.resolve();
         });
       });
     if (form) await asPage(ctx, () => langOf(locale), EMAIL_SUBSCRIBE_PATH, run);
@@ -194,22 +223,11 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
         path: confirmPath,
         get: ask(confirmPath, EMAIL_CONFIRM_PATH, 'confirm'),
         post: (ctx) =>
-          asPage(ctx, () => lang, EMAIL_CONFIRM_PATH, () =>
-            sameOrigin(ctx, () =>
-              writeLimit(ctx, async () => {
-                const email = available();
-                await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, base);
-                const token = linkToken(ctx);
-                if (token === null) return page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'incomplete' });
-                const confirmed = email.store.confirmEmail(hashToken(token));
-                if (!confirmed) return page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'expired' });
-                page(ctx, lang, EMAIL_CONFIRM_PATH, 200, {
-                  kind: 'confirmed',
-                  audience: confirmed.audience,
-                  window: confirmed.window,
-                });
-              }),
-            ),
+          asPage(
+            ctx,
+            () => lang,
+            EMAIL_CONFIRM_PATH,
+            () => through(sameOrigin, ctx, () => through(writeLimit, ctx, () => confirm(ctx, lang))),
           ),
       },
       {
@@ -228,12 +246,20 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
             ctx.body = 'Unsubscribed.\n';
             return;
           }
-          await asPage(ctx, () => lang, EMAIL_UNSUBSCRIBE_PATH, async () => {
-            const email = available();
-            if (token === null) return page(ctx, lang, EMAIL_UNSUBSCRIBE_PATH, 400, { kind: 'incomplete' });
-            email.store.unsubscribeEmail(token);
-            page(ctx, lang, EMAIL_UNSUBSCRIBE_PATH, 200, { kind: 'unsubscribed' });
-          });
+          await asPage(
+            ctx,
+            () => lang,
+            EMAIL_UNSUBSCRIBE_PATH,
+            () => {
+              const email = available();
+              if (token === null) page(ctx, lang, EMAIL_UNSUBSCRIBE_PATH, 400, { kind: 'incomplete' });
+              else {
+                email.store.unsubscribeEmail(token);
+                page(ctx, lang, EMAIL_UNSUBSCRIBE_PATH, 200, { kind: 'unsubscribed' });
+              }
+              return Promise.resolve();
+            },
+          );
         },
       },
     ];

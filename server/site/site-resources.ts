@@ -14,7 +14,11 @@ export interface SiteOptions {
    * Alerts: the VAPID public key, or null when browser alerts are off, and whether email and webhooks
    * are on (server/config.ts).
    */
-  readonly alerts: { readonly publicKey: string | null; readonly email?: boolean; readonly webhooks?: boolean };
+  readonly alerts: {
+    readonly publicKey: string | null;
+    readonly email?: boolean;
+    readonly webhooks?: boolean;
+  };
   /** The MCP endpoint and its tools, as the app serves them: /docs and llms.txt list them. */
   readonly mcp: McpFace;
 }

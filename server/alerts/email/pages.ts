@@ -35,7 +35,11 @@ function parts(lang: Lang, page: EmailPage): { title: string; body: SafeHtml } {
   const back = html`<p><a href="${lang.href(ALERTS_PATH)}">${words.back}</a></p>`;
   switch (page.kind) {
     case 'sent':
-      return { title: words.sentTitle, body: html`<p>${words.sent}</p>${back}` };
+      return {
+        title: words.sentTitle,
+        body: html`<p>${words.sent}</p>
+          ${back}`,
+      };
     case 'confirm':
       return {
         title: words.confirmTitle,
@@ -44,10 +48,18 @@ function parts(lang: Lang, page: EmailPage): { title: string; body: SafeHtml } {
       };
     case 'confirmed': {
       const filters = t.filters.label(t.filters.audiences[page.audience], t.filters.windows[page.window]);
-      return { title: words.confirmedTitle, body: html`<p>${words.confirmed(filters)}</p>${back}` };
+      return {
+        title: words.confirmedTitle,
+        body: html`<p>${words.confirmed(filters)}</p>
+          ${back}`,
+      };
     }
     case 'expired':
-      return { title: words.expiredTitle, body: html`<p>${words.expired}</p>${back}` };
+      return {
+        title: words.expiredTitle,
+        body: html`<p>${words.expired}</p>
+          ${back}`,
+      };
     case 'unsubscribe':
       return {
         title: words.unsubscribeTitle,
@@ -55,11 +67,23 @@ function parts(lang: Lang, page: EmailPage): { title: string; body: SafeHtml } {
           ${button(page.action, words.unsubscribeButton)}`,
       };
     case 'unsubscribed':
-      return { title: words.unsubscribedTitle, body: html`<p>${words.unsubscribed}</p>${back}` };
+      return {
+        title: words.unsubscribedTitle,
+        body: html`<p>${words.unsubscribed}</p>
+          ${back}`,
+      };
     case 'incomplete':
-      return { title: words.incompleteTitle, body: html`<p>${words.incomplete}</p>${back}` };
+      return {
+        title: words.incompleteTitle,
+        body: html`<p>${words.incomplete}</p>
+          ${back}`,
+      };
     case 'off':
-      return { title: words.offTitle, body: html`<p>${t.alerts.email.off}</p>${back}` };
+      return {
+        title: words.offTitle,
+        body: html`<p>${t.alerts.email.off}</p>
+          ${back}`,
+      };
   }
 }
 

@@ -384,7 +384,8 @@ export const en = {
   },
   alerts: {
     title: 'Alerts',
-    description: 'A browser notification, a mail or a webhook request when a usage reset matching your filters is confirmed.',
+    description:
+      'A browser notification, a mail or a webhook request when a usage reset matching your filters is confirmed.',
     heading: 'Alerts',
     off: 'Alerts are not available on this server.',
     elsewhere: (rss: SafeHtml, atom: SafeHtml, json: SafeHtml, calendar: SafeHtml) =>
@@ -459,7 +460,8 @@ export const en = {
       otherFilters: 'Choose other filters on the latest resets',
       thenTurnOn: ', then turn alerts on there.',
       stored: 'What is stored',
-      storedText: 'Only what each channel needs to reach you: for a browser, the address its push service gave it and two keys to encrypt messages to it; for email, the address and the language of its mails; for a webhook, its URL and its signing secret; and the filters chosen. Stopping alerts, unsubscribing or deleting the webhook deletes them.',
+      storedText:
+        'Only what each channel needs to reach you: for a browser, the address its push service gave it and two keys to encrypt messages to it; for email, the address and the language of its mails; for a webhook, its URL and its signing secret; and the filters chosen. Stopping alerts, unsubscribing or deleting the webhook deletes them.',
       privacyLink: 'Privacy: exactly what is kept, for how long, and how to delete it',
     },
   },
@@ -500,9 +502,10 @@ export const en = {
       emailAddress: 'the address, and the language of the page you asked from (its mails are written in it);',
       emailTokens:
         'a hash of the token in the confirmation link (never the token itself), and the token of the unsubscribe link every alert mail carries;',
-      emailTimes: 'the filters you chose, when the address was added, when the last confirmation mail was sent and when it was confirmed.',
+      emailTimes:
+        'the filters you chose, when the address was added, when the last confirmation mail was sent and when it was confirmed.',
       emailKept:
-        'An address nobody confirms is forgotten after 7 days. A confirmed one is kept until you unsubscribe (the link in every mail, or your mail program\'s unsubscribe button) or the mail server refuses it for good. Delivery records are kept 30 days.',
+        "An address nobody confirms is forgotten after 7 days. A confirmed one is kept until you unsubscribe (the link in every mail, or your mail program's unsubscribe button) or the mail server refuses it for good. Delivery records are kept 30 days.",
       webhook: 'Webhooks',
       webhookStored: 'When you add a webhook, the server stores:',
       webhookUrl: 'its URL, and the filters you chose;',
@@ -630,9 +633,11 @@ export const en = {
       confirmed: (filters: string) =>
         `This address gets one mail when a usage reset for ${filters} is confirmed, and one when one is announced. Every mail has a link to unsubscribe.`,
       expiredTitle: 'This link has expired or was used',
-      expired: 'A confirmation link works once, for 7 days. To get email alerts, ask again on the alerts page.',
+      expired:
+        'A confirmation link works once, for 7 days. To get email alerts, ask again on the alerts page.',
       unsubscribeTitle: 'Unsubscribe from email alerts',
-      unsubscribe: 'Press the button to stop email alerts at the address this link was sent to. The address is then deleted from this site.',
+      unsubscribe:
+        'Press the button to stop email alerts at the address this link was sent to. The address is then deleted from this site.',
       unsubscribeButton: 'Unsubscribe',
       unsubscribedTitle: 'Unsubscribed',
       unsubscribed: 'No more alerts go to this address, and it is no longer kept on this site.',

@@ -73,15 +73,15 @@ function emailForm(lang: Lang, filters: FilterSet, label: string): SafeHtml {
 function webhookForm(lang: Lang, filters: FilterSet, label: string): SafeHtml {
   const words = lang.t.alerts.webhook;
   return html`<form class="alerts-form" method="post" action="${WEBHOOK_FORM_ACTION}">
-    <p>${words.intro(label)}</p>
-    <p>
-      <label for="alerts-webhook">${words.label}</label>
-      <input id="alerts-webhook" name="url" type="url" required maxlength="2048" autocomplete="off" />
-    </p>
-    ${hiddenFields(lang, filters)}
-    <p><button type="submit" class="action">${words.submit}</button></p>
-  </form>
-  <p class="small">${words.developers(html`<a href="${lang.href('/docs')}">${words.docs}</a>`)}</p>`;
+      <p>${words.intro(label)}</p>
+      <p>
+        <label for="alerts-webhook">${words.label}</label>
+        <input id="alerts-webhook" name="url" type="url" required maxlength="2048" autocomplete="off" />
+      </p>
+      ${hiddenFields(lang, filters)}
+      <p><button type="submit" class="action">${words.submit}</button></p>
+    </form>
+    <p class="small">${words.developers(html`<a href="${lang.href('/docs')}">${words.docs}</a>`)}</p>`;
 }
 
 /**
