@@ -16,6 +16,7 @@ import { emailPage, emailProblemPage } from './email/pages.js';
 import { readBoundedBody } from '../http/request-body.js';
 import {
   checkFields,
+  checkRepeated,
   EMAIL_BODY_MAX_BYTES,
   isForm,
   isOneClick,
@@ -134,9 +135,10 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     let locale: Locale = DEFAULT_LOCALE;
     const run = () =>
       through(sameOrigin, ctx, async () => {
-        const fields = await readFields(ctx, base);
+        const { fields, repeated } = await readFields(ctx, base);
         const asked = MailLocale.safeParse((fields as { lang?: unknown } | null)?.lang);
         if (asked.success) locale = asked.data;
+        checkRepeated(base, repeated);
         const email = available();
         await through(writeLimit, ctx, () => {
           const request = checkFields(base, EmailSubscriptionRequest, fields);

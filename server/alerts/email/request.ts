@@ -22,27 +22,36 @@ const invalid = (base: string, detail: string, parameter?: string) =>
   new HttpProblem(makeProblem(base, 'invalid_body', detail, parameter));
 
 /**
- * The body's fields: a JSON object as it is, or a form's fields as strings (a field given twice is
- * refused: there is no telling which one was meant). Anything but these two media types is refused.
+ * The body's fields: a JSON object as it is, or a form's fields as strings. A form field given twice
+ * is named in `repeated` (there is no telling which one was meant; `checkRepeated` refuses it), so the
+ * caller can still read the form's language first. Anything but these two media types is refused.
  */
-export async function readFields(ctx: Context, base: string): Promise<unknown> {
+export async function readFields(
+  ctx: Context,
+  base: string,
+): Promise<{ readonly fields: unknown; readonly repeated: string | null }> {
   const form = isForm(ctx);
   if (!form) requireJson(ctx, base, 'the body');
   const text = (await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, base)).toString('utf8');
   if (!form) {
     try {
-      return JSON.parse(text) as unknown;
+      return { fields: JSON.parse(text) as unknown, repeated: null };
     } catch {
       throw invalid(base, 'The body is not valid JSON.');
     }
   }
   const fields: Record<string, string> = {};
+  let repeated: string | null = null;
   for (const [name, value] of new URLSearchParams(text)) {
-    if (Object.prototype.hasOwnProperty.call(fields, name))
-      throw invalid(base, `The field "${name}" is given more than once.`, name);
-    fields[name] = value;
+    if (!Object.prototype.hasOwnProperty.call(fields, name)) fields[name] = value;
+    else repeated ??= name;
   }
-  return fields;
+  return { fields, repeated };
+}
+
+/** Refuses a form whose field `repeated` was given more than once. */
+export function checkRepeated(base: string, repeated: string | null): void {
+  if (repeated !== null) throw invalid(base, `The field "${repeated}" is given more than once.`, repeated);
 }
 
 /** The fields checked by `schema`: the first refusal is a problem naming its field. */

@@ -1,0 +1,140 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import { DICTIONARIES } from '../../../server/site/i18n/lang.js';
+import {
+  askForm,
+  askJson,
+  FROM,
+  server,
+  smtp,
+  storedEmails,
+  useEmailServer,
+} from '../../helpers/email-server.js';
+import { startServer } from '../../helpers/with-server.js';
+
+useEmailServer();
+
+const TOKEN = 'A'.repeat(43);
+
+test.serial(
+  'a malformed address, an unknown field or another origin is refused, and nothing is stored',
+  async (t) => {
+    const refusals: [unknown, Record<string, string>, number, string | undefined][] = [
+      [{ email: 'not-an-address' }, {}, 400, 'email'],
+      [{ email: 'two@@example.com' }, {}, 400, 'email'],
+      [{ email: `${'a'.repeat(250)}@example.com` }, {}, 400, 'email'],
+      [{ email: 'ann@example.com', audience: 'everyone' }, {}, 400, 'audience'],
+      [{ email: 'ann@example.com', lang: 'fr' }, {}, 400, 'lang'],
+      [{ email: 'ann@example.com', plan: 'max' }, {}, 400, 'plan'],
+      [['ann@example.com'], {}, 400, undefined],
+      [{ email: 'ann@example.com' }, { Origin: 'https://elsewhere.example' }, 403, undefined],
+    ];
+    for (const [body, headers, status, parameter] of refusals) {
+      const answer = await askJson(body, headers);
+      t.is(answer.status, status, JSON.stringify(body));
+      t.is(answer.type, 'application/problem+json');
+      t.is(answer.body?.['parameter'], parameter, JSON.stringify(body));
+      if (status === 400) t.is(answer.body?.['code'], 'invalid_body');
+    }
+    const text = await fetch(`${server.url}/alerts/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'ann@example.com',
+    });
+    t.is(text.status, 415);
+    t.is(storedEmails(), 0);
+    t.is(smtp.received.length, 0);
+  },
+);
+
+test.serial('a refused form is a page in its language, and stores nothing', async (t) => {
+  const answer = await askForm({ email: 'nope', audience: 'all', window: 'any', lang: 'zh-TW' });
+  t.is(answer.status, 400);
+  t.regex(answer.type ?? '', /^text\/html/);
+  t.regex(answer.text, /<html lang="zh-TW"/);
+  t.true(answer.text.includes(DICTIONARIES['zh-TW'].email.page.back));
+  const twice = await fetch(`${server.url}/alerts/email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'email=a%40example.com&email=b%40example.com&lang=ko',
+  });
+  t.is(twice.status, 400);
+  t.regex(await twice.text(), /<html lang="ko"/);
+  t.is(storedEmails(), 0);
+});
+
+test.serial(
+  'a link without its token shows no button; a confirmation without Origin of the site is refused',
+  async (t) => {
+    for (const link of ['/alerts/email/confirm', '/ja/alerts/email/unsubscribe?token=short']) {
+      const page = await fetch(`${server.url}${link}`);
+      t.is(page.status, 400, link);
+      t.notRegex(await page.text(), /<button/, link);
+    }
+    const foreign = await fetch(`${server.url}/alerts/email/confirm?token=${TOKEN}`, {
+      method: 'POST',
+      headers: { Origin: 'https://elsewhere.example' },
+    });
+    t.is(foreign.status, 403);
+    // An unknown token: the page says it expired or was used, and nothing changes.
+    const unknown = await fetch(`${server.url}/alerts/email/confirm?token=${TOKEN}`, { method: 'POST' });
+    t.is(unknown.status, 400);
+    t.true((await unknown.text()).includes(DICTIONARIES.en.email.page.expiredTitle));
+  },
+);
+
+test('a full store refuses every address alike with subscriptions_full', async (t) => {
+  const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-email-full-'));
+  const full = await startServer({
+    env: {
+      SMTP_URL: smtp.url,
+      ALERTS_EMAIL_FROM: FROM,
+      ALERTS_DB: path.join(data, 'alerts.sqlite'),
+      ALERTS_MAX_SUBSCRIPTIONS: '0',
+    },
+  });
+  try {
+    const answer = await askJson({ email: 'full@example.com' }, {}, full.url);
+    t.is(answer.status, 503);
+    t.is(answer.body?.['code'], 'subscriptions_full');
+    t.false(smtp.received.some((mail) => mail.envelope.to.includes('full@example.com')));
+  } finally {
+    await full.stop();
+    await rm(data, { recursive: true, force: true });
+  }
+});
+
+test('without SMTP, email is off: 503, and the pages say so', async (t) => {
+  const off = await startServer();
+  try {
+    const answer = await askJson({ email: 'ann@example.com' }, {}, off.url);
+    t.is(answer.status, 503);
+    t.is(answer.body?.['code'], 'alerts_unavailable');
+    const form = await askForm({ email: 'ann@example.com', lang: 'ja' }, off.url);
+    t.is(form.status, 503);
+    t.true(form.text.includes(DICTIONARIES.ja.alerts.email.off));
+    for (const pagePath of ['/alerts', '/ja/alerts']) {
+      const page = await (await fetch(`${off.url}${pagePath}`)).text();
+      const words = pagePath === '/alerts' ? DICTIONARIES.en : DICTIONARIES.ja;
+      t.false(page.includes('action="/alerts/email"'), pagePath);
+      t.true(page.includes(words.alerts.off), pagePath);
+    }
+    const confirm = await fetch(`${off.url}/ko/alerts/email/confirm?token=${TOKEN}`);
+    t.is(confirm.status, 503);
+    t.true((await confirm.text()).includes(DICTIONARIES.ko.alerts.email.off));
+  } finally {
+    await off.stop();
+  }
+});
+
+test('with email on, /alerts offers its form in the page language, with the filters', async (t) => {
+  const page = await (await fetch(`${server.url}/ko/alerts?audience=max&window=weekly`)).text();
+  t.regex(page, /<form class="alerts-form" method="post" action="\/alerts\/email">/);
+  t.regex(page, /name="audience" value="max"/);
+  t.regex(page, /name="window" value="weekly"/);
+  t.regex(page, /name="lang" value="ko"/);
+  t.true(page.includes(DICTIONARIES.ko.alerts.webhook.off), 'webhooks are off on this server');
+  t.true(page.includes(DICTIONARIES.ko.alerts.browserOff), 'and so are browser alerts');
+});
