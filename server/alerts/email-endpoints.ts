@@ -89,14 +89,17 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
   const sameOrigin = sameOriginOnly(options.configuredBaseUrl, base);
   const writeLimit = limitWrites(options.email?.writeLimits ?? [], base);
 
-  /** Answers with a page: never cached, never listed, its token sent to no other page. */
+  /**
+   * Answers with a page: never cached, never listed, its token sent to no other site (`same-origin`:
+   * its button's POST still carries the `Origin` the check needs, which `no-referrer` would make null).
+   */
   function answer(ctx: Context, status: number, body: string): void {
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Content-Security-Policy', PAGE_CSP);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Robots-Tag', 'noindex');
-    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('Referrer-Policy', 'same-origin');
     ctx.body = body;
   }
   const page = (ctx: Context, lang: Lang, path: string, status: number, content: EmailPage) =>
