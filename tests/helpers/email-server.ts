@@ -13,8 +13,8 @@ import type { RunningServer } from './with-server.js';
 import { startServer } from './with-server.js';
 
 /**
- * The email API's server: email alerts on (a local SMTP relay, a store in a temporary folder), no
- * browser push, and a copy of the content to publish resets into. The state is this module's, read
+ * The email API's server: email alerts and webhooks on (a local SMTP relay, a store in a temporary
+ * folder), no browser push, and a copy of the content to publish resets into. The state is this module's, read
  * by the test file that calls `useEmailServer()` (each test file is its own process).
  */
 
@@ -35,7 +35,7 @@ export function useEmailServer(): void {
     db = path.join(data, 'alerts.sqlite');
     server = await startServer({
       content: content.dir,
-      env: { SMTP_URL: smtp.url, ALERTS_EMAIL_FROM: FROM, ALERTS_DB: db },
+      env: { SMTP_URL: smtp.url, ALERTS_EMAIL_FROM: FROM, ALERTS_DB: db, ALERTS_WEBHOOKS: 'on' },
     });
   });
 

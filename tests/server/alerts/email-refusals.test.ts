@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { DICTIONARIES } from '../../../server/site/i18n/lang.js';
+import { LOCALES, localePath } from '../../../server/site/i18n/locales.js';
 import {
   askForm,
   askJson,
@@ -17,6 +19,8 @@ import { startServer } from '../../helpers/with-server.js';
 useEmailServer();
 
 const TOKEN = 'A'.repeat(43);
+/** Files named under the project root pick up its `.htmlvalidate.json`, as the CLI would. */
+const validator = new HtmlValidate(new FileSystemConfigLoader());
 
 test.serial(
   'a malformed address, an unknown field or another origin is refused, and nothing is stored',
@@ -129,12 +133,51 @@ test('without SMTP, email is off: 503, and the pages say so', async (t) => {
   }
 });
 
-test('with email on, /alerts offers its form in the page language, with the filters', async (t) => {
+test('with email and webhooks on, /alerts offers their forms in the page language, with the filters', async (t) => {
   const page = await (await fetch(`${server.url}/ko/alerts?audience=max&window=weekly`)).text();
   t.regex(page, /<form class="alerts-form" method="post" action="\/alerts\/email">/);
   t.regex(page, /name="audience" value="max"/);
   t.regex(page, /name="window" value="weekly"/);
   t.regex(page, /name="lang" value="ko"/);
-  t.true(page.includes(DICTIONARIES.ko.alerts.webhook.off), 'webhooks are off on this server');
-  t.true(page.includes(DICTIONARIES.ko.alerts.browserOff), 'and so are browser alerts');
+  t.regex(page, /<form class="alerts-form" method="post" action="\/alerts\/webhooks">/);
+  t.regex(page, /<input id="alerts-webhook" name="url" type="url"/);
+  t.true(page.includes(DICTIONARIES.ko.alerts.browserOff), 'browser alerts are off on this server');
+});
+
+test('the pages with the forms and every page of the links pass html-validate, in every language', async (t) => {
+  const failures: string[] = [];
+  const check = async (name: string, body: string) => {
+    const report = await validator.validateString(body, path.resolve('site', `${name}.html`));
+    for (const result of report.results)
+      for (const message of result.messages)
+        failures.push(`${name} ${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+  };
+  for (const locale of LOCALES) {
+    for (const pagePath of [
+      '/alerts?audience=max',
+      '/',
+      '/privacy',
+      `/alerts/email/confirm?token=${TOKEN}`,
+      `/alerts/email/unsubscribe?token=${TOKEN}`,
+      '/alerts/email/confirm',
+    ]) {
+      const address = localePath(locale, pagePath);
+      await check(address, await (await fetch(`${server.url}${address}`)).text());
+    }
+    for (const [action, status] of [
+      [`/alerts/email/confirm?token=${TOKEN}`, 400],
+      [`/alerts/email/unsubscribe?token=${TOKEN}`, 200],
+    ] as const) {
+      const answer = await fetch(`${server.url}${localePath(locale, action)}`, { method: 'POST' });
+      t.is(answer.status, status);
+      await check(`POST ${localePath(locale, action)}`, await answer.text());
+    }
+    const sent = await askForm({ email: `html-${locale}@example.org`, lang: locale });
+    t.is(sent.status, 202);
+    await check(`form ${locale}`, sent.text);
+    const refused = await askForm({ email: 'nope', lang: locale });
+    t.is(refused.status, 400);
+    await check(`refused form ${locale}`, refused.text);
+  }
+  t.deepEqual(failures, []);
 });
