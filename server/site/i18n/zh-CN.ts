@@ -437,7 +437,7 @@ export const zhCN: Messages = {
     webhook: {
       intro: (filters: string) =>
         `“${filters}”的用量重置得到确认或宣布时，向你的 URL 发送 POST 请求：按 Standard Webhooks 签名的 JSON，或发往 Discord、Slack 传入 Webhook 的消息。`,
-      label: 'Webhook URL',
+      label: 'Webhook 地址',
       submit: '添加 Webhook',
       off: '此服务器不提供 Webhook。',
       developers: (docs: SafeHtml) =>
