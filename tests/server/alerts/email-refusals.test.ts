@@ -110,6 +110,31 @@ test('a full store refuses every address alike with subscriptions_full', async (
   }
 });
 
+test('writes are limited per client address; a form over the limit gets a page', async (t) => {
+  const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-email-limit-'));
+  const limited = await startServer({
+    env: {
+      SMTP_URL: smtp.url,
+      ALERTS_EMAIL_FROM: FROM,
+      ALERTS_DB: path.join(data, 'alerts.sqlite'),
+      ALERTS_WRITES_PER_ADDRESS: '2',
+    },
+  });
+  try {
+    for (const n of [1, 2])
+      t.is((await askJson({ email: `limit-${n}@example.com` }, {}, limited.url)).status, 202);
+    const third = await askJson({ email: 'limit-3@example.com' }, {}, limited.url);
+    t.is(third.status, 429);
+    t.is(third.body?.['code'], 'rate_limited');
+    const form = await askForm({ email: 'limit-4@example.com', lang: 'ja' }, limited.url);
+    t.is(form.status, 429);
+    t.regex(form.text, /<html lang="ja"/);
+  } finally {
+    await limited.stop();
+    await rm(data, { recursive: true, force: true });
+  }
+});
+
 test('without SMTP, email is off: 503, and the pages say so', async (t) => {
   const off = await startServer();
   try {
