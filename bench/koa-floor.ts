@@ -45,6 +45,7 @@ const router = createRoutes({
   mcp: [serve],
   alerts: { vapidKey: serve, subscribe: [serve], unsubscribe: [serve] },
   webhooks: { register: [serve], show: [serve], remove: [serve] },
+  email: { subscribe: [serve], pages: [] },
   openApiBody: Buffer.from('{}'),
   site: siteResources({
     baseUrl: origin,

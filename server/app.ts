@@ -30,6 +30,8 @@ import { createRoutes, readRoutes, writeOnlyPaths } from './routes.js';
 import type { AlertStore } from './alerts/store/index.js';
 import { alertEndpoints } from './alerts/endpoints.js';
 import { webhookEndpoints } from './alerts/webhook-endpoints.js';
+import { emailEndpoints } from './alerts/email-endpoints.js';
+import type { Mailer } from './alerts/email/smtp.js';
 import type { WriteCount } from './alerts/write-limit.js';
 import type { LimiterHandle } from './http/rate-limit-store.js';
 
@@ -48,6 +50,8 @@ export interface AppDeps {
   readonly live?: LiveStreams;
   /** The alerts' store, when alerts are on (config.alerts) and this process opened it (server/alerts/alerts.ts). */
   readonly alertStore?: AlertStore | null;
+  /** The relay's mailer, when email alerts are on (config.alerts.email; server/alerts/alerts.ts). */
+  readonly mailer?: Mailer | null;
   /** A middleware run before the app's own (tests hold or observe requests with it). */
   readonly before?: Koa.Middleware;
 }
@@ -57,17 +61,20 @@ function writeCounts(
   alerts: NonNullable<Config['alerts']>,
   derive: LimiterHandle['derive'] = (points, duration, keyPrefix) =>
     new RateLimiterMemory({ points, duration, keyPrefix }),
+  /** The channel whose writes these count, apart from the others' ('' for browsers). */
+  channel = '',
 ): WriteCount[] {
+  const prefix = channel ? `alerts-${channel}` : 'alerts';
   const counts: WriteCount[] = [];
   if (alerts.writesPerAddress > 0)
     counts.push({
-      limiter: derive(alerts.writesPerAddress, 60, 'alerts-address'),
+      limiter: derive(alerts.writesPerAddress, 60, `${prefix}-address`),
       points: alerts.writesPerAddress,
       per: 'address',
     });
   if (alerts.writesPerNetwork > 0)
     counts.push({
-      limiter: derive(alerts.writesPerNetwork, 60, 'alerts-network'),
+      limiter: derive(alerts.writesPerNetwork, 60, `${prefix}-network`),
       points: alerts.writesPerNetwork,
       per: 'network',
     });
@@ -116,6 +123,8 @@ export function createApp(deps: AppDeps): ServiceApp {
   const openApi = buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' });
   // One count of subscription writes per client and network, whichever channel they are for.
   const writeLimits = config.alerts ? writeCounts(config.alerts, deps.deriveLimiter) : [];
+  // Email writes count apart from browsers': a confirmation and a later subscription are one visitor's.
+  const emailWrites = config.alerts ? writeCounts(config.alerts, deps.deriveLimiter, 'email') : [];
   const router = createRoutes({
     content,
     rest: operations.map((operation) => ({
@@ -186,11 +195,29 @@ export function createApp(deps: AppDeps): ServiceApp {
       problemTypeBase: base,
       logger,
     }),
+    email: emailEndpoints({
+      email:
+        config.alerts?.email && deps.alertStore && deps.mailer
+          ? {
+              store: deps.alertStore,
+              mailer: deps.mailer,
+              maxSubscriptions: config.alerts.maxSubscriptions,
+              writeLimits: emailWrites,
+            }
+          : null,
+      baseUrl: base,
+      configuredBaseUrl: siteOrigin,
+      logger,
+    }),
     openApiBody: Buffer.from(JSON.stringify(openApi)),
     site: siteResources({
       baseUrl: base,
       openApi,
-      alerts: { publicKey: deps.config.alerts?.push?.vapid.publicKey ?? null },
+      alerts: {
+        publicKey: deps.config.alerts?.push?.vapid.publicKey ?? null,
+        email: Boolean(deps.config.alerts?.email && deps.alertStore && deps.mailer),
+        webhooks: Boolean(deps.config.alerts?.webhooks && deps.alertStore),
+      },
       mcp: { path: MCP_PATH, tools: tools.map(({ tool }) => tool.name) },
     }),
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),

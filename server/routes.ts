@@ -13,6 +13,8 @@ import type { AlertEndpoints } from './alerts/endpoints.js';
 import { SUBSCRIPTIONS_PATH, VAPID_KEY_PATH } from './alerts/endpoints.js';
 import type { WebhookEndpoints } from './alerts/webhook-endpoints.js';
 import { WEBHOOK_PATH, WEBHOOKS_PATH } from './alerts/webhook-endpoints.js';
+import type { EmailEndpoints } from './alerts/email-endpoints.js';
+import { EMAIL_SUBSCRIBE_PATH } from './alerts/email-endpoints.js';
 
 export interface RouteHandlers {
   readonly content: ContentState;
@@ -28,6 +30,8 @@ export interface RouteHandlers {
   readonly alerts: AlertEndpoints;
   /** Webhooks: registering, reading and deleting one (server/alerts/webhook-endpoints.ts). */
   readonly webhooks: WebhookEndpoints;
+  /** Email alerts: asking for them, and the confirm and unsubscribe pages (server/alerts/email-endpoints.ts). */
+  readonly email: EmailEndpoints;
   readonly openApiBody: Buffer;
   /** Pages, feeds, exports, badges, the card and static files (server/site/site-resources.ts). */
   readonly site: readonly SiteResource[];
@@ -75,6 +79,14 @@ export function createRoutes(handlers: RouteHandlers): Router {
   router.post(WEBHOOKS_PATH, ...handlers.webhooks.register);
   router.get(PRIVATE_READ, WEBHOOK_PATH, ...handlers.webhooks.show);
   router.delete(WEBHOOK_PATH, ...handlers.webhooks.remove);
+
+  // Email alerts: asked for with POST; the links of the mails, in every language, are a page (GET,
+  // which changes nothing) and its button (POST).
+  router.post(EMAIL_SUBSCRIBE_PATH, ...handlers.email.subscribe);
+  for (const page of handlers.email.pages) {
+    router.get(page.path, page.get);
+    router.post(page.path, page.post);
+  }
 
   // The site: feeds, exports, badges, the card, pages and their files.
   for (const resource of handlers.site) router.get(resource.path, handlers.serve(resource));

@@ -126,6 +126,7 @@ export function createServer(config: Config, parts: ServerParts = {}) {
     deriveLimiter: limiter.derive,
     live,
     alertStore: alerts?.store,
+    mailer: alerts?.mailer ?? null,
     clock,
     ...(parts.before ? { before: parts.before } : {}),
   });

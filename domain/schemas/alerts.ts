@@ -93,3 +93,39 @@ export type AlertSubscriptionRequest = z.infer<typeof AlertSubscriptionRequest>;
 export type AlertUnsubscribeRequest = z.infer<typeof AlertUnsubscribeRequest>;
 export type WebhookRequest = z.infer<typeof WebhookRequest>;
 export type WebhookFormRequest = z.infer<typeof WebhookFormRequest>;
+
+/** The site's languages (server/site/i18n/locales.ts `LOCALES`): the language of an email's mails. */
+export const MailLocale = z.enum(['en', 'ja', 'ko', 'zh-CN', 'zh-TW']);
+
+/** Longest address SMTP carries (RFC 5321 §4.5.3.1.3, a path of 256 less its brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * An address in one form: trimmed, its domain in lower case (the local part is the mailbox's own
+ * and may be case-sensitive), so `Ann@Example.COM ` and `Ann@example.com` are one subscription.
+ */
+export function normalizeEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  return `${address.slice(0, at)}@${address.slice(at + 1).toLowerCase()}`;
+}
+
+/** An email address as a form or a program gives it: one mailbox, `local@domain`, nothing else. */
+export const EmailAddress = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH)
+  .pipe(z.email({ error: 'must be an email address (name@example.com)' }))
+  .transform(normalizeEmail);
+
+/**
+ * `POST /alerts/email`: the address to alert, the filters, and the language of its mails (the page
+ * the form was sent from; English when absent). As JSON or as the page's form.
+ */
+export const EmailSubscriptionRequest = z.strictObject({
+  email: EmailAddress,
+  audience: AudienceFilter.default('all'),
+  window: WindowFilter.default('any'),
+  lang: MailLocale.default('en'),
+});
+
+export type EmailSubscriptionRequest = z.infer<typeof EmailSubscriptionRequest>;

@@ -5,6 +5,7 @@ import type { ContentState } from '../content/content-state.js';
 import type { DeliveryChannel } from './channel.js';
 import { emailChannel } from './email/channel.js';
 import { createMailer } from './email/smtp.js';
+import type { Mailer } from './email/smtp.js';
 import { pushChannel } from './push-channel.js';
 import type { SenderOptions } from './sender.js';
 import { AlertSender, SENDER_DEFAULTS } from './sender.js';
@@ -17,12 +18,15 @@ export interface Alerts {
   readonly config: AlertsConfig;
   readonly store: AlertStore;
   readonly sender: AlertSender | null;
+  /** The relay's mailer when email is on: the sender's channel and the subscribe endpoint share it. */
+  readonly mailer: Mailer | null;
   stop(): Promise<void>;
 }
 
 /** The channels this configuration turns on, in the order each alert goes out on them. */
 function channelsOf(
   config: AlertsConfig,
+  mailer: Mailer | null,
   store: AlertStore,
   baseUrl: string,
   concurrency: number,
@@ -31,7 +35,7 @@ function channelsOf(
   if (config.push) channels.push(pushChannel({ store, vapid: config.push.vapid, concurrency }));
   if (config.webhooks)
     channels.push(webhookChannel({ store, allowedOrigins: config.webhooks.allowedOrigins }));
-  if (config.email) channels.push(emailChannel({ store, mailer: createMailer(config.email), baseUrl }));
+  if (mailer) channels.push(emailChannel({ store, mailer, baseUrl }));
   return channels;
 }
 
@@ -49,11 +53,13 @@ export function startAlerts(
   senderOptions: Partial<SenderOptions> = {},
 ): Alerts {
   const store = openAlertStore(config.db);
+  const mailer = config.email ? createMailer(config.email) : null;
   const sender = config.sender
     ? new AlertSender({
         store,
         channels: channelsOf(
           config,
+          mailer,
           store,
           baseUrl,
           senderOptions.concurrency ?? SENDER_DEFAULTS.concurrency,
@@ -96,9 +102,11 @@ export function startAlerts(
     config,
     store,
     sender,
+    mailer,
     async stop() {
       unfollow();
       await sender?.stop();
+      mailer?.close();
       store.close();
     },
   };

@@ -10,8 +10,15 @@ import type { McpFace, SiteResource } from './resource.js';
 export interface SiteOptions {
   readonly baseUrl: string;
   readonly openApi: OpenAPIObject;
-  /** Browser alerts: the VAPID public key, or null when alerts are off (server/config.ts). */
-  readonly alerts: { readonly publicKey: string | null };
+  /**
+   * Alerts: the VAPID public key, or null when browser alerts are off, and whether email and webhooks
+   * are on (server/config.ts).
+   */
+  readonly alerts: {
+    readonly publicKey: string | null;
+    readonly email?: boolean;
+    readonly webhooks?: boolean;
+  };
   /** The MCP endpoint and its tools, as the app serves them: /docs and llms.txt list them. */
   readonly mcp: McpFace;
 }

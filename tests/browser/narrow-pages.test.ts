@@ -100,7 +100,7 @@ test(`at ${NARROW}px the calendar's first month name shows whole, beside the wee
   }
 });
 
-test(`/alerts has one heading "Browser alerts", with alerts on and off`, async (t) => {
+test(`/alerts has one heading "Alerts", with alerts on and off`, async (t) => {
   for (const server of [off!, on!]) {
     const problems = await onPage(browser(), NARROW, async (page) => {
       await page.goto(`${server.url}/alerts`, { waitUntil: 'load' });
@@ -108,8 +108,8 @@ test(`/alerts has one heading "Browser alerts", with alerts on and off`, async (
         `[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => heading.textContent.trim())`,
       );
       t.deepEqual(
-        headings.filter((heading) => heading === 'Browser alerts'),
-        ['Browser alerts'],
+        headings.filter((heading) => heading === 'Alerts'),
+        ['Alerts'],
         JSON.stringify(headings),
       );
       if (server === on) await page.screenshot({ path: path.join(ARTIFACTS, 'alerts-390.png') });

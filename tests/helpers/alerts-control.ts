@@ -9,14 +9,16 @@ import { generateVapidKeys } from '../../server/alerts/push.js';
 import { useBrowser, watchProblems, WIDTHS } from './browser.js';
 import type { PushService } from './push-service.js';
 import { startPushService } from './push-service.js';
+import type { SmtpStandIn } from './smtp-server.js';
+import { startSmtpServer } from './smtp-server.js';
 import type { RunningServer } from './with-server.js';
 import { freePort } from './free-port.js';
 import { startServer } from './with-server.js';
 import { vapidEnv } from './alerts.js';
 
 /**
- * The alerts control's browser tests: a browser, a site with alerts off and one with alerts on (its
- * origin its own, a recording push service, the sender off), and the ways the tests open and read a
+ * The alerts control's browser tests: a browser, a site with alerts off and one with every channel
+ * on (its origin its own, a recording push service, a local SMTP relay, webhooks, the sender off), and the ways the tests open and read a
  * page. The state is this module's, read by the test file that calls `useAlertsControl()` (each test
  * file is its own process).
  */
@@ -28,6 +30,7 @@ const vapid = generateVapidKeys();
 export let off: RunningServer | undefined;
 export let on: RunningServer | undefined;
 export let push: PushService | undefined;
+export let smtp: SmtpStandIn | undefined;
 let data: string | undefined;
 
 /** Launches the browser, then starts the two sites, before the calling file's tests; stops them after. */
@@ -37,6 +40,7 @@ export function useAlertsControl(): void {
   test.before(async () => {
     data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alerts-browser-'));
     push = await startPushService(vapid.publicKey);
+    smtp = await startSmtpServer();
     off = await startServer();
     // The public origin is the server's own, as in production: the endpoints refuse other origins.
     const port = await freePort();
@@ -48,6 +52,9 @@ export function useAlertsControl(): void {
         ALERTS_DB: path.join(data, 'alerts.sqlite'),
         ALERTS_PUSH_HOSTS: push.origin,
         ALERTS_SENDER: 'off',
+        SMTP_URL: smtp.url,
+        ALERTS_EMAIL_FROM: 'Reset Tracker <alerts@tracker.test>',
+        ALERTS_WEBHOOKS: 'on',
       },
     });
   });
@@ -56,6 +63,7 @@ export function useAlertsControl(): void {
     await on?.stop();
     await off?.stop();
     await push?.stop();
+    await smtp?.stop();
     if (data) await rm(data, { recursive: true, force: true });
   });
 }

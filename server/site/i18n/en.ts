@@ -383,9 +383,10 @@ export const en = {
     docs: 'API docs',
   },
   alerts: {
-    title: 'Browser alerts',
-    description: 'One browser notification when a usage reset matching your filters is confirmed.',
-    heading: 'Browser alerts',
+    title: 'Alerts',
+    description:
+      'A browser notification, a mail or a webhook request when a usage reset matching your filters is confirmed.',
+    heading: 'Alerts',
     off: 'Alerts are not available on this server.',
     elsewhere: (rss: SafeHtml, atom: SafeHtml, json: SafeHtml, calendar: SafeHtml) =>
       html`Follow new resets in a feed reader instead (${rss}, ${atom}, ${json}) or subscribe to ${calendar}.`,
@@ -407,6 +408,25 @@ export const en = {
      * an alert's parts, `{…}` filled in there; the windows are named as `labels.window` names them.
      * English notifications are the server's own text (domain/alerts.ts).
      */
+    browserOff: 'Browser alerts are not available on this server.',
+    channels: { browser: 'In this browser', email: 'By email', webhook: 'To a webhook' },
+    email: {
+      intro: (filters: string) =>
+        `One mail when a usage reset for ${filters} is confirmed, and one when one is announced. A confirmation mail comes first: nothing is sent until you confirm.`,
+      label: 'Email address',
+      submit: 'Send me the confirmation mail',
+      off: 'Email alerts are not available on this server.',
+    },
+    webhook: {
+      intro: (filters: string) =>
+        `A POST to your URL when a usage reset for ${filters} is confirmed or announced: JSON signed as Standard Webhooks, or a message to a Discord or Slack incoming webhook.`,
+      label: 'Webhook URL',
+      submit: 'Add the webhook',
+      off: 'Webhooks are not available on this server.',
+      developers: (docs: SafeHtml) =>
+        html`For developers: the JSON, its signature and how to manage or delete a webhook are in ${docs}.`,
+      docs: 'the API docs',
+    },
     notification: {
       title: {
         confirmed: 'Confirmed: {title}',
@@ -435,13 +455,13 @@ export const en = {
       serverAnswered: 'the server answered {status}.',
     },
     page: {
-      what: 'An alert is one notification from your browser when a usage reset matching your filters is newly confirmed, and another when one is announced. Nothing is sent for history added later, nor for corrections, unless the curator asks for one.',
+      what: 'An alert is one message when a usage reset matching your filters is newly confirmed, and another when one is announced: a notification in this browser, a mail, or a request to your webhook. Nothing is sent for history added later, nor for corrections, unless the curator asks for one.',
       forFilters: (filters: SafeHtml) => html`These alerts are for ${filters}.`,
       otherFilters: 'Choose other filters on the latest resets',
       thenTurnOn: ', then turn alerts on there.',
       stored: 'What is stored',
       storedText:
-        'For each browser that turns alerts on, the server keeps the address its push service gave it, two keys to encrypt messages to it, and the filters chosen. Stopping alerts deletes them.',
+        'Only what each channel needs to reach you: for a browser, the address its push service gave it and two keys to encrypt messages to it; for email, the address and the language of its mails; for a webhook, its URL and its signing secret; and the filters chosen. Stopping alerts, unsubscribing or deleting the webhook deletes them.',
       privacyLink: 'Privacy: exactly what is kept, for how long, and how to delete it',
     },
   },
@@ -496,6 +516,24 @@ export const en = {
     deliveriesKept: 'Delivery records are kept 30 days.',
     inBrowser:
       "In your browser, the filters are also kept in the site's own storage so that the alerts can be renewed, with the page's language and its words for notifications; stopping alerts deletes them.",
+    channels: {
+      email: 'Email alerts',
+      emailStored: 'When you ask for email alerts, the server stores:',
+      emailAddress: 'the address, and the language of the page you asked from (its mails are written in it);',
+      emailTokens:
+        'a hash of the token in the confirmation link (never the token itself), and the token of the unsubscribe link every alert mail carries;',
+      emailTimes:
+        'the filters you chose, when the address was added, when the last confirmation mail was sent and when it was confirmed.',
+      emailKept:
+        "An address nobody confirms is forgotten after 7 days. A confirmed one is kept until you unsubscribe (the link in every mail, or your mail program's unsubscribe button) or the mail server refuses it for good. Delivery records are kept 30 days.",
+      webhook: 'Webhooks',
+      webhookStored: 'When you add a webhook, the server stores:',
+      webhookUrl: 'its URL, and the filters you chose;',
+      webhookSecret: 'the secret its requests are signed with, and a hash of the token that manages it;',
+      webhookLast: 'when its last delivery was made and the HTTP status it got.',
+      webhookKept:
+        'A webhook that never confirms is forgotten after 7 days; an active one is kept until you delete it with its token, or until it fails for good. Delivery records are kept 30 days.',
+    },
     logs: 'Access logs',
     logsText:
       "Every request leaves one access-log line holding the client's IP address, its user agent, the path and the status. How long logs are kept is the operator's log rotation.",
@@ -603,6 +641,30 @@ export const en = {
       details: 'The event and its sources:',
       why: 'You get this mail because this address subscribed to email alerts on this site and confirmed it.',
       unsubscribe: 'Unsubscribe from these alerts',
+    },
+    /** The pages of the confirmation and unsubscribe links, and the answer to the subscribe form. */
+    page: {
+      sentTitle: 'Check your mail',
+      sent: 'If the address can receive mail, a confirmation is on its way. Open the link in it and press its button to start the alerts; nothing is sent until then.',
+      confirmTitle: 'Confirm email alerts',
+      confirm: 'Press the button to start email alerts at the address this link was sent to.',
+      confirmButton: 'Confirm email alerts',
+      confirmedTitle: 'Email alerts confirmed',
+      confirmed: (filters: string) =>
+        `This address gets one mail when a usage reset for ${filters} is confirmed, and one when one is announced. Every mail has a link to unsubscribe.`,
+      expiredTitle: 'This link has expired or was used',
+      expired:
+        'A confirmation link works once, for 7 days. To get email alerts, ask again on the alerts page.',
+      unsubscribeTitle: 'Unsubscribe from email alerts',
+      unsubscribe:
+        'Press the button to stop email alerts at the address this link was sent to. The address is then deleted from this site.',
+      unsubscribeButton: 'Unsubscribe',
+      unsubscribedTitle: 'Unsubscribed',
+      unsubscribed: 'No more alerts go to this address, and it is no longer kept on this site.',
+      incompleteTitle: 'This link is incomplete',
+      incomplete: 'The link lacks its token or was cut. Open it again from the mail, whole.',
+      offTitle: 'Email alerts are not available',
+      back: 'Back to alerts',
     },
     privacy: 'What is kept about this address, and for how long:',
     privacyLink: 'Privacy',

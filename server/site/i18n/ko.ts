@@ -428,9 +428,10 @@ export const ko: Messages = {
     docs: 'API 문서',
   },
   alerts: {
-    title: '브라우저 알림',
-    description: '필터에 맞는 사용량 초기화가 확인되면 브라우저 알림을 한 번 보냅니다.',
-    heading: '브라우저 알림',
+    title: '알림',
+    description:
+      '필터에 맞는 사용량 초기화가 확인되면 브라우저 알림, 이메일 또는 웹훅 요청으로 알려 드립니다.',
+    heading: '알림',
     off: '이 서버에서는 알림을 사용할 수 없습니다.',
     elsewhere: (rss: SafeHtml, atom: SafeHtml, json: SafeHtml, calendar: SafeHtml) =>
       html`대신 피드 리더로 새 초기화를 확인하거나(${rss}, ${atom}, ${json}) ${calendar}를 구독하세요.`,
@@ -447,6 +448,25 @@ export const ko: Messages = {
     switchTo: (filters: string) => `대신 ${filters} 알림 받기`,
     stop: '알림 중지',
     note: '이 브라우저에서 알림을 받고 있습니다 —',
+    browserOff: '이 서버에서는 브라우저 알림을 사용할 수 없습니다.',
+    channels: { browser: '이 브라우저로', email: '이메일로', webhook: '웹훅으로' },
+    email: {
+      intro: (filters: string) =>
+        `${filters}에 해당하는 사용량 초기화가 확인되면 한 통, 발표되면 한 통의 메일을 보냅니다. 먼저 확인 메일이 가며, 확인하기 전에는 아무것도 보내지 않습니다.`,
+      label: '이메일 주소',
+      submit: '확인 메일 받기',
+      off: '이 서버에서는 이메일 알림을 사용할 수 없습니다.',
+    },
+    webhook: {
+      intro: (filters: string) =>
+        `${filters}에 해당하는 사용량 초기화가 확인되거나 발표되면 입력한 URL로 POST 요청을 보냅니다. Standard Webhooks 방식으로 서명한 JSON이나 Discord·Slack 수신 웹훅용 메시지입니다.`,
+      label: '웹훅 URL',
+      submit: '웹훅 추가',
+      off: '이 서버에서는 웹훅을 사용할 수 없습니다.',
+      developers: (docs: SafeHtml) =>
+        html`개발자를 위한 안내: JSON 형식, 서명, 웹훅을 관리하거나 삭제하는 방법은 ${docs}에 있습니다.`,
+      docs: 'API 문서',
+    },
     notification: {
       title: { confirmed: '확인됨: {title}', announced: '발표: {title}', corrected: '정정: {title}' },
       body: '{when}. 대상: {audience}. 한도 기간: {windows}.',
@@ -470,13 +490,13 @@ export const ko: Messages = {
       serverAnswered: '서버가 {status} 상태로 응답했습니다.',
     },
     page: {
-      what: '알림은 필터에 맞는 사용량 초기화가 새로 확인될 때 브라우저가 한 번, 발표될 때 또 한 번 보내는 알림입니다. 나중에 추가된 기록이나 정정에 대해서는 큐레이터가 따로 요청하지 않는 한 보내지 않습니다.',
+      what: '알림은 필터에 맞는 사용량 초기화가 새로 확인될 때 한 번, 발표될 때 또 한 번 보내는 메시지입니다. 이 브라우저의 알림, 이메일, 웹훅 요청 중에서 고를 수 있습니다. 나중에 추가된 기록이나 정정에 대해서는 큐레이터가 요청하지 않는 한 보내지 않습니다.',
       forFilters: (filters: SafeHtml) => html`이 알림의 대상: ${filters}.`,
       otherFilters: '최신 초기화 페이지에서 다른 필터를 고르고',
       thenTurnOn: ', 그곳에서 알림을 켜세요.',
       stored: '저장되는 정보',
       storedText:
-        '알림을 켠 브라우저마다 서버는 해당 브라우저의 푸시 서비스가 발급한 주소, 메시지 암호화에 쓰는 키 두 개, 선택한 필터를 저장합니다. 알림을 중지하면 삭제됩니다.',
+        '각 채널로 보내는 데 필요한 정보만 저장합니다. 브라우저는 푸시 서비스가 발급한 주소와 메시지 암호화에 쓰는 키 두 개, 이메일은 주소와 메일 언어, 웹훅은 URL과 서명용 시크릿, 그리고 선택한 필터입니다. 알림을 중지하거나 수신을 거부하거나 웹훅을 삭제하면 함께 삭제됩니다.',
       privacyLink: '개인정보 보호: 무엇을 얼마 동안 보관하며 어떻게 삭제하는지',
     },
   },
@@ -529,6 +549,23 @@ export const ko: Messages = {
     deliveriesKept: '전송 기록은 30일 동안 보관됩니다.',
     inBrowser:
       '브라우저에서도 알림을 갱신할 수 있도록 필터가 페이지의 언어 및 알림 문구와 함께 이 사이트 전용 저장소에 보관됩니다. 알림을 중지하면 삭제됩니다.',
+    channels: {
+      email: '이메일 알림',
+      emailStored: '이메일 알림을 신청하면 서버는 다음을 저장합니다.',
+      emailAddress: '이메일 주소, 그리고 신청한 페이지의 언어(메일은 이 언어로 작성됩니다)',
+      emailTokens:
+        '확인 링크 토큰의 해시(토큰 자체는 저장하지 않음)와, 모든 알림 메일에 들어 있는 수신 거부 링크의 토큰',
+      emailTimes: '선택한 필터, 주소가 추가된 시각, 마지막 확인 메일을 보낸 시각, 확인된 시각',
+      emailKept:
+        '아무도 확인하지 않은 주소는 7일 뒤 삭제됩니다. 확인된 주소는 수신을 거부하거나(각 메일의 링크 또는 메일 프로그램의 수신 거부 버튼) 메일 서버가 영구적으로 거부할 때까지 보관됩니다. 전송 기록은 30일간 보관됩니다.',
+      webhook: '웹훅',
+      webhookStored: '웹훅을 추가하면 서버는 다음을 저장합니다.',
+      webhookUrl: '웹훅 URL과 선택한 필터',
+      webhookSecret: '요청에 서명하는 시크릿과, 웹훅을 관리하는 토큰의 해시',
+      webhookLast: '마지막으로 전송한 시각과 그때 받은 HTTP 상태 코드',
+      webhookKept:
+        '확인되지 않은 웹훅은 7일 뒤 삭제됩니다. 활성화된 웹훅은 토큰으로 삭제하거나 영구적으로 전송할 수 없게 될 때까지 보관됩니다. 전송 기록은 30일간 보관됩니다.',
+    },
     logs: '접속 로그',
     logsText:
       '모든 요청은 클라이언트의 IP 주소, 사용자 에이전트, 경로, 상태가 담긴 접속 로그를 한 줄 남깁니다. 로그 보관 기간은 운영자의 로그 순환 설정에 따릅니다.',
@@ -631,6 +668,29 @@ export const ko: Messages = {
       details: '이벤트 상세 정보와 출처:',
       why: '이 주소로 이 사이트의 이메일 알림을 신청하고 확인하셨기 때문에 이 메일을 받으셨습니다.',
       unsubscribe: '이 알림 수신 거부',
+    },
+    page: {
+      sentTitle: '메일을 확인해 주세요',
+      sent: '이 주소로 메일을 받을 수 있다면 확인 메일이 발송되었습니다. 메일의 링크를 열고 버튼을 누르면 알림이 시작되며, 그 전에는 아무것도 보내지 않습니다.',
+      confirmTitle: '이메일 알림 확인',
+      confirm: '버튼을 누르면 이 링크를 받은 주소로 이메일 알림이 시작됩니다.',
+      confirmButton: '이메일 알림 확인',
+      confirmedTitle: '이메일 알림이 확인되었습니다',
+      confirmed: (filters: string) =>
+        `${filters}에 해당하는 사용량 초기화가 확인되면 한 통, 발표되면 한 통의 메일이 이 주소로 갑니다. 모든 메일에는 수신 거부 링크가 있습니다.`,
+      expiredTitle: '이 링크는 만료되었거나 이미 사용되었습니다',
+      expired:
+        '확인 링크는 7일 동안 한 번만 쓸 수 있습니다. 이메일 알림을 받으려면 알림 페이지에서 다시 신청해 주세요.',
+      unsubscribeTitle: '이메일 알림 수신 거부',
+      unsubscribe:
+        '버튼을 누르면 이 링크를 받은 주소로 가는 이메일 알림이 중지되고, 주소는 이 사이트에서 삭제됩니다.',
+      unsubscribeButton: '수신 거부',
+      unsubscribedTitle: '수신을 거부했습니다',
+      unsubscribed: '이 주소로는 더 이상 알림이 가지 않으며, 이 사이트에도 더 이상 보관되지 않습니다.',
+      incompleteTitle: '링크가 완전하지 않습니다',
+      incomplete: '링크에 토큰이 없거나 잘렸습니다. 메일에서 링크 전체를 다시 열어 주세요.',
+      offTitle: '이메일 알림을 사용할 수 없습니다',
+      back: '알림 페이지로 돌아가기',
     },
     privacy: '이 주소에 관해 보관하는 정보와 보관 기간:',
     privacyLink: '개인정보 보호',

@@ -407,9 +407,9 @@ export const zhCN: Messages = {
     docs: 'API 文档',
   },
   alerts: {
-    title: '浏览器提醒',
-    description: '当符合你筛选条件的用量重置得到确认时，发送一条浏览器通知。',
-    heading: '浏览器提醒',
+    title: '提醒',
+    description: '当符合你筛选条件的用量重置得到确认时，通过浏览器通知、邮件或 Webhook 请求告诉你。',
+    heading: '提醒',
     off: '此服务器不提供提醒功能。',
     elsewhere: (rss: SafeHtml, atom: SafeHtml, json: SafeHtml, calendar: SafeHtml) =>
       html`你也可以改用 RSS 阅读器关注新的重置（${rss}、${atom}、${json}），或订阅${calendar}。`,
@@ -425,6 +425,25 @@ export const zhCN: Messages = {
     switchTo: (filters: string) => `改为提醒“${filters}”`,
     stop: '停止提醒',
     note: '此浏览器正在接收提醒——',
+    browserOff: '此服务器不提供浏览器提醒。',
+    channels: { browser: '在此浏览器中', email: '通过邮件', webhook: '发送到 Webhook' },
+    email: {
+      intro: (filters: string) =>
+        `“${filters}”的用量重置得到确认时发送一封邮件，宣布时再发送一封。首先会收到一封确认邮件：确认之前不会发送任何内容。`,
+      label: '邮箱地址',
+      submit: '发送确认邮件',
+      off: '此服务器不提供邮件提醒。',
+    },
+    webhook: {
+      intro: (filters: string) =>
+        `“${filters}”的用量重置得到确认或宣布时，向你的 URL 发送 POST 请求：按 Standard Webhooks 签名的 JSON，或发往 Discord、Slack 传入 Webhook 的消息。`,
+      label: 'Webhook 地址',
+      submit: '添加 Webhook',
+      off: '此服务器不提供 Webhook。',
+      developers: (docs: SafeHtml) =>
+        html`开发者请看：JSON 格式、签名以及如何管理或删除 Webhook，详见${docs}。`,
+      docs: 'API 文档',
+    },
     notification: {
       title: { confirmed: '已确认：{title}', announced: '已宣布：{title}', corrected: '更正：{title}' },
       body: '{when}。适用于：{audience}。窗口：{windows}。',
@@ -448,13 +467,13 @@ export const zhCN: Messages = {
       serverAnswered: '服务器返回了 {status}。',
     },
     page: {
-      what: '提醒是指：当符合你筛选条件的用量重置新近得到确认时，浏览器会发出一条通知；有重置宣布时，也会再发出一条。之后补录的历史和更正不会发送提醒，除非维护者特意要求。',
+      what: '提醒是指：当符合你筛选条件的用量重置新近得到确认时发送一条消息，有重置宣布时再发送一条。可以选择此浏览器的通知、邮件或发往你的 Webhook 的请求。之后补录的历史和更正不会发送提醒，除非整理者要求发送。',
       forFilters: (filters: SafeHtml) => html`这些提醒适用于“${filters}”。`,
       otherFilters: '在最新重置页面选择其他筛选条件',
       thenTurnOn: '，然后在那里开启提醒。',
       stored: '存储哪些内容',
       storedText:
-        '对于每个开启提醒的浏览器，服务器会保存其推送服务分配的地址、用于加密发给它的消息的两个密钥，以及所选的筛选条件。停止提醒即会删除这些内容。',
+        '只保存每种渠道送达所需的内容：浏览器是其推送服务分配的地址和用于加密消息的两个密钥；邮件是邮箱地址和邮件语言；Webhook 是其 URL 和签名密钥；以及所选的筛选条件。停止提醒、退订或删除 Webhook 即会删除这些内容。',
       privacyLink: '隐私：具体保存哪些内容、保存多久，以及如何删除',
     },
   },
@@ -505,6 +524,22 @@ export const zhCN: Messages = {
     deliveriesKept: '投递记录保留 30 天。',
     inBrowser:
       '在你的浏览器中，筛选条件也会连同页面的语言和通知用语一起保存在本站自己的存储空间里，以便为提醒续期；停止提醒即会将其删除。',
+    channels: {
+      email: '邮件提醒',
+      emailStored: '申请邮件提醒后，服务器会保存：',
+      emailAddress: '邮箱地址，以及你提交申请的页面语言（邮件使用该语言）；',
+      emailTokens: '确认链接中令牌的哈希值（从不保存令牌本身），以及每封提醒邮件中退订链接的令牌；',
+      emailTimes: '所选的筛选条件、地址添加的时间、最近一次发送确认邮件的时间和确认的时间。',
+      emailKept:
+        '无人确认的地址会在 7 天后删除。已确认的地址会一直保存，直到你退订（每封邮件中的链接，或邮件程序的退订按钮），或邮件服务器永久拒收。发送记录保存 30 天。',
+      webhook: 'Webhook',
+      webhookStored: '添加 Webhook 后，服务器会保存：',
+      webhookUrl: '其 URL，以及所选的筛选条件；',
+      webhookSecret: '用于签名请求的密钥，以及管理该 Webhook 的令牌的哈希值；',
+      webhookLast: '最近一次发送的时间及其收到的 HTTP 状态码。',
+      webhookKept:
+        '一直未确认的 Webhook 会在 7 天后删除；已启用的 Webhook 会一直保存，直到你用令牌删除它，或它永久无法送达。发送记录保存 30 天。',
+    },
     logs: '访问日志',
     logsText:
       '每个请求都会留下一行访问日志，其中包含客户端的 IP 地址、用户代理、路径和状态码。日志保留多久取决于运营者的日志轮转设置。',
@@ -605,6 +640,27 @@ export const zhCN: Messages = {
       details: '事件详情及来源：',
       why: '你收到这封邮件，是因为这个地址在本站订阅了邮件提醒并已确认。',
       unsubscribe: '退订这些提醒',
+    },
+    page: {
+      sentTitle: '请查收邮件',
+      sent: '如果该地址能够收信，确认邮件已在路上。打开邮件中的链接并点击页面上的按钮即可开始接收提醒；在此之前不会发送任何内容。',
+      confirmTitle: '确认邮件提醒',
+      confirm: '点击按钮，即可开始向收到此链接的地址发送邮件提醒。',
+      confirmButton: '确认邮件提醒',
+      confirmedTitle: '邮件提醒已确认',
+      confirmed: (filters: string) =>
+        `“${filters}”的用量重置得到确认时，此地址会收到一封邮件，宣布时再收到一封。每封邮件都附有退订链接。`,
+      expiredTitle: '此链接已过期或已被使用',
+      expired: '确认链接只能使用一次，有效期 7 天。如需邮件提醒，请在提醒页面重新申请。',
+      unsubscribeTitle: '退订邮件提醒',
+      unsubscribe: '点击按钮，即可停止向收到此链接的地址发送邮件提醒，并从本站删除该地址。',
+      unsubscribeButton: '退订',
+      unsubscribedTitle: '已退订',
+      unsubscribed: '此地址不会再收到提醒，本站也不再保存该地址。',
+      incompleteTitle: '此链接不完整',
+      incomplete: '链接缺少令牌或已被截断。请从邮件中重新打开完整的链接。',
+      offTitle: '邮件提醒不可用',
+      back: '返回提醒页面',
     },
     privacy: '我们保存这个地址的哪些信息、保存多久：',
     privacyLink: '隐私',

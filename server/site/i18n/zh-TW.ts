@@ -407,9 +407,9 @@ export const zhTW: Messages = {
     docs: 'API 文件',
   },
   alerts: {
-    title: '瀏覽器提醒',
-    description: '當符合您篩選條件的用量重置獲得確認時，傳送一則瀏覽器通知。',
-    heading: '瀏覽器提醒',
+    title: '提醒',
+    description: '當符合您篩選條件的用量重置獲得確認時，透過瀏覽器通知、電子郵件或 Webhook 請求通知您。',
+    heading: '提醒',
     off: '此伺服器不提供提醒功能。',
     elsewhere: (rss: SafeHtml, atom: SafeHtml, json: SafeHtml, calendar: SafeHtml) =>
       html`您也可以改用 RSS 閱讀器追蹤新的重置（${rss}、${atom}、${json}），或訂閱${calendar}。`,
@@ -425,6 +425,25 @@ export const zhTW: Messages = {
     switchTo: (filters: string) => `改為提醒「${filters}」`,
     stop: '停止提醒',
     note: '此瀏覽器正在接收提醒——',
+    browserOff: '此伺服器不提供瀏覽器提醒。',
+    channels: { browser: '在此瀏覽器', email: '透過電子郵件', webhook: '傳到 Webhook' },
+    email: {
+      intro: (filters: string) =>
+        `「${filters}」的用量重置獲得確認時寄出一封郵件，公告時再寄一封。您會先收到一封確認信：確認之前不會寄出任何內容。`,
+      label: '電子郵件地址',
+      submit: '寄送確認信',
+      off: '此伺服器不提供電子郵件提醒。',
+    },
+    webhook: {
+      intro: (filters: string) =>
+        `「${filters}」的用量重置獲得確認或公告時，向您的網址傳送 POST 請求：依 Standard Webhooks 簽章的 JSON，或傳給 Discord、Slack 傳入 Webhook 的訊息。`,
+      label: 'Webhook 網址',
+      submit: '新增 Webhook',
+      off: '此伺服器不提供 Webhook。',
+      developers: (docs: SafeHtml) =>
+        html`開發人員請參閱：JSON 格式、簽章，以及如何管理或刪除 Webhook，詳見${docs}。`,
+      docs: 'API 文件',
+    },
     notification: {
       title: { confirmed: '已確認：{title}', announced: '已公告：{title}', corrected: '更正：{title}' },
       body: '{when}。適用於：{audience}。時段：{windows}。',
@@ -448,13 +467,13 @@ export const zhTW: Messages = {
       serverAnswered: '伺服器回應了 {status}。',
     },
     page: {
-      what: '提醒是指：當符合您篩選條件的用量重置新獲得確認時，瀏覽器會跳出一則通知；有重置公告時，也會再跳出一則。事後補登的歷史紀錄與更正不會傳送提醒，除非維護者特別要求。',
+      what: '提醒是指：當符合您篩選條件的用量重置新獲得確認時傳送一則訊息，有重置公告時再傳送一則。可選擇此瀏覽器的通知、電子郵件或傳到您 Webhook 的請求。事後補登的歷史紀錄與更正不會傳送提醒，除非策展人要求傳送。',
       forFilters: (filters: SafeHtml) => html`這些提醒適用於「${filters}」。`,
       otherFilters: '在最新重置頁面選擇其他篩選條件',
       thenTurnOn: '，然後在該頁開啟提醒。',
       stored: '儲存哪些資料',
       storedText:
-        '對於每個開啟提醒的瀏覽器，伺服器會保存其推播服務提供的位址、用來加密傳給它的訊息的兩把金鑰，以及所選的篩選條件。停止提醒即會刪除這些資料。',
+        '只保存各管道送達所需的資料：瀏覽器是其推播服務提供的位址與用來加密訊息的兩把金鑰；電子郵件是信箱地址與郵件語言；Webhook 是其網址與簽章密鑰；以及所選的篩選條件。停止提醒、取消訂閱或刪除 Webhook 即會刪除這些資料。',
       privacyLink: '隱私權：確切保存哪些資料、保存多久，以及如何刪除',
     },
   },
@@ -505,6 +524,22 @@ export const zhTW: Messages = {
     deliveriesKept: '傳送紀錄保留 30 天。',
     inBrowser:
       '在您的瀏覽器中，篩選條件也會連同頁面的語言和通知用語一起保存在本網站自己的儲存空間裡，以便續訂提醒；停止提醒即會將其刪除。',
+    channels: {
+      email: '電子郵件提醒',
+      emailStored: '申請電子郵件提醒後，伺服器會保存：',
+      emailAddress: '電子郵件地址，以及您提出申請的頁面語言（郵件以該語言撰寫）；',
+      emailTokens: '確認連結中權杖的雜湊值（絕不保存權杖本身），以及每封提醒郵件所附取消訂閱連結的權杖；',
+      emailTimes: '所選的篩選條件、地址新增的時間、最近一次寄出確認信的時間與確認的時間。',
+      emailKept:
+        '無人確認的地址會在 7 天後刪除。已確認的地址會一直保存，直到您取消訂閱（每封郵件中的連結，或郵件軟體的取消訂閱按鈕），或郵件伺服器永久拒收為止。傳送紀錄保存 30 天。',
+      webhook: 'Webhook',
+      webhookStored: '新增 Webhook 後，伺服器會保存：',
+      webhookUrl: '其網址，以及所選的篩選條件；',
+      webhookSecret: '用來簽署請求的密鑰，以及管理該 Webhook 之權杖的雜湊值；',
+      webhookLast: '最近一次傳送的時間及其收到的 HTTP 狀態碼。',
+      webhookKept:
+        '始終未確認的 Webhook 會在 7 天後刪除；已啟用的 Webhook 會一直保存，直到您用權杖刪除，或它永久無法送達為止。傳送紀錄保存 30 天。',
+    },
     logs: '存取記錄檔',
     logsText:
       '每個請求都會在存取記錄檔中留下一行，內含用戶端的 IP 位址、使用者代理程式、路徑與狀態碼。記錄檔保存多久，取決於營運者的記錄檔輪替設定。',
@@ -605,6 +640,27 @@ export const zhTW: Messages = {
       details: '事件詳細資訊與來源：',
       why: '您會收到這封郵件，是因為這個信箱在本站訂閱了電子郵件提醒並已完成確認。',
       unsubscribe: '取消訂閱這些提醒',
+    },
+    page: {
+      sentTitle: '請查看您的信箱',
+      sent: '如果該地址可以收信，確認信已寄出。開啟信中的連結並按下頁面上的按鈕即可開始接收提醒；在此之前不會寄出任何內容。',
+      confirmTitle: '確認電子郵件提醒',
+      confirm: '按下按鈕，即可開始向收到此連結的地址寄送電子郵件提醒。',
+      confirmButton: '確認電子郵件提醒',
+      confirmedTitle: '電子郵件提醒已確認',
+      confirmed: (filters: string) =>
+        `「${filters}」的用量重置獲得確認時，此地址會收到一封郵件，公告時再收到一封。每封郵件都附有取消訂閱連結。`,
+      expiredTitle: '此連結已過期或已使用過',
+      expired: '確認連結只能使用一次，有效期限 7 天。若要接收電子郵件提醒，請在提醒頁面重新申請。',
+      unsubscribeTitle: '取消訂閱電子郵件提醒',
+      unsubscribe: '按下按鈕，即可停止寄送電子郵件提醒到收到此連結的地址，並從本網站刪除該地址。',
+      unsubscribeButton: '取消訂閱',
+      unsubscribedTitle: '已取消訂閱',
+      unsubscribed: '此地址不會再收到提醒，本網站也不再保存該地址。',
+      incompleteTitle: '此連結不完整',
+      incomplete: '連結缺少權杖或已被截斷。請從郵件中重新開啟完整的連結。',
+      offTitle: '無法使用電子郵件提醒',
+      back: '返回提醒頁面',
     },
     privacy: '我們保存這個信箱的哪些資料、保存多久：',
     privacyLink: '隱私權',

@@ -14,9 +14,17 @@ export const SERVICE_WORKER_PATH = '/sw.js';
 export const ALERTS_JS_PATH = '/assets/alerts.js';
 
 export interface AlertsOptions {
-  /** The VAPID public key (base64url) push subscriptions are made with; null when alerts are off. */
+  /** The VAPID public key (base64url) push subscriptions are made with; null when browser alerts are off. */
   readonly publicKey: string | null;
+  /** Whether email alerts are on (an SMTP relay): the control offers their form. */
+  readonly email?: boolean;
+  /** Whether webhooks are on: the control offers their form. */
+  readonly webhooks?: boolean;
 }
+
+/** Where the email and webhook forms post (server/alerts/email-endpoints.ts, the webhooks' endpoints). */
+export const EMAIL_FORM_ACTION = '/alerts/email';
+export const WEBHOOK_FORM_ACTION = '/alerts/webhooks';
 
 /** `?audience=&window=` with the defaults left out: '' for every reset. */
 function filterQuery(filters: FilterSet): string {
@@ -40,32 +48,59 @@ function elsewhere(lang: Lang, filters: FilterSet): SafeHtml {
 /** The id of the heading that names the alerts control: its own, or on /alerts the page's. */
 export const ALERTS_HEADING_ID = 'alerts-heading';
 
+/** The filters and the page's language, as the forms send them with what is typed in. */
+function hiddenFields(lang: Lang, filters: FilterSet): SafeHtml {
+  return html`<input type="hidden" name="audience" value="${filters.audience}" />
+    <input type="hidden" name="window" value="${filters.window}" />
+    <input type="hidden" name="lang" value="${lang.locale}" />`;
+}
+
+/** Email: a plain form (no script) that asks for a confirmation mail. */
+function emailForm(lang: Lang, filters: FilterSet, label: string): SafeHtml {
+  const words = lang.t.alerts.email;
+  return html`<form class="alerts-form" method="post" action="${EMAIL_FORM_ACTION}">
+    <p>${words.intro(label)}</p>
+    <p>
+      <label for="alerts-email">${words.label}</label>
+      <input id="alerts-email" name="email" type="email" required maxlength="254" autocomplete="email" />
+    </p>
+    ${hiddenFields(lang, filters)}
+    <p><button type="submit" class="action">${words.submit}</button></p>
+  </form>`;
+}
+
+/** Webhooks: a plain form for the URL, and where developers read the rest. */
+function webhookForm(lang: Lang, filters: FilterSet, label: string): SafeHtml {
+  const words = lang.t.alerts.webhook;
+  return html`<form class="alerts-form" method="post" action="${WEBHOOK_FORM_ACTION}">
+      <p>${words.intro(label)}</p>
+      <p>
+        <label for="alerts-webhook">${words.label}</label>
+        <input id="alerts-webhook" name="url" type="url" required maxlength="2048" autocomplete="off" />
+      </p>
+      ${hiddenFields(lang, filters)}
+      <p><button type="submit" class="action">${words.submit}</button></p>
+    </form>
+    <p class="small">${words.developers(html`<a href="${lang.href('/docs')}">${words.docs}</a>`)}</p>`;
+}
+
 /**
- * The alerts control for one filter combination. Rendered right without JavaScript: when alerts are
- * off it says so; when on, that they need JavaScript and notifications. Every state the script can
- * show is in the markup, hidden, so the script (site-src/pages/alerts.ts) only switches between them; what it says
- * in its status line comes, in the page's language, from `data-alerts-text`.
+ * Browser alerts for one filter combination. Rendered right without JavaScript: they need JavaScript
+ * and notifications, and say so. Every state the script can show is in the markup, hidden, so the
+ * script (site-src/pages/alerts.ts) only switches between them; what it says in its status line
+ * comes, in the page's language, from `data-alerts-text`.
  */
-export function alertsControl(
+function browserControl(
   lang: Lang,
   filters: FilterSet,
   label: string,
-  alerts: AlertsOptions,
-  /** On /alerts itself: no link to that page, and the page's heading (`ALERTS_HEADING_ID`) names it. */
-  onAlertsPage = false,
+  publicKey: string,
+  onAlertsPage: boolean,
 ): SafeHtml {
   const { t } = lang;
-  const heading = onAlertsPage ? '' : html`<h2 id="${ALERTS_HEADING_ID}">${t.alerts.heading}</h2>`;
-  if (alerts.publicKey === null) {
-    return html`<section class="card alerts" aria-labelledby="${ALERTS_HEADING_ID}">
-      ${heading}
-      <p>${t.alerts.off} ${elsewhere(lang, filters)}</p>
-    </section>`;
-  }
-  return html`<section
-    class="card alerts"
-    aria-labelledby="${ALERTS_HEADING_ID}"
-    data-alerts-key="${alerts.publicKey}"
+  return html`<div
+    class="alerts-browser"
+    data-alerts-key="${publicKey}"
     data-audience="${filters.audience}"
     data-window="${filters.window}"
     data-label="${label}"
@@ -76,7 +111,6 @@ export function alertsControl(
         : html` data-alerts-notification="${JSON.stringify({ ...t.alerts.notification, windows: t.labels.window })}"`
     }
   >
-    ${heading}
     <div data-alerts-state="nojs">
       <p>
         ${t.alerts.needsScript} ${elsewhere(lang, filters)}
@@ -108,6 +142,45 @@ export function alertsControl(
       </p>
     </div>
     <p class="alerts-status small" role="status" aria-live="polite" data-alerts-status></p>
+  </div>`;
+}
+
+/**
+ * The alerts control for one filter combination: the three channels (this browser, email, a
+ * webhook), each its part or a line saying it is off on this server; with every channel off, one
+ * line saying so and where else to follow resets. Email and webhooks are plain forms and need no
+ * script.
+ */
+export function alertsControl(
+  lang: Lang,
+  filters: FilterSet,
+  label: string,
+  alerts: AlertsOptions,
+  /** On /alerts itself: no link to that page, and the page's heading (`ALERTS_HEADING_ID`) names it. */
+  onAlertsPage = false,
+): SafeHtml {
+  const { t } = lang;
+  const heading = onAlertsPage ? '' : html`<h2 id="${ALERTS_HEADING_ID}">${t.alerts.heading}</h2>`;
+  if (alerts.publicKey === null && !alerts.email && !alerts.webhooks) {
+    return html`<section class="card alerts" aria-labelledby="${ALERTS_HEADING_ID}">
+      ${heading}
+      <p>${t.alerts.off} ${elsewhere(lang, filters)}</p>
+    </section>`;
+  }
+  // Under the page's h1 on /alerts, under the control's own h2 elsewhere.
+  const part = (text: string) => (onAlertsPage ? html`<h2>${text}</h2>` : html`<h3>${text}</h3>`);
+  const { channels } = t.alerts;
+  return html`<section class="card alerts" aria-labelledby="${ALERTS_HEADING_ID}">
+    ${heading} ${part(channels.browser)}
+    ${
+      alerts.publicKey === null
+        ? html`<p>${t.alerts.browserOff} ${elsewhere(lang, filters)}</p>`
+        : browserControl(lang, filters, label, alerts.publicKey, onAlertsPage)
+    }
+    ${part(channels.email)}
+    ${alerts.email ? emailForm(lang, filters, label) : html`<p>${t.alerts.email.off}</p>`}
+    ${part(channels.webhook)}
+    ${alerts.webhooks ? webhookForm(lang, filters, label) : html`<p>${t.alerts.webhook.off}</p>`}
   </section>`;
 }
 

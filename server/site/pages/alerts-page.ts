@@ -29,6 +29,7 @@ export function alertsMain(lang: Lang, filters: FilterSet, alerts: AlertsOptions
 export function privacyMain(lang: Lang): SafeHtml {
   const { t } = lang;
   const text = t.privacy;
+  const { channels } = text;
   const alertsPage = html`<a href="${lang.href(ALERTS_PATH)}">${text.alertsPage}</a>`;
   return html`<h1>${text.title}</h1>
     <p>${text.intro}</p>
@@ -52,6 +53,22 @@ export function privacyMain(lang: Lang): SafeHtml {
     </ul>
     <p>${text.deliveriesKept}</p>
     <p>${text.inBrowser}</p>
+    <h2>${channels.email}</h2>
+    <p>${channels.emailStored}</p>
+    <ul>
+      <li>${channels.emailAddress}</li>
+      <li>${channels.emailTokens}</li>
+      <li>${channels.emailTimes}</li>
+    </ul>
+    <p>${channels.emailKept}</p>
+    <h2>${channels.webhook}</h2>
+    <p>${channels.webhookStored}</p>
+    <ul>
+      <li>${channels.webhookUrl}</li>
+      <li>${channels.webhookSecret}</li>
+      <li>${channels.webhookLast}</li>
+    </ul>
+    <p>${channels.webhookKept}</p>
     <h2>${text.logs}</h2>
     <p>${text.logsText}</p>
     <h2>${text.delete}</h2>

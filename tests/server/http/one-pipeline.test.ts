@@ -9,12 +9,15 @@ import { DEFAULT_LOCALE, splitLocale } from '../../../server/site/i18n/locales.j
 
 /**
  * Every resource the route table reads (tests/helpers/route-paths.ts), but `/healthz`, a probe that is
- * never cached (its own checks below), and the alerts' key, which answers 503 while alerts are off
- * (tests/server/alerts/ serve it with alerts on).
+ * never cached (its own checks below), the alerts' key, which answers 503 while alerts are off
+ * (tests/server/alerts/ serve it with alerts on), and the pages of email alerts' links, in every
+ * language: never cached, they take a POST (their button) and answer 503 while email is off
+ * (tests/server/alerts/email-*.test.ts).
  */
 const resources = (server: RunningServer) =>
   readPaths(server.routes, { eventId: '2025-01-14-five-hour-reset-all-users' }).filter(
-    (path) => path !== '/healthz' && path !== VAPID_KEY_PATH,
+    (path) =>
+      path !== '/healthz' && path !== VAPID_KEY_PATH && !splitLocale(path).path.startsWith('/alerts/email/'),
   );
 
 test('a plain fetch with only If-None-Match gets 304 from every resource', withServer, async (t, server) => {

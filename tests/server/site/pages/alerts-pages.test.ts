@@ -129,10 +129,12 @@ test('an event page has the subscribed note, hidden, only when alerts are on', a
 
 test('/alerts explains an alert, the filters in its query, and links /privacy', async (t) => {
   const body = squash((await getText(`${on.url}/alerts?audience=team&window=five_hour`)).body);
-  // The page's heading names the control too: one "Browser alerts", not a second over the control.
-  t.regex(body, /<h1 id="alerts-heading">Browser alerts<\/h1>/);
+  // The page's heading names the control too: one "Alerts", not a second over the control; each
+  // channel has its own heading under it.
+  t.regex(body, /<h1 id="alerts-heading">Alerts<\/h1>/);
   t.regex(body, /<section class="card alerts" aria-labelledby="alerts-heading"/);
-  t.is(body.match(/>Browser alerts<\/h\d>/g)?.length, 1);
+  t.is(body.match(/>Alerts<\/h\d>/g)?.length, 1);
+  t.regex(body, /<h2>In this browser<\/h2>.*<h2>By email<\/h2>.*<h2>To a webhook<\/h2>/);
   t.regex(body, /newly confirmed, and another when one is announced/);
   t.regex(body, /Nothing is sent for history added later, nor for corrections, unless the curator asks/);
   t.regex(body, /These alerts are for<strong>Team, five-hour<\/strong>/);

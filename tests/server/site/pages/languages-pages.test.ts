@@ -8,6 +8,8 @@ import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
 import { LOCALE_NAMES, LOCALES, localePath } from '../../../../server/site/i18n/locales.js';
 import { BASE_URL, DEMO_FIXTURE } from '../../../helpers/fixtures.js';
 import type { RunningServer } from '../../../helpers/with-server.js';
+import type { SmtpStandIn } from '../../../helpers/smtp-server.js';
+import { startSmtpServer } from '../../../helpers/smtp-server.js';
 import { startServer } from '../../../helpers/with-server.js';
 import { english, messagesOf, OTHERS, SENTINEL } from '../../../helpers/translations.js';
 
@@ -17,24 +19,33 @@ import { english, messagesOf, OTHERS, SENTINEL } from '../../../helpers/translat
  */
 
 let site: RunningServer | undefined;
-/** The same site with alerts on (a VAPID key pair), where the pages carry the alerts control. */
+/**
+ * The same site with every alerts channel on (a VAPID key pair, an SMTP relay, webhooks), where the
+ * pages carry the alerts control with its three parts.
+ */
 let alerting: RunningServer | undefined;
 let alertsData: string | undefined;
+let smtp: SmtpStandIn | undefined;
 test.before(async () => {
   site = await startServer();
   alertsData = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-languages-'));
   const vapid = generateVapidKeys();
+  smtp = await startSmtpServer();
   alerting = await startServer({
     env: {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:alerts@example.org',
       ALERTS_DB: path.join(alertsData, 'alerts.sqlite'),
+      SMTP_URL: smtp.url,
+      ALERTS_EMAIL_FROM: 'alerts@example.org',
+      ALERTS_WEBHOOKS: 'on',
     },
   });
 });
 test.after.always(async () => {
   await alerting?.stop();
+  await smtp?.stop();
   await site?.stop();
   if (alertsData) await rm(alertsData, { recursive: true, force: true });
 });
@@ -237,10 +248,12 @@ for (const locale of OTHERS) {
       const body = await (await fetch(`${alerting!.url}${address}`)).text();
       // Every state the script can show is in the markup; its status lines are in data-alerts-text.
       // An event page has the note a subscribed browser sees instead.
-      const control = /<section[^>]*data-alerts-text="([^"]*)"/.exec(body);
+      const control = /<div[^>]*data-alerts-text="([^"]*)"/.exec(body);
       const lines = control ? Object.values(JSON.parse(decode(control[1]!)) as Record<string, string>) : [];
       if (pagePath.startsWith('/events/')) {
         if (!body.includes('data-alerts-note')) failures.push(`${address}: no note`);
+      } else if (!body.includes('action="/alerts/email"') || !body.includes('action="/alerts/webhooks"')) {
+        failures.push(`${address}: no email or webhook form`);
       } else if (lines.length !== Object.keys(DICTIONARIES.en.alerts.script).length)
         failures.push(`${address}: no control, or not its every line`);
       // The words the service worker writes notifications in (alerts-control.ts), placeholders aside.
