@@ -37,6 +37,13 @@ test('past one machine, nginx sends /alerts/ to the machine with the store, and 
     const key = await fetch(`${nginx.url}/alerts/vapid-public-key`);
     t.is(key.status, 200);
     t.is(key.headers.get('x-cache-status'), null, 'not through the cache');
+    // The email links' pages in every language go the same way (their own location), the pages not.
+    for (const at of ['/alerts/email/confirm?token=x', '/ja/alerts/email/confirm?token=x']) {
+      const page = await fetch(`${nginx.url}${at}`);
+      t.is(page.status, 503, `${at}: email is off on these machines, and the page says so`);
+      t.is(page.headers.get('x-cache-status'), null, `${at} not through the cache`);
+    }
+    t.not((await fetch(`${nginx.url}/ja/alerts`)).headers.get('x-cache-status'), null, 'a page is cached');
     const subscribed = await fetch(`${nginx.url}/alerts/subscriptions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
