@@ -18,7 +18,7 @@ import { alertsStoreFile } from './alert-marks.js';
 const { values: flags } = readCommandLine({
   usage: 'npm run alerts:preview -- [--dir <folder>]',
   description:
-    'Prints the browser alerts publishing the content folder would send, and how many subscriptions get each.',
+    'Prints the alerts publishing the content folder would send, and how many subscriptions (browsers, webhooks, email addresses) get each.',
   options: {
     dir: {
       type: 'string',

@@ -55,7 +55,10 @@ export interface SubscriptionStore {
   unsubscribe(endpoint: string): void;
   removeSubscription(id: number): void;
   subscriptionCount(): number;
-  /** How many subscriptions of each filter pair (`audience/window` → count). */
+  /**
+   * How many subscriptions of each filter pair (`audience/window` → count), on every channel: browsers,
+   * active webhooks and confirmed addresses (what an alert for that pair would go to).
+   */
   subscriptionsByFilters(): Map<string, number>;
 }
 

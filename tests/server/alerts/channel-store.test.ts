@@ -195,3 +195,29 @@ test('a confirmation link expires, and an address never confirmed is forgotten',
     t.is(store.emailCount(), 1, 'the confirmed address stays');
     t.deepEqual(store.requestEmail(ask('d@example.org', 'c3'), 1), { kind: 'full' });
   }));
+
+test('the count by filters is of every channel an alert would go to', (t) =>
+  withStore(t, (store) => {
+    store.subscribe({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/1',
+      p256dh: `B${'A'.repeat(86)}`,
+      auth: 'A'.repeat(22),
+      audience: 'all',
+      window: 'any',
+      expiresAt: null,
+    });
+    const active = store.addWebhook(hook(1));
+    store.addWebhook(hook(2)); // pending: not counted
+    if ('full' in active) throw new Error('not stored');
+    store.activateWebhook(active.stored.id);
+    store.requestEmail(ask('a@example.org', 'c1', { audience: 'pro' }));
+    store.requestEmail(ask('b@example.org', 'c2')); // unconfirmed: not counted
+    store.confirmEmail('c1');
+    t.deepEqual(
+      store.subscriptionsByFilters(),
+      new Map([
+        ['all/any', 2],
+        ['pro/any', 1],
+      ]),
+    );
+  }));

@@ -81,8 +81,17 @@ export class SqliteSubscriptions implements SubscriptionStore {
   }
 
   subscriptionsByFilters(): Map<string, number> {
+    // Every channel's subscriptions an alert would go to: browsers, active webhooks, confirmed addresses.
     const rows = this.#connection
-      .sql(`SELECT audience || '/' || window AS filters, count(*) AS n FROM subscriptions GROUP BY 1`)
+      .sql(
+        `SELECT filters, sum(n) AS n FROM (
+           SELECT audience || '/' || window AS filters, count(*) AS n FROM subscriptions GROUP BY 1
+           UNION ALL
+           SELECT audience || '/' || window, count(*) FROM webhooks WHERE state = 'active' GROUP BY 1
+           UNION ALL
+           SELECT audience || '/' || window, count(*) FROM emails WHERE confirmed_at IS NOT NULL GROUP BY 1
+         ) GROUP BY filters`,
+      )
       .all() as { filters: string; n: number }[];
     return new Map(rows.map((row) => [row.filters, row.n]));
   }
