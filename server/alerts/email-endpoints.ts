@@ -15,7 +15,6 @@ import type { EmailPage } from './email/pages.js';
 import { emailPage, emailProblemPage } from './email/pages.js';
 import { readBoundedBody } from '../http/request-body.js';
 import {
-  checkFields,
   checkRepeated,
   EMAIL_BODY_MAX_BYTES,
   isForm,
@@ -28,6 +27,7 @@ import { hashToken, newToken } from './email/tokens.js';
 import type { AlertStore } from './store/index.js';
 import type { WriteCount } from './write-limit.js';
 import { limitWrites } from './write-limit.js';
+import { checkedBody } from './checked-body.js';
 
 /** Runs `run` behind a middleware (an Origin check, a write limit), which may refuse it. */
 async function through(middleware: Middleware, ctx: Context, run: () => Promise<void>): Promise<void> {
@@ -144,7 +144,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
         checkRepeated(base, repeated);
         const email = available();
         await through(writeLimit, ctx, () => {
-          const request = checkFields(base, EmailSubscriptionRequest, fields);
+          const request = checkedBody(base, EmailSubscriptionRequest, fields);
           // A full store refuses every address alike, known or not: the answer names none.
           if (email.store.emailCount() >= email.maxSubscriptions) throw full();
           const confirm = newToken();

@@ -10,6 +10,7 @@ import { sameOriginOnly } from '../http/same-origin.js';
 import type { AlertStore } from './store/index.js';
 import type { WriteCount } from './write-limit.js';
 import { limitWrites } from './write-limit.js';
+import { checkedBody } from './checked-body.js';
 
 export const VAPID_KEY_PATH = '/alerts/vapid-public-key';
 export const SUBSCRIPTIONS_PATH = '/alerts/subscriptions';
@@ -75,18 +76,7 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
     } catch {
       throw problem('invalid_body', 'The body is not valid JSON.');
     }
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0]!;
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-    const field = [...issue.path, ...keys.slice(0, 1)].map(String).join('.');
-    const detail =
-      issue.code === 'unrecognized_keys'
-        ? `The field "${field}" is not one this request takes.`
-        : field === ''
-          ? `The body must be a JSON object: ${issue.message}.`
-          : `Invalid value for "${field}": ${issue.message}.`;
-    throw problem('invalid_body', detail, field === '' ? undefined : field);
+    return checkedBody(base, schema, body);
   }
 
   const knownService = (endpoint: string, hosts: readonly string[], field: string) => {

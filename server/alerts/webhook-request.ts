@@ -1,11 +1,11 @@
 import type { Context } from 'koa';
-import type { z } from 'zod';
 import type { WebhookRequest } from '../../domain/schemas/alerts.js';
 import { WebhookFormRequest, WebhookRequest as WebhookJson } from '../../domain/schemas/alerts.js';
 import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem } from '../http/problem-types.js';
 import { readBoundedBody } from '../http/request-body.js';
 import type { Locale } from '../site/i18n/locales.js';
+import { checkedBody } from './checked-body.js';
 
 /** A registration is a URL of at most 2,048 characters and two filters: 4 KiB leaves room and nothing more. */
 export const WEBHOOK_BODY_MAX_BYTES = 4096;
@@ -20,19 +20,6 @@ const FORM = 'application/x-www-form-urlencoded';
 
 function invalid(base: string, detail: string, parameter?: string): HttpProblem {
   return new HttpProblem(makeProblem(base, 'invalid_body', detail, parameter));
-}
-
-/** The first issue of a refused body as a problem naming its field, as the push endpoints name theirs. */
-function checked<T extends z.ZodType>(schema: T, body: unknown, base: string): z.infer<T> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-  const field = [...issue.path, ...keys.slice(0, 1)].map(String).join('.');
-  if (issue.code === 'unrecognized_keys')
-    throw invalid(base, `The field "${field}" is not one this request takes.`, field);
-  if (field === '') throw invalid(base, `The body must be a JSON object: ${issue.message}.`);
-  throw invalid(base, `Invalid value for "${field}": ${issue.message}.`, field);
 }
 
 /**
@@ -55,7 +42,7 @@ export async function readRegistration(ctx: Context, base: string): Promise<Read
         throw invalid(base, `The field "${name}" is given more than once.`, name);
       fields[name] = value;
     }
-    const { lang, ...request } = checked(WebhookFormRequest, fields, base);
+    const { lang, ...request } = checkedBody(base, WebhookFormRequest, fields);
     return { request, lang };
   }
   let body: unknown;
@@ -64,5 +51,5 @@ export async function readRegistration(ctx: Context, base: string): Promise<Read
   } catch {
     throw invalid(base, 'The body is not valid JSON.');
   }
-  return { request: checked(WebhookJson, body, base), lang: null };
+  return { request: checkedBody(base, WebhookJson, body), lang: null };
 }

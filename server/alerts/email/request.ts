@@ -1,5 +1,4 @@
 import type { Context } from 'koa';
-import type { z } from 'zod';
 import { HttpProblem } from '../../http/http-problem.js';
 import { makeProblem } from '../../http/problem-types.js';
 import { readBoundedBody, requireJson } from '../../http/request-body.js';
@@ -52,22 +51,6 @@ export async function readFields(
 /** Refuses a form whose field `repeated` was given more than once. */
 export function checkRepeated(base: string, repeated: string | null): void {
   if (repeated !== null) throw invalid(base, `The field "${repeated}" is given more than once.`, repeated);
-}
-
-/** The fields checked by `schema`: the first refusal is a problem naming its field. */
-export function checkFields<T extends z.ZodType>(base: string, schema: T, body: unknown): z.infer<T> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-  const field = [...issue.path, ...keys.slice(0, 1)].map(String).join('.');
-  const detail =
-    issue.code === 'unrecognized_keys'
-      ? `The field "${field}" is not one this request takes.`
-      : field === ''
-        ? `The body must be a JSON object: ${issue.message}.`
-        : `Invalid value for "${field}": ${issue.message}.`;
-  throw invalid(base, detail, field === '' ? undefined : field);
 }
 
 /** The link's token (`?token=`), when there is exactly one of the links' shape; null otherwise. */
