@@ -47,7 +47,9 @@ for (const width of WIDTHS) {
       const measures = await page.evaluate<Measures>(MEASURE_CHARTS);
       t.true(measures.overflow <= 0, `scrolls sideways by ${measures.overflow}px`);
       t.is(measures.widths.length, 2);
-      for (const chartWidth of measures.widths) t.true(chartWidth > 0 && chartWidth <= width);
+      for (const chartWidth of measures.widths) {
+        t.true(chartWidth > 0 && chartWidth <= width, `a chart is ${chartWidth}px wide in ${width}px`);
+      }
       // Chart text scales with its viewBox; it must not shrink below a readable size.
       t.true(measures.smallestText >= 10, `smallest chart text is ${measures.smallestText}px high`);
       t.true(measures.marks.every((count) => count > 0));
