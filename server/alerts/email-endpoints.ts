@@ -37,16 +37,19 @@ async function through(middleware: Middleware, ctx: Context, run: () => Promise<
 /** Where an address asks for email alerts (JSON, or the alerts control's form). */
 export const EMAIL_SUBSCRIBE_PATH = '/alerts/email';
 
+/** What the email endpoints use when email is on. */
+export interface EmailAlerts {
+  readonly store: AlertStore;
+  readonly mailer: Mailer;
+  /** Addresses in all: past it a request is refused (503 `subscriptions_full`), whatever the address. */
+  readonly maxSubscriptions: number;
+  /** Subscription writes per minute, per client address and per network. */
+  readonly writeLimits: readonly WriteCount[];
+}
+
 export interface EmailEndpointsOptions {
   /** The store and the relay; null when email is off (no SMTP): every endpoint answers 503. */
-  readonly email: {
-    readonly store: AlertStore;
-    readonly mailer: Mailer;
-    /** Addresses in all: past it a request is refused (503 `subscriptions_full`), whatever the address. */
-    readonly maxSubscriptions: number;
-    /** Subscription writes per minute, per client address and per network. */
-    readonly writeLimits: readonly WriteCount[];
-  } | null;
+  readonly email: EmailAlerts | null;
   /** `PUBLIC_BASE_URL`: the links in the mails, the pages' canonical links and the problems' types. */
   readonly baseUrl: string;
   /** The origin a form or a button must come from; null: the request's own. */
@@ -161,7 +164,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
           );
           if (outcome.kind === 'full') throw full();
           // Sent after the answer is decided, not awaited: how long the relay takes tells nothing.
-          if (outcome.kind === 'confirm') sendConfirmation(email.mailer, request, confirm.token);
+          if (outcome.kind === 'confirm') sendConfirmation(email, request, confirm, outcome.subscription.id);
           ctx.status = 202;
           if (form) page(ctx, langOf(locale), EMAIL_SUBSCRIBE_PATH, 202, { kind: 'sent' });
           else
@@ -178,18 +181,26 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     else await run();
   };
 
-  function sendConfirmation(mailer: Mailer, request: EmailSubscriptionRequest, token: string): void {
+  /** Sends the confirmation; one the relay does not take is undone, so the address may ask again. */
+  function sendConfirmation(
+    email: EmailAlerts,
+    request: EmailSubscriptionRequest,
+    confirm: { token: string; hash: string },
+    id: number,
+  ): void {
     const mail = confirmationMail({
       to: request.email,
       locale: request.lang,
-      confirmUrl: confirmUrlFor(base, request.lang, token),
+      confirmUrl: confirmUrlFor(base, request.lang, confirm.token),
       audience: request.audience,
       window: request.window,
       baseUrl: base,
     });
-    void mailer.send(mail).then((result) => {
+    void email.mailer.send(mail).then((result) => {
+      if (result.ok) return;
+      email.store.confirmationNotSent(id, confirm.hash);
       // The address is personal data: the log says what failed, not to whom.
-      if (!result.ok) logger.warn({ reason: result.reason }, 'alerts: a confirmation mail was not sent');
+      logger.warn({ reason: result.reason }, 'alerts: a confirmation mail was not sent');
     });
   }
 

@@ -104,6 +104,12 @@ export interface EmailStore {
    * confirmation an hour per address; past `max` addresses in all, nothing is stored.
    */
   requestEmail(request: EmailRequest, max?: number): EmailRequestOutcome;
+  /**
+   * Undoes a request whose confirmation mail the relay did not take, unless a later request replaced
+   * it (another hash): an unconfirmed address is forgotten, a confirmed one keeps its filters and may
+   * ask again at once. A mail that never left must not hold the address's hour.
+   */
+  confirmationNotSent(id: number, confirmHash: string): void;
   /** Confirms the address whose confirmation token has this hash: its asked filters apply. */
   confirmEmail(confirmHash: string): StoredEmail | null;
   /** Removes the address with this unsubscribe token; true when there was one. */

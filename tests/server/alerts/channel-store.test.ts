@@ -184,6 +184,32 @@ test('an address is alerted once confirmed, with the filters of the request it c
     t.is(store.emailCount(), 0);
   }));
 
+test('a confirmation the relay did not take is undone, unless a later request replaced it', (t) =>
+  withStore(t, (store, clock) => {
+    const lost = store.requestEmail(ask('new@example.org', 'c1'));
+    if (lost.kind !== 'confirm') return t.fail();
+    store.confirmationNotSent(lost.subscription.id, 'c1');
+    t.is(store.emailCount(), 0, 'a new address whose mail never left is forgotten');
+    t.is(store.requestEmail(ask('new@example.org', 'c2')).kind, 'confirm', 'and may ask again at once');
+
+    store.requestEmail(ask('kept@example.org', 'k1', { audience: 'pro' }));
+    t.like(store.confirmEmail('k1'), { audience: 'pro' });
+    clock.now += CONFIRMATION_EVERY_MS;
+    const change = store.requestEmail(ask('kept@example.org', 'k2', { audience: 'team' }));
+    if (change.kind !== 'confirm') return t.fail();
+    store.confirmationNotSent(change.subscription.id, 'k2');
+    t.is(store.confirmEmail('k2'), null, 'the lost mail’s link confirms nothing');
+    const retry = store.requestEmail(ask('kept@example.org', 'k3', { audience: 'team' }));
+    t.is(retry.kind, 'confirm', 'a confirmed address may ask again at once');
+    if (retry.kind !== 'confirm') return;
+    t.like(retry.subscription, { audience: 'pro' }, 'its filters are kept until confirmed');
+
+    // A failure reported after a later request took the address's hour undoes nothing.
+    store.confirmationNotSent(retry.subscription.id, 'k2');
+    t.is(store.requestEmail(ask('kept@example.org', 'k4')).kind, 'recently-asked');
+    t.like(store.confirmEmail('k3'), { audience: 'team' });
+  }));
+
 test('a confirmation link expires, and an address never confirmed is forgotten', (t) =>
   withStore(t, (store, clock) => {
     store.requestEmail(ask('b@example.org', 'c1'));

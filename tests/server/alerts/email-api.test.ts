@@ -11,8 +11,11 @@ import {
   linkIn,
   mailsTo,
   server,
+  smtp,
+  storedEmails,
   useEmailServer,
 } from '../../helpers/email-server.js';
+import { eventually } from '../../helpers/wait.js';
 
 useEmailServer();
 
@@ -61,6 +64,17 @@ test.serial('a second request within the hour sends no mail and gets the same an
   // The mail to the new address comes after any the repeated request could have sent.
   await awaitMails('nobody-yet@example.net', 1);
   t.is((await mailsTo('Ann@example.com')).length, 1);
+});
+
+test.serial('a confirmation the relay refuses holds no hour: asking again sends one', async (t) => {
+  const before = storedEmails();
+  smtp.failNext(550, 'mailbox unavailable');
+  t.is((await askJson({ email: 'unlucky@example.net' })).status, 202);
+  t.true(await eventually(() => smtp.refused.length === 1), 'the relay refused the mail');
+  t.true(await eventually(() => storedEmails() === before), 'the address whose mail never left is forgotten');
+  t.is((await askJson({ email: 'unlucky@example.net' })).status, 202);
+  const [mail] = await awaitMails('unlucky@example.net', 1);
+  t.is(mail!.subject, DICTIONARIES.en.email.confirm.subject);
 });
 
 test.serial('the confirmation page changes nothing; its button confirms, once', async (t) => {

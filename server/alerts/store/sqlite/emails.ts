@@ -57,6 +57,21 @@ export class SqliteEmails implements EmailStore {
     });
   }
 
+  confirmationNotSent(id: number, confirmHash: string): void {
+    const connection = this.#connection;
+    connection.immediate(() => {
+      connection
+        .sql('DELETE FROM emails WHERE id = ? AND confirm_hash = ? AND confirmed_at IS NULL')
+        .run(id, confirmHash);
+      connection
+        .sql(
+          `UPDATE emails SET asked_audience = NULL, asked_window = NULL, asked_locale = NULL,
+             confirm_hash = NULL, confirmation_sent_at = NULL WHERE id = ? AND confirm_hash = ?`,
+        )
+        .run(id, confirmHash);
+    });
+  }
+
   confirmEmail(confirmHash: string): StoredEmail | null {
     const connection = this.#connection;
     const now = connection.clock();

@@ -137,6 +137,10 @@ export class SqliteAlertStore implements AlertStore {
     return this.#emails.requestEmail(request, max);
   }
 
+  confirmationNotSent(id: number, confirmHash: string): void {
+    this.#emails.confirmationNotSent(id, confirmHash);
+  }
+
   confirmEmail(confirmHash: string): StoredEmail | null {
     return this.#emails.confirmEmail(confirmHash);
   }
