@@ -61,20 +61,17 @@ function writeCounts(
   alerts: NonNullable<Config['alerts']>,
   derive: LimiterHandle['derive'] = (points, duration, keyPrefix) =>
     new RateLimiterMemory({ points, duration, keyPrefix }),
-  /** The channel whose writes these count, apart from the others' ('' for browsers). */
-  channel = '',
 ): WriteCount[] {
-  const prefix = channel ? `alerts-${channel}` : 'alerts';
   const counts: WriteCount[] = [];
   if (alerts.writesPerAddress > 0)
     counts.push({
-      limiter: derive(alerts.writesPerAddress, 60, `${prefix}-address`),
+      limiter: derive(alerts.writesPerAddress, 60, 'alerts-address'),
       points: alerts.writesPerAddress,
       per: 'address',
     });
   if (alerts.writesPerNetwork > 0)
     counts.push({
-      limiter: derive(alerts.writesPerNetwork, 60, `${prefix}-network`),
+      limiter: derive(alerts.writesPerNetwork, 60, 'alerts-network'),
       points: alerts.writesPerNetwork,
       per: 'network',
     });
@@ -121,10 +118,9 @@ export function createApp(deps: AppDeps): ServiceApp {
   if (!statusOperation) throw new Error('the status operation is missing');
   const tools = mcpTools(appRouter, operations);
   const openApi = buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' });
-  // One count of subscription writes per client and network, whichever channel they are for.
+  // One count of subscription writes per client and network, whichever channel they are for: a
+  // client that fills the store through one channel must not get a fresh allowance on the next.
   const writeLimits = config.alerts ? writeCounts(config.alerts, deps.deriveLimiter) : [];
-  // Email writes count apart from browsers': a confirmation and a later subscription are one visitor's.
-  const emailWrites = config.alerts ? writeCounts(config.alerts, deps.deriveLimiter, 'email') : [];
   const router = createRoutes({
     content,
     rest: operations.map((operation) => ({
@@ -202,7 +198,7 @@ export function createApp(deps: AppDeps): ServiceApp {
               store: deps.alertStore,
               mailer: deps.mailer,
               maxSubscriptions: config.alerts.maxSubscriptions,
-              writeLimits: emailWrites,
+              writeLimits,
             }
           : null,
       baseUrl: base,

@@ -49,7 +49,7 @@ export const PROBLEM_TYPES = {
     status: 413,
     title: 'Payload too large',
     about:
-      'The request body is larger than the service reads (64 KiB on /mcp, 4 KiB on /alerts/subscriptions); send a smaller one.',
+      'The request body is larger than the service reads (64 KiB on /mcp, 4 KiB on /alerts/subscriptions and /alerts/webhooks, 2 KiB on /alerts/email and its links); send a smaller one.',
   },
   invalid_body: {
     status: 400,
@@ -107,7 +107,7 @@ export const PROBLEM_TYPES = {
     status: 503,
     title: 'Alerts unavailable',
     about:
-      'This server sends no browser alerts (it has no VAPID key pair). Follow the feeds or the calendar instead.',
+      'This server sends no alerts of this kind: browser alerts need its VAPID key pair, email an SMTP relay, and webhooks its operator turning them on. Follow the feeds or the calendar instead.',
   },
   subscriptions_full: {
     status: 503,

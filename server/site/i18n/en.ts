@@ -275,6 +275,13 @@ export const en = {
       read-only tool: ${tools}. A tool's result is the operation's JSON body, and a refused input is a tool
       error carrying the same problem. Add it to an MCP client, for example:`,
     mcpExample: 'Example: add the MCP server',
+    webhooks: 'Alerts to your own program (webhooks)',
+    webhooksText: (alertsPage: SafeHtml, post: SafeHtml, challenge: SafeHtml, standard: SafeHtml) =>
+      html`Where this server offers webhooks (${alertsPage} has their form), ${post} registers a URL of yours
+      for the alerts of an audience and a window. The URL proves it wants them by echoing the ${challenge} of
+      a first message; each alert then comes signed as the ${standard} specification says, its data the event
+      exactly as the API serves it. A receiver that registers itself:`,
+    webhooksExample: 'Example: a webhook receiver on Node',
     badges: 'Badges and a card for your page',
     badgesText: (
       last: SafeHtml,

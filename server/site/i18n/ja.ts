@@ -234,6 +234,13 @@ export const ja: Messages = {
       レスポンス）は、各操作を読み取り専用のツールとして提供します：${tools}。ツールの結果は操作の JSON
       本文で、拒否された入力は同じエラー内容を持つツールエラーになります。MCP クライアントへの追加例：`,
     mcpExample: '例: MCP サーバーを追加する',
+    webhooks: '自分のプログラムで通知を受け取る（Webhook）',
+    webhooksText: (alertsPage: SafeHtml, post: SafeHtml, challenge: SafeHtml, standard: SafeHtml) =>
+      html`このサーバーが Webhook を提供している場合（${alertsPage}に登録フォームがあります）、${post}
+      で自分の URL を、対象と期間を指定した通知の送り先として登録できます。URL は最初のメッセージの
+      ${challenge} をそのまま返して、通知を受け取る意思を示します。その後の各通知は ${standard}
+      仕様のとおりに署名され、データは API が返すとおりのイベントです。自分自身を登録する受信側の例：`,
+    webhooksExample: '例: Node で動く Webhook 受信側',
     badges: 'ページに載せるバッジとカード',
     badgesText: (
       last: SafeHtml,
@@ -359,7 +366,7 @@ export const ja: Messages = {
       payload_too_large: {
         title: 'ペイロードが大きすぎます',
         about:
-          'リクエスト本文が、サービスが読み取る上限（/mcp では 64 KiB、/alerts/subscriptions では 4 KiB）を超えています。より小さい本文を送信してください。',
+          'リクエスト本文が、サービスが読み取る上限（/mcp では 64 KiB、/alerts/subscriptions と /alerts/webhooks では 4 KiB、/alerts/email とそのリンクでは 2 KiB）を超えています。より小さい本文を送信してください。',
       },
       invalid_body: {
         title: '無効な本文',
@@ -409,7 +416,7 @@ export const ja: Messages = {
       alerts_unavailable: {
         title: 'アラートを利用できません',
         about:
-          'このサーバーはブラウザアラートを送信しません（VAPID 鍵ペアがありません）。代わりにフィードかカレンダーをご利用ください。',
+          'このサーバーはこの種類のアラートを送信しません。ブラウザアラートには VAPID 鍵ペア、メールには SMTP リレーが必要で、Webhook は運営者が有効にした場合に限られます。代わりにフィードかカレンダーをご利用ください。',
       },
       subscriptions_full: {
         title: '購読数の上限',

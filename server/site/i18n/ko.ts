@@ -235,6 +235,13 @@ export const ko: Messages = {
       제공합니다: ${tools}. 도구의 결과는 해당 작업의 JSON 본문이며, 거부된 입력은 같은 오류 내용을 담은 도구
       오류가 됩니다. MCP 클라이언트에 추가하는 예는 다음과 같습니다:`,
     mcpExample: '예시: MCP 서버 추가하기',
+    webhooks: '내 프로그램으로 알림 받기 (웹훅)',
+    webhooksText: (alertsPage: SafeHtml, post: SafeHtml, challenge: SafeHtml, standard: SafeHtml) =>
+      html`이 서버가 웹훅을 제공한다면(${alertsPage}에 등록 양식이 있습니다) ${post} 요청으로 내 URL을 특정
+      대상과 기간의 알림을 받을 곳으로 등록할 수 있습니다. URL은 첫 메시지의 ${challenge} 값을 그대로 돌려주어
+      알림을 원한다는 것을 증명합니다. 이후 각 알림은 ${standard} 명세대로 서명되며, 데이터는 API가 제공하는
+      그대로의 이벤트입니다. 스스로 등록하는 수신기 예시는 다음과 같습니다:`,
+    webhooksExample: '예시: Node에서 동작하는 웹훅 수신기',
     badges: '내 페이지에 넣을 배지와 카드',
     badgesText: (
       last: SafeHtml,
@@ -357,7 +364,7 @@ export const ko: Messages = {
       payload_too_large: {
         title: '페이로드가 너무 큼',
         about:
-          '요청 본문이 서비스가 읽는 크기(/mcp는 64 KiB, /alerts/subscriptions는 4 KiB)보다 큽니다. 더 작게 보내세요.',
+          '요청 본문이 서비스가 읽는 크기(/mcp는 64 KiB, /alerts/subscriptions와 /alerts/webhooks는 4 KiB, /alerts/email과 그 링크는 2 KiB)보다 큽니다. 더 작게 보내세요.',
       },
       invalid_body: {
         title: '잘못된 본문',
@@ -404,7 +411,7 @@ export const ko: Messages = {
       alerts_unavailable: {
         title: '알림을 사용할 수 없음',
         about:
-          '이 서버는 브라우저 알림을 보내지 않습니다(VAPID 키 쌍이 없음). 대신 피드나 캘린더를 구독하세요.',
+          '이 서버는 이 종류의 알림을 보내지 않습니다. 브라우저 알림에는 VAPID 키 쌍이, 이메일에는 SMTP 릴레이가 필요하고, 웹훅은 운영자가 켜야 합니다. 대신 피드나 캘린더를 구독하세요.',
       },
       subscriptions_full: {
         title: '구독 한도 도달',

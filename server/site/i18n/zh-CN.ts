@@ -225,6 +225,13 @@ export const zhCN: Messages = {
       响应）将每个操作作为一个只读工具提供：${tools}。工具的结果就是该操作的 JSON
       响应体；被拒绝的输入会成为工具错误，并附带相同的问题详情。例如，可以这样将其添加到 MCP 客户端：`,
     mcpExample: '示例：添加 MCP 服务器',
+    webhooks: '让你自己的程序接收提醒（Webhook）',
+    webhooksText: (alertsPage: SafeHtml, post: SafeHtml, challenge: SafeHtml, standard: SafeHtml) =>
+      html`如果本服务器提供 Webhook（${alertsPage}上有登记表单），${post} 可以把你自己的 URL
+      登记为某个适用对象和时间窗口的提醒接收地址。该 URL 需原样返回第一条消息中的
+      ${challenge}，以证明它确实要接收提醒；此后每条提醒都按 ${standard} 规范签名，其数据就是 API
+      所提供的事件本身。下面是一个自行登记的接收端：`,
+    webhooksExample: '示例：在 Node 上运行的 Webhook 接收端',
     badges: '用于你网页的徽章和卡片',
     badgesText: (
       last: SafeHtml,
@@ -343,7 +350,7 @@ export const zhCN: Messages = {
       payload_too_large: {
         title: '请求体过大',
         about:
-          '请求体超出了本服务读取的上限（/mcp 为 64 KiB，/alerts/subscriptions 为 4 KiB）；请发送更小的请求体。',
+          '请求体超出了本服务读取的上限（/mcp 为 64 KiB，/alerts/subscriptions 与 /alerts/webhooks 为 4 KiB，/alerts/email 及其链接为 2 KiB）；请发送更小的请求体。',
       },
       invalid_body: {
         title: '请求体无效',
@@ -386,7 +393,8 @@ export const zhCN: Messages = {
       },
       alerts_unavailable: {
         title: '提醒不可用',
-        about: '此服务器不发送浏览器提醒（未配置 VAPID 密钥对）。请改为关注订阅源或日历。',
+        about:
+          '此服务器不发送这类提醒：浏览器提醒需要 VAPID 密钥对，电子邮件需要 SMTP 中继，Webhook 则需运营者开启。请改为关注订阅源或日历。',
       },
       subscriptions_full: {
         title: '订阅已满',

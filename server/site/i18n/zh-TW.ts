@@ -225,6 +225,13 @@ export const zhTW: Messages = {
       回應）將每個作業提供為一個唯讀工具：${tools}。工具的結果就是該作業的 JSON
       回應本文；遭拒的輸入會成為工具錯誤，並附帶相同的問題詳細資料。例如，可以這樣將其加入 MCP 用戶端：`,
     mcpExample: '範例：加入 MCP 伺服器',
+    webhooks: '讓你自己的程式接收提醒（Webhook）',
+    webhooksText: (alertsPage: SafeHtml, post: SafeHtml, challenge: SafeHtml, standard: SafeHtml) =>
+      html`如果本伺服器提供 Webhook（${alertsPage}上有登記表單），${post} 可以把你自己的 URL
+      登記為某個適用對象和時間範圍的提醒接收位址。該 URL 需原樣傳回第一則訊息中的
+      ${challenge}，以證明它確實要接收提醒；此後每則提醒都依照 ${standard} 規格簽署，其資料就是 API
+      所提供的事件本身。以下是一個自行登記的接收端：`,
+    webhooksExample: '範例：在 Node 上執行的 Webhook 接收端',
     badges: '可放在您網頁上的徽章與卡片',
     badgesText: (
       last: SafeHtml,
@@ -343,7 +350,7 @@ export const zhTW: Messages = {
       payload_too_large: {
         title: '請求本文過大',
         about:
-          '請求本文超過本服務讀取的上限（/mcp 為 64 KiB，/alerts/subscriptions 為 4 KiB）；請傳送較小的本文。',
+          '請求本文超過本服務讀取的上限（/mcp 為 64 KiB，/alerts/subscriptions 與 /alerts/webhooks 為 4 KiB，/alerts/email 及其連結為 2 KiB）；請傳送較小的本文。',
       },
       invalid_body: {
         title: '請求本文無效',
@@ -386,7 +393,8 @@ export const zhTW: Messages = {
       },
       alerts_unavailable: {
         title: '提醒無法使用',
-        about: '此伺服器不傳送瀏覽器提醒（未設定 VAPID 金鑰組）。請改為追蹤 RSS 等訂閱來源或行事曆。',
+        about:
+          '此伺服器不傳送這類提醒：瀏覽器提醒需要 VAPID 金鑰組，電子郵件需要 SMTP 中繼，Webhook 則需營運者開啟。請改為追蹤 RSS 等訂閱來源或行事曆。',
       },
       subscriptions_full: {
         title: '訂閱已滿',

@@ -58,3 +58,50 @@ tracker.onResetStatus.subscribe(
     onError: (error) => console.error(error.message),
   },
 );`;
+
+/**
+ * A webhook receiver (Node) that registers itself: it answers the check, then verifies each alert's
+ * Standard Webhooks signature with the secret the registration's answer gave. `hookUrl` is its
+ * public address; the server listens on `port` behind it.
+ */
+export const webhookReceiverExample = (
+  baseUrl: string,
+  hookUrl: string,
+  port: number,
+) => `import http from 'node:http';
+import { Webhook } from 'standardwebhooks';
+
+let webhook; // verifies the alerts, once the registration's answer has given the secret
+
+http
+  .createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    let message;
+    try {
+      message = JSON.parse(body);
+      // The check comes while the registration waits, signed with a secret not known here yet.
+      if (message.type !== 'webhook.verification') webhook.verify(body, req.headers);
+    } catch {
+      return res.writeHead(401).end(); // not signed with this webhook's secret, or too old
+    }
+    if (message.type === 'webhook.verification') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      return res.end(JSON.stringify({ challenge: message.data.challenge }));
+    }
+    // webhook-id is the same for every try of one alert: handle each id once.
+    console.log(\`\${req.headers['webhook-id']} \${message.type}: \${message.data.title}\`);
+    res.writeHead(204).end();
+  })
+  .listen(${port}); // reached at ${hookUrl}
+
+const answer = await fetch('${baseUrl}/alerts/webhooks', {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ url: '${hookUrl}', audience: 'max', window: 'any' }),
+});
+const created = await answer.json();
+if (!answer.ok) throw new Error(\`\${created.code}: \${created.detail}\`);
+webhook = new Webhook(created.secret);
+// The token reads (GET) and deletes (DELETE) /alerts/webhooks/{id}: keep it.
+console.log(\`webhook \${created.id} is \${created.status}; token \${created.token}\`);`;

@@ -1,7 +1,12 @@
 import type { McpFace } from '../resource.js';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { apiReference } from './api-reference.js';
-import { liveStatusExample, openapiFetchExample, trpcClientExample } from './client-examples.js';
+import {
+  liveStatusExample,
+  openapiFetchExample,
+  trpcClientExample,
+  webhookReceiverExample,
+} from './client-examples.js';
 import { EXPLORER_PATH } from './docs-explorer.js';
 import { codeBlock } from './format.js';
 import { html, SafeHtml } from '../html.js';
@@ -19,6 +24,9 @@ const EMBED_EXAMPLE = (baseUrl: string, lang: Lang) => `![last reset](${baseUrl}
 ![shields](https://img.shields.io/endpoint?url=${encodeURIComponent(`${baseUrl}/badge.json`)})
 
 <iframe src="${baseUrl}${lang.href('/embed')}?audience=max" title="${lang.t.docs.cardTitle}" width="340" height="240"></iframe>`;
+
+/** Where the webhook example's receiver is reached, and the port it listens on behind that. */
+const RECEIVER_SHOWN = ['https://bot.example.org/hooks/resets', 8080] as const;
 
 /** The public paths of the document's operations: its server's path (`/api`) and each operation's. */
 function operationPaths(openApi: OpenAPIObject): string[] {
@@ -88,6 +96,16 @@ export function docsMain(lang: Lang, baseUrl: string, openApi: OpenAPIObject, mc
     <h2>${text.mcp}</h2>
     <p>${text.mcpText(c(mcp.path), mcpTools(mcp))}</p>
     ${codeBlock(text.mcpExample, `claude mcp add --transport http reset-tracker ${baseUrl}${mcp.path}`)}
+    <h2>${text.webhooks}</h2>
+    <p>
+      ${text.webhooksText(
+        a(lang.href('/alerts'), t.privacy.alertsPage),
+        c('POST /alerts/webhooks'),
+        c('challenge'),
+        a('https://www.standardwebhooks.com/', 'Standard Webhooks'),
+      )}
+    </p>
+    ${codeBlock(text.webhooksExample, webhookReceiverExample(baseUrl, ...RECEIVER_SHOWN))}
     <h2>${text.badges}</h2>
     <p>
       ${text.badgesText(
