@@ -3,7 +3,8 @@
  * `smtp-server` package, independent of nodemailer. It records every mail it takes (its raw bytes,
  * as they crossed the wire, and its envelope), counts the connections made to it, accepts AUTH
  * PLAIN/LOGIN (optional: a client may send mail without it; with `credentials`, only those pass),
- * and can be told to answer the next mails with an SMTP error (4xx or 5xx) after reading them.
+ * can be told to answer the next mails with an SMTP error (4xx or 5xx) after reading them, and can
+ * take a while to answer each mail.
  * No STARTTLS: the client has nothing to upgrade to, and AUTH is allowed in the clear here.
  */
 import type { AddressInfo } from 'node:net';
@@ -36,6 +37,8 @@ export interface SmtpStandIn {
 
 export interface SmtpStandInOptions {
   readonly credentials?: { readonly user: string; readonly pass: string };
+  /** Milliseconds before it answers a mail's DATA, as a relay's own checks take. */
+  readonly delayMs?: number;
 }
 
 class SmtpReply extends Error {
@@ -79,25 +82,29 @@ export async function startSmtpServer(options: SmtpStandInOptions = {}): Promise
       callback(null, { user: auth.username });
     },
     onData(stream, session: SMTPServerSession, callback) {
-      readAll(stream).then(
-        (raw) => {
-          const failure = failures.shift();
-          if (failure) {
-            refused.push({ code: failure.code, raw });
-            callback(new SmtpReply(failure.message, failure.code));
-            return;
-          }
-          const { mailFrom, rcptTo } = session.envelope;
-          received.push({
-            raw,
-            envelope: { from: mailFrom ? mailFrom.address : '', to: rcptTo.map((rcpt) => rcpt.address) },
-            connection: session.id,
-            user: typeof session.user === 'string' ? session.user : null,
-          });
-          callback(null);
-        },
-        (error: Error) => callback(error),
-      );
+      const delay = (raw: Buffer) =>
+        new Promise<Buffer>((resolve) => setTimeout(() => resolve(raw), options.delayMs ?? 0));
+      readAll(stream)
+        .then(delay)
+        .then(
+          (raw) => {
+            const failure = failures.shift();
+            if (failure) {
+              refused.push({ code: failure.code, raw });
+              callback(new SmtpReply(failure.message, failure.code));
+              return;
+            }
+            const { mailFrom, rcptTo } = session.envelope;
+            received.push({
+              raw,
+              envelope: { from: mailFrom ? mailFrom.address : '', to: rcptTo.map((rcpt) => rcpt.address) },
+              connection: session.id,
+              user: typeof session.user === 'string' ? session.user : null,
+            });
+            callback(null);
+          },
+          (error: Error) => callback(error),
+        );
     },
   });
 

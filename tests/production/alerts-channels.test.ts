@@ -2,24 +2,29 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import { simpleParser } from 'mailparser';
 import { openAlertStore } from '../../server/alerts/store/index.js';
 import { buildServer } from './helpers/build.js';
 import { writeReset } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
+import { startSmtpServer } from '../helpers/smtp-server.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { usingCluster } from '../helpers/with-server.js';
 
 const MATCHING = 600;
 const OTHERS = 50;
+const MAILS = 300;
+const OTHER_MAILS = 20;
 const SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
 
-test('webhooks on a PM2 cluster get a published reset once each across a kill -9 of the sender; a copy only for what was in flight, under the same webhook-id', async (t) => {
+test('webhooks and addresses on a PM2 cluster get a published reset once each across a kill -9 of the sender; a copy only for what was in flight, under the same webhook-id or Message-ID', async (t) => {
   t.timeout(240_000);
   await buildServer();
   // A little latency per answer, as a receiver's own work takes: the fan-out lasts long enough to be cut.
   const receiver = await startWebhookReceiver(SECRET, { delayMs: 20 });
+  const smtp = await startSmtpServer({ delayMs: 20 });
   const content = await copyContent(DEMO_FIXTURE);
   const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-webhooks-pm2-'));
   const db = path.join(data, 'alerts.sqlite');
@@ -41,12 +46,28 @@ test('webhooks on a PM2 cluster get a published reset once each across a kill -9
   };
   for (let n = 0; n < MATCHING; n += 1) add(n, 'all', 'any');
   for (let n = MATCHING; n < MATCHING + OTHERS; n += 1) add(n, 'team', 'five_hour');
+  // Confirmed addresses, as a request and its link leave them (tests/server/alerts/email-api).
+  const addEmail = (n: number, audience: 'all' | 'team', window: 'any' | 'five_hour') => {
+    const asked = store.requestEmail({
+      email: `reader-${n}@example.org`,
+      locale: 'en',
+      audience,
+      window,
+      confirmHash: `confirm-${n}`,
+      unsubscribeToken: `unsubscribe-${n}`,
+    });
+    if (asked.kind !== 'confirm' || !store.confirmEmail(`confirm-${n}`)) throw new Error('not confirmed');
+  };
+  for (let n = 0; n < MAILS; n += 1) addEmail(n, 'all', 'any');
+  for (let n = MAILS; n < MAILS + OTHER_MAILS; n += 1) addEmail(n, 'team', 'five_hour');
   store.close();
   const env = {
     CONTENT_DIR: content.dir,
     ALERTS_DB: db,
     ALERTS_WEBHOOKS: 'on',
     ALERTS_WEBHOOK_ORIGINS: receiver.origin,
+    SMTP_URL: smtp.url,
+    ALERTS_EMAIL_FROM: 'Reset Tracker <alerts@tracker.test>',
   };
   try {
     await usingCluster({ instances: 2, env }, async (cluster) => {
@@ -70,20 +91,33 @@ test('webhooks on a PM2 cluster get a published reset once each across a kill -9
         /now serving revision \S+ on all 2 workers/,
       );
 
-      t.true(
-        await eventually(() => receiver.received.length >= MATCHING * 0.3, { timeout: 60_000 }),
-        'the fan-out started',
-      );
+      // The sender is killed twice: while webhooks are being sent, then (the next lease holder) while
+      // mails are, so each channel's messages in flight are cut.
       const reader = openAlertStore(db);
-      const holder = reader.leaseHolder() ?? '';
-      process.kill(Number(holder.split(':')[1]), 'SIGKILL');
-      const atKill = receiver.received.length;
-      t.true(atKill < MATCHING, `killed mid-fan-out (${atKill} of ${MATCHING} delivered)`);
+      const killed: string[] = [];
+      const killHolder = async (what: string, sent: () => number, of: number) => {
+        t.true(
+          await eventually(
+            () => sent() >= of * 0.3 && !killed.includes(reader.leaseHolder() ?? killed[0] ?? ''),
+            { timeout: 60_000 },
+          ),
+          `the ${what} fan-out started`,
+        );
+        const holder = reader.leaseHolder() ?? '';
+        process.kill(Number(holder.split(':')[1]), 'SIGKILL');
+        killed.push(holder);
+        const atKill = sent();
+        t.true(atKill < of, `killed mid-fan-out (${atKill} of ${of} ${what})`);
+        t.log(`killed ${holder} at ${atKill} of ${of} ${what}`);
+      };
+      await killHolder('webhooks', () => receiver.received.length, MATCHING);
+      await killHolder('mails', () => smtp.received.length, MAILS);
 
       const paths = () => new Set(receiver.received.map((message) => message.path));
+      const addresses = () => new Set(smtp.received.flatMap((mail) => mail.envelope.to));
       t.true(
-        await eventually(() => paths().size >= MATCHING, { timeout: 90_000 }),
-        `${receiver.received.length} delivered`,
+        await eventually(() => paths().size >= MATCHING && addresses().size >= MAILS, { timeout: 90_000 }),
+        `${receiver.received.length} webhooks and ${smtp.received.length} mails delivered`,
       );
       t.true(
         await eventually(() => reader.pendingAlerts().length === 0, { timeout: 60_000 }),
@@ -96,21 +130,43 @@ test('webhooks on a PM2 cluster get a published reset once each across a kill -9
       for (let n = MATCHING; n < MATCHING + OTHERS; n += 1)
         t.false(byPath.has(`/hook/${n}`), `/hook/${n} has other filters`);
       const twice = [...byPath.values()].filter((messages) => messages.length > 1);
-      t.log(`${twice.length} webhook(s) got a second copy`);
-      t.true(twice.length <= 32, 'at most the messages in flight (32) get a second copy');
       for (const copies of twice) {
         t.is(copies.length, 2);
         t.is(copies[0]!.id, copies[1]!.id, 'the same webhook-id: the receiver takes it once');
         t.is(copies[0]!.body, copies[1]!.body, 'the same body');
       }
       t.deepEqual(receiver.refused, [], 'every message verified');
-      t.not(reader.leaseHolder(), holder, 'another process holds the lease');
+
+      const byAddress = new Map<string, string[]>();
+      for (const mail of smtp.received) {
+        const parsed = await simpleParser(mail.raw);
+        for (const to of mail.envelope.to)
+          byAddress.set(to, [...(byAddress.get(to) ?? []), parsed.messageId ?? '']);
+      }
+      for (let n = 0; n < MAILS; n += 1)
+        t.true(byAddress.has(`reader-${n}@example.org`), `reader-${n} got it`);
+      for (let n = MAILS; n < MAILS + OTHER_MAILS; n += 1)
+        t.false(byAddress.has(`reader-${n}@example.org`), `reader-${n} has other filters`);
+      const mailedTwice = [...byAddress.values()].filter((ids) => ids.length > 1);
+      for (const ids of mailedTwice) {
+        t.is(ids.length, 2);
+        t.truthy(ids[0]);
+        t.is(ids[0], ids[1], 'the same Message-ID: the mailbox shows it once');
+      }
+      t.log(`${twice.length} webhook(s) and ${mailedTwice.length} address(es) got a second copy`);
+      t.true(
+        twice.length + mailedTwice.length <= 32,
+        'at most the messages in flight (32, every channel together) get a second copy',
+      );
+
+      t.false(killed.includes(reader.leaseHolder() ?? ''), 'another process holds the lease');
       const records = reader.allDeliveryCounts();
-      t.is((records['delivered'] ?? 0) + (records['sent'] ?? 0), MATCHING, JSON.stringify(records));
+      t.is((records['delivered'] ?? 0) + (records['sent'] ?? 0), MATCHING + MAILS, JSON.stringify(records));
       reader.close();
     });
   } finally {
     await receiver.stop();
+    await smtp.stop();
     await content.dispose();
     await rm(data, { recursive: true, force: true });
   }
