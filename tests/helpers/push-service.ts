@@ -35,6 +35,8 @@ export interface PushService {
   subscriber(): Subscriber;
   /** The next answers to this subscriber's messages (status, headers), before the default 201. */
   answer(subscriber: Subscriber, ...replies: [number, Record<string, string>?][]): void;
+  /** Connections opened to it so far. */
+  connections(): number;
   stop(): Promise<void>;
 }
 
@@ -119,6 +121,8 @@ export async function startPushService(
       }
     };
   });
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let next = 0;
@@ -144,6 +148,7 @@ export async function startPushService(
     answer(subscriber, ...more) {
       replies.set(subscriber.id, [...(replies.get(subscriber.id) ?? []), ...more]);
     },
+    connections: () => connections,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -68,6 +68,8 @@ export interface WebhookReceiver {
   readonly huge: HugeAnswer[];
   /** The answers to the next requests, in order, before the default 204. */
   next(...replies: Reply[]): void;
+  /** Connections opened to it so far. */
+  connections(): number;
   stop(): Promise<void>;
 }
 
@@ -195,11 +197,14 @@ export async function startWebhookReceiver(
       else send();
     });
   });
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     ...receiver,
     next: (...more) => void replies.push(...more),
+    connections: () => connections,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
