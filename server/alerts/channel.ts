@@ -15,9 +15,17 @@ export type DeliveryResult =
 
 /** Called by a channel around the moment its message leaves (server/alerts/push.ts `beforeWrite`). */
 export interface WriteHooks {
-  /** Synchronously, just before the message is handed to its connection: the `sending` record. */
-  readonly beforeWrite: () => void;
-  /** Once the message has been handed over whole: the `sent` record. */
+  /**
+   * Before each try's message is written (for HTTP, once its connection is ready): the `sending`
+   * record. The channel awaits it and writes nothing before it resolves, so no message leaves without
+   * a durable record of it. When it rejects, nothing is written and the delivery fails (`not
+   * recorded: …`), not tried again.
+   */
+  readonly beforeWrite: () => void | Promise<void>;
+  /**
+   * Once the message has been handed over whole: the `sent` record. Called, not awaited (the answer
+   * is being waited for meanwhile).
+   */
   readonly afterWrite: () => void;
 }
 

@@ -62,6 +62,7 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel<Stored
             ...options.push,
             topic: topicOf(alert.key),
             agents,
+            // Awaited once the connection is ready, before a byte is written (push.ts `post`).
             beforeWrite: hooks.beforeWrite,
             afterWrite: hooks.afterWrite,
           },

@@ -44,11 +44,12 @@ interface FanOut {
  * Sends the ledger's alerts on every channel (browser push, webhooks, email: server/alerts/channel.ts).
  * Every process may run one; only the holder of the store's lease sends,
  * so exactly one process sends however many workers run, and when it dies (kill -9) another takes
- * the lease once it expires and goes on from the delivery records. Each is written as `sending` in
- * the same turn as the message is handed to its connection (server/alerts/push.ts), as `sent` once
- * the kernel has all of it, then with the answer. A new holder sends again only what is still
- * `sending`: a message is never lost, and one is sent twice only when its sender died in the instant
- * between handing it over and hearing it was written; the copy has the same Topic and tag, so the
+ * the lease once it expires and goes on from the delivery records. Each delivery is recorded as
+ * `sending`, and that record awaited, before a byte of its message is written (the channel's
+ * `beforeWrite`, server/alerts/push.ts), as `sent` once the kernel has all of it, then with the
+ * answer. A new holder sends again only what is still `sending`: a message never leaves without its
+ * record, so none is lost, and one is sent twice only when its sender died between that record and
+ * hearing the message was written; the copy has the same Topic and tag, so the
  * device shows one notification, and a webhook's or a mail's copy the same `webhook-id` or
  * `Message-ID`.
  *

@@ -76,6 +76,7 @@ export function webhookChannel(options: WebhookChannelOptions): DeliveryChannel<
           userAgent: 'usage-limit-reset-tracker-webhooks',
           ...options.deliver,
           secret: webhook.kind === 'generic' ? webhook.secret : null,
+          // Awaited once connected, before a byte is written (post.ts `exchange`).
           beforeWrite: hooks.beforeWrite,
           afterWrite: hooks.afterWrite,
         },
