@@ -38,9 +38,9 @@ await cp(DEMO_FIXTURE, contentDir, { recursive: true });
 const db = path.join(temp, 'alerts.sqlite');
 
 // The subscriptions go straight into the store (what N POSTs to /alerts/subscriptions would leave).
-const store = openAlertStore(db);
+const store = await openAlertStore(db);
 const subscribers = Array.from({ length: COUNT }, () => push.subscriber());
-store.subscribeMany(
+await store.subscribeMany(
   subscribers.map(({ subscription }) => ({
     endpoint: subscription.endpoint,
     ...subscription.keys,
@@ -111,6 +111,6 @@ try {
 } finally {
   await server.stop();
   await push.stop();
-  store.close();
+  await store.close();
   await rm(temp, { recursive: true, force: true });
 }

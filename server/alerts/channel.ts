@@ -21,10 +21,10 @@ export interface WriteHooks {
    * a durable record of it. When it rejects, nothing is written and the delivery fails (`not
    * recorded: …`), not tried again.
    */
-  readonly beforeWrite: () => void | Promise<void>;
+  readonly beforeWrite: () => Promise<void>;
   /**
    * Once the message has been handed over whole: the `sent` record. Called, not awaited (the answer
-   * is being waited for meanwhile).
+   * is being waited for meanwhile); the sender orders its records after it.
    */
   readonly afterWrite: () => void;
 }
@@ -38,11 +38,11 @@ export interface WriteHooks {
 export interface DeliveryChannel<R extends { readonly id: number } = { readonly id: number }> {
   readonly name: Channel;
   /** Up to `limit` subscriptions still owed the alert, with ids after `after`, in id order. */
-  owed(alert: PendingAlert, limit: number, after: number): readonly R[];
+  owed(alert: PendingAlert, limit: number, after: number): Promise<readonly R[]>;
   /** Sends one message; never throws (a failure is a result, with its reason). */
   send(alert: PendingAlert, recipient: R, hooks: WriteHooks): Promise<DeliveryResult>;
   /** What the result does to the subscription, once it is recorded (a gone one is removed). */
-  settle(recipient: R, result: DeliveryResult): void;
+  settle(recipient: R, result: DeliveryResult): Promise<void>;
   /** How the log names a subscription: never a capability URL or an address in full. */
   label(recipient: R): Record<string, string>;
   /** Frees what the channel holds open (connections), once the sender has stopped. */

@@ -25,9 +25,9 @@ test('webhooks on a PM2 cluster get a published reset once each across a kill -9
   const db = path.join(data, 'alerts.sqlite');
   // Webhooks as registration leaves them once their check passed (tests/server/alerts/webhooks-api
   // tests registering): written into the store before the cluster starts.
-  const store = openAlertStore(db);
-  const add = (n: number, audience: 'all' | 'team', window: 'any' | 'five_hour') => {
-    const added = store.addWebhook({
+  const store = await openAlertStore(db);
+  const add = async (n: number, audience: 'all' | 'team', window: 'any' | 'five_hour') => {
+    const added = await store.addWebhook({
       publicId: `wh_${n}`,
       url: `${receiver.origin}/hook/${n}`,
       kind: 'generic',
@@ -37,11 +37,11 @@ test('webhooks on a PM2 cluster get a published reset once each across a kill -9
       window,
     });
     if ('full' in added) throw new Error('not stored');
-    store.activateWebhook(added.stored.id);
+    await store.activateWebhook(added.stored.id);
   };
-  for (let n = 0; n < MATCHING; n += 1) add(n, 'all', 'any');
-  for (let n = MATCHING; n < MATCHING + OTHERS; n += 1) add(n, 'team', 'five_hour');
-  store.close();
+  for (let n = 0; n < MATCHING; n += 1) await add(n, 'all', 'any');
+  for (let n = MATCHING; n < MATCHING + OTHERS; n += 1) await add(n, 'team', 'five_hour');
+  await store.close();
   const env = {
     CONTENT_DIR: content.dir,
     ALERTS_DB: db,
@@ -74,8 +74,8 @@ test('webhooks on a PM2 cluster get a published reset once each across a kill -9
         await eventually(() => receiver.received.length >= MATCHING * 0.3, { timeout: 60_000 }),
         'the fan-out started',
       );
-      const reader = openAlertStore(db);
-      const holder = reader.leaseHolder() ?? '';
+      const reader = await openAlertStore(db);
+      const holder = (await reader.leaseHolder()) ?? '';
       process.kill(Number(holder.split(':')[1]), 'SIGKILL');
       const atKill = receiver.received.length;
       t.true(atKill < MATCHING, `killed mid-fan-out (${atKill} of ${MATCHING} delivered)`);
@@ -86,7 +86,7 @@ test('webhooks on a PM2 cluster get a published reset once each across a kill -9
         `${receiver.received.length} delivered`,
       );
       t.true(
-        await eventually(() => reader.pendingAlerts().length === 0, { timeout: 60_000 }),
+        await eventually(async () => (await reader.pendingAlerts()).length === 0, { timeout: 60_000 }),
         'the sender recorded the alert finished',
       );
       const byPath = new Map<string, typeof receiver.received>();
@@ -104,10 +104,10 @@ test('webhooks on a PM2 cluster get a published reset once each across a kill -9
         t.is(copies[0]!.body, copies[1]!.body, 'the same body');
       }
       t.deepEqual(receiver.refused, [], 'every message verified');
-      t.not(reader.leaseHolder(), holder, 'another process holds the lease');
-      const records = reader.allDeliveryCounts();
+      t.not(await reader.leaseHolder(), holder, 'another process holds the lease');
+      const records = await reader.allDeliveryCounts();
       t.is((records['delivered'] ?? 0) + (records['sent'] ?? 0), MATCHING, JSON.stringify(records));
-      reader.close();
+      await reader.close();
     });
   } finally {
     await receiver.stop();

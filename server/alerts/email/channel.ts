@@ -79,8 +79,8 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
       }
       return last;
     },
-    settle(subscription, result) {
-      if (result.kind === 'gone') store.removeEmail(subscription.id);
+    async settle(subscription, result) {
+      if (result.kind === 'gone') await store.removeEmail(subscription.id);
     },
     // The address is personal data: the log names the row, not the address.
     label: (subscription) => ({ email: `#${subscription.id}` }),

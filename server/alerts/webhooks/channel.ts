@@ -59,7 +59,8 @@ export function webhookChannel(options: WebhookChannelOptions): DeliveryChannel<
   return {
     name: 'webhook',
     // Alerts made before their records were kept have no webhook body: nothing is owed.
-    owed: (alert, limit, after) => (alert.record === null ? [] : store.owedWebhooks(alert.id, limit, after)),
+    owed: (alert, limit, after) =>
+      alert.record === null ? Promise.resolve([]) : store.owedWebhooks(alert.id, limit, after),
     async send(alert, webhook, hooks) {
       const target = parseWebhookTarget(webhook.url, options.allowedOrigins);
       if (!target.ok) return { kind: 'failed', status: null, attempts: 0, reason: target.reason };
@@ -82,13 +83,13 @@ export function webhookChannel(options: WebhookChannelOptions): DeliveryChannel<
         },
       );
     },
-    settle(webhook, result) {
+    async settle(webhook, result) {
       if (result.kind === 'gone') {
-        store.removeWebhook(webhook.id);
+        await store.removeWebhook(webhook.id);
         return;
       }
       const delivered = result.kind === 'delivered';
-      store.recordWebhookResult(webhook.id, {
+      await store.recordWebhookResult(webhook.id, {
         delivered,
         status: result.status,
         disableAfter: WEBHOOK_DISABLE_AFTER,
