@@ -23,6 +23,9 @@ export type * from './channel-types.js';
  * - nothing else is atomic across calls: the sender reads `owed` and hands the subscriptions to its
  *   lanes one read at a time (a read awaited must not let another read hand out the same ones), and
  *   renews its lease on a timer that never overlaps itself;
+ * - a failure rejects the promise the caller awaits: in a request (server/alerts/endpoints.ts,
+ *   webhook-endpoints.ts, email-endpoints.ts) it reaches the problem boundary as a throw did, and is
+ *   answered as an RFC 9457 problem (500); the sender and the ledger log it;
  * - `version` and `startedAt` are read once as the store opens and do not change while it is open.
  */
 export interface AlertStore
