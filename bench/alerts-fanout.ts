@@ -59,13 +59,13 @@ interface StandIn {
 }
 
 async function standIn(): Promise<StandIn> {
-  const store = openAlertStore(db);
+  const store = await openAlertStore(db);
   try {
     if (CHANNEL === 'push') {
       const vapid = generateVapidKeys();
       const push = await startPushService(vapid.publicKey);
       const subscribers = Array.from({ length: COUNT }, () => push.subscriber());
-      store.subscribeMany(
+      await store.subscribeMany(
         subscribers.map(({ subscription }) => ({
           endpoint: subscription.endpoint,
           ...subscription.keys,
@@ -89,7 +89,7 @@ async function standIn(): Promise<StandIn> {
     if (CHANNEL === 'webhooks') {
       const receiver = await startWebhookReceiver(SECRET);
       for (let n = 0; n < COUNT; n += 1) {
-        const added = store.addWebhook({
+        const added = await store.addWebhook({
           publicId: `wh_${n}`,
           url: `${receiver.origin}/hook/${n}`,
           kind: 'generic',
@@ -99,7 +99,7 @@ async function standIn(): Promise<StandIn> {
           window: 'any',
         });
         if ('full' in added) throw new Error('the store is full');
-        store.activateWebhook(added.stored.id);
+        await store.activateWebhook(added.stored.id);
       }
       return {
         env: { ALERTS_WEBHOOKS: 'on', ALERTS_WEBHOOK_ORIGINS: receiver.origin },
@@ -111,7 +111,7 @@ async function standIn(): Promise<StandIn> {
     }
     const smtp = await startSmtpServer();
     for (let n = 0; n < COUNT; n += 1) {
-      const asked = store.requestEmail({
+      const asked = await store.requestEmail({
         email: `reader-${n}@example.org`,
         locale: 'en',
         audience: 'all',
@@ -119,7 +119,8 @@ async function standIn(): Promise<StandIn> {
         confirmHash: `confirm-${n}`,
         unsubscribeToken: `unsubscribe-${n}`,
       });
-      if (asked.kind !== 'confirm' || !store.confirmEmail(`confirm-${n}`)) throw new Error('not confirmed');
+      if (asked.kind !== 'confirm' || !(await store.confirmEmail(`confirm-${n}`)))
+        throw new Error('not confirmed');
     }
     return {
       env: { SMTP_URL: smtp.url, ALERTS_EMAIL_FROM: 'Reset Tracker <alerts@tracker.test>' },
@@ -129,7 +130,7 @@ async function standIn(): Promise<StandIn> {
       stop: () => smtp.stop(),
     };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -11,7 +11,7 @@ try {
   process.exit(1);
 }
 
-const { logger, start } = createServer(config);
+const { logger, start } = await createServer(config);
 const running = await start();
 // Outside PM2 (which signals its workers itself), the pid file tells `npm run content:publish` which
 // process to send SIGHUP: the server, not the npm process in front of it.

@@ -96,8 +96,11 @@ export interface ServerParts {
   readonly before?: Middleware;
 }
 
-/** Creates the whole service from a config; `start()` loads content and listens. */
-export function createServer(config: Config, parts: ServerParts = {}) {
+/**
+ * Creates the whole service from a config, once the alerts' store (when alerts are on) is open;
+ * `start()` loads content and listens.
+ */
+export async function createServer(config: Config, parts: ServerParts = {}) {
   const logger = parts.logger ?? createLogger(config.logLevel);
   const clock = parts.clock ?? Date.now;
   const contentDir = path.resolve(config.contentDir);
@@ -117,7 +120,9 @@ export function createServer(config: Config, parts: ServerParts = {}) {
   });
   const live = new LiveStreams(content, config.streams, config.publicBaseUrl);
   // Opened before the first load, so the ledger sees every content set this process serves.
-  const alerts = config.alerts ? startAlerts(config.alerts, content, logger, config.publicBaseUrl) : null;
+  const alerts = config.alerts
+    ? await startAlerts(config.alerts, content, logger, config.publicBaseUrl)
+    : null;
   const { app, routes } = createApp({
     config,
     content,

@@ -24,13 +24,13 @@ export function alertsStoreFile(): string {
  * it, `alert` sends one for a correction. The curator's shell need not hold the VAPID keys the
  * server has: the mark goes to the store either way. Returns the line to print.
  */
-export function markAlert(mark: LedgerMark): string {
+export async function markAlert(mark: LedgerMark): Promise<string> {
   const file = alertsStoreFile();
-  const store = openAlertStore(file);
+  const store = await openAlertStore(file);
   try {
-    store.mark(mark);
+    await store.mark(mark);
   } finally {
-    store.close();
+    await store.close();
   }
   return mark.mode === 'silent'
     ? `alerts: none will be sent for ${mark.eventId} revision ${mark.revision} (marked in ${file})`

@@ -41,15 +41,15 @@ if (!existsSync(db)) {
 }
 console.log(`read from the alerts store ${db}`);
 const catalog = buildCatalog(result.content, { baseUrl: 'https://preview.invalid' });
-const store = openAlertStore(db);
+const store = await openAlertStore(db);
 const decision = decidePublication(
   [...catalog.byId.values()],
-  store.ledger(),
-  store.marks(),
+  await store.ledger(),
+  await store.marks(),
   store.startedAt,
 );
-const byFilters = store.subscriptionsByFilters();
-store.close();
+const byFilters = await store.subscriptionsByFilters();
+await store.close();
 if (decision.alerts.length === 0) {
   console.log('publishing this folder sends no alert');
 } else {

@@ -133,7 +133,8 @@ if (oembed.from) {
       `"Post text and author read from the platform's public oEmbed endpoint on ${day}; time decoded from the post id."`,
   );
 }
-if (flags['no-alert']) console.log(markAlert({ eventId: String(event['id']), revision: 1, mode: 'silent' }));
+if (flags['no-alert'])
+  console.log(await markAlert({ eventId: String(event['id']), revision: 1, mode: 'silent' }));
 const result = await loadContent(dir);
 const mine = result.ok
   ? []

@@ -74,5 +74,5 @@ console.log(
 );
 if (flags.alert || flags['no-alert']) {
   const mode = flags.alert ? 'alert' : 'silent';
-  console.log(markAlert({ eventId: id, revision: Number(revised['revision']), mode }));
+  console.log(await markAlert({ eventId: id, revision: Number(revised['revision']), mode }));
 }

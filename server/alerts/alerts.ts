@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { alertPayload, decidePublication } from '../../domain/alerts.js';
 import type { AlertsConfig } from '../config.js';
-import type { ContentState } from '../content/content-state.js';
+import type { ContentSnapshot, ContentState } from '../content/content-state.js';
 import type { DeliveryChannel } from './channel.js';
 import { emailChannel } from './email/channel.js';
 import { createMailer } from './email/smtp.js';
@@ -45,14 +45,14 @@ function channelsOf(
  * workers load it the alerts it makes are made once. A process whose config allows it runs a sender,
  * and only the one holding the lease sends.
  */
-export function startAlerts(
+export async function startAlerts(
   config: AlertsConfig,
   content: ContentState,
   logger: Logger,
   baseUrl: string,
   senderOptions: Partial<SenderOptions> = {},
-): Alerts {
-  const store = openAlertStore(config.db);
+): Promise<Alerts> {
+  const store = await openAlertStore(config.db);
   const mailer = config.email ? createMailer(config.email) : null;
   const sender = config.sender
     ? new AlertSender({
@@ -68,12 +68,13 @@ export function startAlerts(
         ...senderOptions,
       })
     : null;
-  const unfollow = content.onChange((snapshot) => {
-    const { catalog } = snapshot;
-    if (!catalog) return;
+  /** Records one content set in the ledger; never rejects (a failure is logged). */
+  const record = async (catalog: NonNullable<ContentSnapshot['catalog']>): Promise<void> => {
     const events = [...catalog.byId.values()];
     try {
-      const made = store.recordPublication((ledger, marks, startedAt) => {
+      // One transaction, `decide` inside it (synchronous): two workers loading the same content
+      // make each alert once, whichever commits first. A rejection is the failure a throw was.
+      const made = await store.recordPublication((ledger, marks, startedAt) => {
         const decision = decidePublication(events, ledger, marks, startedAt);
         return {
           entries: decision.entries,
@@ -96,6 +97,14 @@ export function startAlerts(
     } catch (error) {
       logger.error({ err: error }, 'alerts: the ledger could not record this content');
     }
+  };
+  // The sets this process loads are recorded one at a time, in the order it served them: a later
+  // set's record never runs before (or alongside) an earlier one's, so the ledger ends at the last.
+  let recording: Promise<void> = Promise.resolve();
+  const unfollow = content.onChange((snapshot) => {
+    const { catalog } = snapshot;
+    if (!catalog) return;
+    recording = recording.then(() => record(catalog));
   });
   sender?.start();
   return {
@@ -105,9 +114,10 @@ export function startAlerts(
     mailer,
     async stop() {
       unfollow();
+      await recording;
       await sender?.stop();
       mailer?.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -15,9 +15,17 @@ export type DeliveryResult =
 
 /** Called by a channel around the moment its message leaves (server/alerts/push.ts `beforeWrite`). */
 export interface WriteHooks {
-  /** Synchronously, just before the message is handed to its connection: the `sending` record. */
-  readonly beforeWrite: () => void;
-  /** Once the message has been handed over whole: the `sent` record. */
+  /**
+   * Before each try's message is written (for HTTP, once its connection is ready): the `sending`
+   * record. The channel awaits it and writes nothing before it resolves, so no message leaves without
+   * a durable record of it. When it rejects, nothing is written and the delivery fails (`not
+   * recorded: …`), not tried again.
+   */
+  readonly beforeWrite: () => Promise<void>;
+  /**
+   * Once the message has been handed over whole: the `sent` record. Called, not awaited (the answer
+   * is being waited for meanwhile); the sender orders its records after it.
+   */
   readonly afterWrite: () => void;
 }
 
@@ -30,11 +38,11 @@ export interface WriteHooks {
 export interface DeliveryChannel<R extends { readonly id: number } = { readonly id: number }> {
   readonly name: Channel;
   /** Up to `limit` subscriptions still owed the alert, with ids after `after`, in id order. */
-  owed(alert: PendingAlert, limit: number, after: number): readonly R[];
+  owed(alert: PendingAlert, limit: number, after: number): Promise<readonly R[]>;
   /** Sends one message; never throws (a failure is a result, with its reason). */
   send(alert: PendingAlert, recipient: R, hooks: WriteHooks): Promise<DeliveryResult>;
   /** What the result does to the subscription, once it is recorded (a gone one is removed). */
-  settle(recipient: R, result: DeliveryResult): void;
+  settle(recipient: R, result: DeliveryResult): Promise<void>;
   /** How the log names a subscription: never a capability URL or an address in full. */
   label(recipient: R): Record<string, string>;
   /** Frees what the channel holds open (connections), once the sender has stopped. */

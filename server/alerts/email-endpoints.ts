@@ -125,7 +125,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     const email = available();
     await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, base);
     const token = linkToken(ctx);
-    const confirmed = token === null ? null : email.store.confirmEmail(hashToken(token));
+    const confirmed = token === null ? null : await email.store.confirmEmail(hashToken(token));
     if (token === null) page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'incomplete' });
     else if (!confirmed) page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'expired' });
     else
@@ -146,12 +146,12 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
         if (asked.success) locale = asked.data;
         checkRepeated(base, repeated);
         const email = available();
-        await through(writeLimit, ctx, () => {
+        await through(writeLimit, ctx, async () => {
           const request = checkedBody(base, EmailSubscriptionRequest, fields);
           // A full store refuses every address alike, known or not: the answer names none.
-          if (email.store.emailCount() >= email.maxSubscriptions) throw full();
+          if ((await email.store.emailCount()) >= email.maxSubscriptions) throw full();
           const confirm = newToken();
-          const outcome = email.store.requestEmail(
+          const outcome = await email.store.requestEmail(
             {
               email: request.email,
               locale: request.lang,
@@ -174,7 +174,6 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
               window: request.window,
               lang: request.lang,
             };
-          return Promise.resolve();
         });
       });
     if (form) await asPage(ctx, () => langOf(locale), EMAIL_SUBSCRIBE_PATH, run);
@@ -196,12 +195,17 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
       window: request.window,
       baseUrl: base,
     });
-    void email.mailer.send(mail).then((result) => {
-      if (result.ok) return;
-      email.store.confirmationNotSent(id, confirm.hash);
-      // The address is personal data: the log says what failed, not to whom.
-      logger.warn({ reason: result.reason }, 'alerts: a confirmation mail was not sent');
-    });
+    void email.mailer
+      .send(mail)
+      .then(async (result) => {
+        if (result.ok) return;
+        // The address is personal data: the log says what failed, not to whom.
+        logger.warn({ reason: result.reason }, 'alerts: a confirmation mail was not sent');
+        await email.store.confirmationNotSent(id, confirm.hash);
+      })
+      .catch((error: unknown) =>
+        logger.error({ err: error }, 'alerts: a confirmation mail not sent could not be undone'),
+      );
   }
 
   let warnedFullAt = -Infinity;
@@ -256,7 +260,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
           const token = linkToken(ctx);
           if (oneClick) {
             const email = available();
-            if (token !== null) email.store.unsubscribeEmail(token);
+            if (token !== null) await email.store.unsubscribeEmail(token);
             ctx.set('Cache-Control', 'no-store');
             ctx.type = 'text/plain; charset=utf-8';
             ctx.body = 'Unsubscribed.\n';
@@ -266,14 +270,13 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
             ctx,
             () => lang,
             EMAIL_UNSUBSCRIBE_PATH,
-            () => {
+            async () => {
               const email = available();
               if (token === null) page(ctx, lang, EMAIL_UNSUBSCRIBE_PATH, 400, { kind: 'incomplete' });
               else {
-                email.store.unsubscribeEmail(token);
+                await email.store.unsubscribeEmail(token);
                 page(ctx, lang, EMAIL_UNSUBSCRIBE_PATH, 200, { kind: 'unsubscribed' });
               }
-              return Promise.resolve();
             },
           );
         },

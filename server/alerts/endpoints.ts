@@ -134,7 +134,8 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
             'The subscription has expired (its expirationTime has passed): subscribe again in the browser.',
             'subscription.expirationTime',
           );
-        const stored = alerts.store.subscribe(
+        // A store that fails rejects here: the error reaches the app's problem handler as a throw did.
+        const stored = await alerts.store.subscribe(
           {
             endpoint: subscription.endpoint,
             p256dh: subscription.keys.p256dh,
@@ -159,7 +160,7 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
         const alerts = available();
         const { endpoint } = await readJson(ctx, AlertUnsubscribeRequest);
         // 204 whether it was stored or not: the answer tells nobody which endpoints are subscribed.
-        alerts.store.unsubscribe(endpoint);
+        await alerts.store.unsubscribe(endpoint);
         ctx.status = 204;
       },
     ],

@@ -62,6 +62,7 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel<Stored
             ...options.push,
             topic: topicOf(alert.key),
             agents,
+            // Awaited once the connection is ready, before a byte is written (push.ts `post`).
             beforeWrite: hooks.beforeWrite,
             afterWrite: hooks.afterWrite,
           },
@@ -70,8 +71,8 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel<Stored
         return { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describeError(error)}` };
       }
     },
-    settle(subscription, result) {
-      if (result.kind === 'gone') store.removeSubscription(subscription.id);
+    async settle(subscription, result) {
+      if (result.kind === 'gone') await store.removeSubscription(subscription.id);
     },
     label: (subscription) => subscriptionLabel(subscription.endpoint),
     close() {

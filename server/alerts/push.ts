@@ -34,11 +34,13 @@ export interface PushOptions {
   /** Keeps connections to push services open between messages (one per service and slot). */
   readonly agents?: { readonly http: http.Agent; readonly https: https.Agent };
   /**
-   * Called synchronously just before each try's request is handed to the connection, with nothing
-   * awaited in between: a sender records the message as sent here, so a crash on either side of this
-   * instant neither loses the record of a sent message nor keeps an unsent one.
+   * Called for each try once its connection is ready, and awaited before any byte of the request is
+   * written: a sender records the message as `sending` here, so no message leaves without a durable
+   * record, and a crash between the record and the write only has the record's message sent again
+   * (`resendUnwritten`). When it rejects, nothing is written and the message fails, `not recorded`,
+   * with no further try. A try whose connection fails never calls it.
    */
-  readonly beforeWrite?: () => void;
+  readonly beforeWrite?: () => unknown;
   /** Called once each try's request has been handed to the kernel whole (before any answer). */
   readonly afterWrite?: () => void;
 }
@@ -120,10 +122,20 @@ class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
 
+/** `beforeWrite` rejected: nothing of the request was written. */
+class NotRecorded extends Error {
+  override readonly name = 'NotRecorded';
+  constructor(cause: unknown) {
+    super(`not recorded: ${describeError(cause)}`, { cause });
+  }
+}
+
 /**
- * One POST to a push service over node:http(s). The body is written only once the connection is
- * ready (a reused keep-alive socket, or a new one once connected and, on https, secured), in the
- * same turn as `beforeWrite`, so the request reaches the kernel right after the sender's record.
+ * One POST to a push service over node:http(s). Nothing is written until the connection is ready (a
+ * reused keep-alive socket, or a new one once connected and, on https, secured) and `beforeWrite`
+ * has resolved; then headers and body are handed over in one `end`, so the request reaches the
+ * kernel right after the sender's record is durable. A rejected `beforeWrite` rejects with
+ * `NotRecorded`, and the request is destroyed unwritten.
  */
 function post(
   request: RequestDetails,
@@ -151,8 +163,19 @@ function post(
     });
     outgoing.on('socket', (socket) => {
       const write = () => {
-        options.beforeWrite?.();
-        outgoing.end(body, () => options.afterWrite?.());
+        Promise.resolve()
+          .then(() => options.beforeWrite?.())
+          .then(
+            () => {
+              // Timed out or failed while the record was awaited: its error settles the request.
+              if (outgoing.destroyed) return;
+              outgoing.end(body, () => options.afterWrite?.());
+            },
+            (error: unknown) => {
+              reject(new NotRecorded(error));
+              outgoing.destroy();
+            },
+          );
       };
       if (outgoing.reusedSocket) write();
       else socket.once(secure ? 'secureConnect' : 'connect', write);
@@ -213,6 +236,10 @@ export async function sendPush(
         delay = Math.max(delay, asked);
       }
     } catch (error) {
+      // The sender could not record the message: it was not sent, and is not tried again.
+      if (error instanceof NotRecorded) {
+        return { kind: 'failed', status: null, attempts: attempt, reason: error.message };
+      }
       last = { status: null, reason: (error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable' };
     }
     if (attempt < options.attempts) await sleep(delay);

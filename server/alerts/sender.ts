@@ -44,19 +44,26 @@ interface FanOut {
  * Sends the ledger's alerts on every channel (browser push, webhooks, email: server/alerts/channel.ts).
  * Every process may run one; only the holder of the store's lease sends,
  * so exactly one process sends however many workers run, and when it dies (kill -9) another takes
- * the lease once it expires and goes on from the delivery records. Each is written as `sending` in
- * the same turn as the message is handed to its connection (server/alerts/push.ts), as `sent` once
- * the kernel has all of it, then with the answer. A new holder sends again only what is still
- * `sending`: a message is never lost, and one is sent twice only when its sender died in the instant
- * between handing it over and hearing it was written; the copy has the same Topic and tag, so the
- * device shows one notification, and a webhook's or a mail's copy the same `webhook-id` or
- * `Message-ID`.
+ * the lease once it expires and goes on from the delivery records. Each delivery is recorded as
+ * `sending`, and that record awaited, before a byte of its message is written (the channel's
+ * `beforeWrite`, server/alerts/push.ts), as `sent` once the kernel has all of it, then with the
+ * answer. A new holder sends again only what is still `sending`: a message never leaves without its
+ * record, so none is lost, and one is sent twice only when its sender died between that record and
+ * hearing the message was written; the copy has the same Topic and tag, so the device shows one
+ * notification, and a webhook's or a mail's copy the same `webhook-id` or `Message-ID`.
  *
  * One pool of lanes serves every pending alert, oldest first, each lane one delivery at a time: a
  * subscription whose key the crypto refuses, whose push service refuses it or never answers holds
  * one lane and fails alone, recorded with its reason, while the rest of its alert and the alerts
  * after it go on. The lease is renewed on a timer, not between deliveries, so a slow delivery never
  * lets it lapse.
+ *
+ * The store answers in promises, so what reads and changes the fan-outs runs in turns, one at a
+ * time (`#kick`): a pass (renew the lease, read the pending alerts, fill the lanes) or a fill (hand
+ * owed subscriptions to free lanes, finish the alerts whose deliveries are all over). While a turn
+ * awaits a read of `owed`, no other turn can read the same cursor, so no subscription is handed to
+ * two lanes; a finished alert is recorded done before a pass reads the pending ones again; and the
+ * next pass is timed only once the last one has ended, so renewals never overlap.
  */
 export class AlertSender {
   readonly #store: AlertStore;
@@ -69,6 +76,10 @@ export class AlertSender {
   #stopping = false;
   #leaseUntil = 0;
   #lastPrune = 0;
+  /** The turns running now, if any (`#kick`). */
+  #turn: Promise<void> | null = null;
+  #passWanted = false;
+  #fillWanted = false;
 
   constructor(options: SenderOptions) {
     this.#store = options.store;
@@ -92,36 +103,66 @@ export class AlertSender {
   async stop(): Promise<void> {
     this.#stopping = true;
     if (this.#timer) clearTimeout(this.#timer);
-    while (this.#lanes.size > 0) await Promise.all(this.#lanes);
-    this.#store.release(this.#holder);
+    this.#timer = null;
+    // A lane's end asks for a turn (it records its alert done when it was the last): both end first.
+    while (this.#turn || this.#lanes.size > 0) await Promise.all([this.#turn, ...this.#lanes]);
+    await this.#store.release(this.#holder);
     for (const channel of this.#options.channels) channel.close();
   }
 
-  /** The next look in `ms`: sooner while alerts are being sent, so the lease is renewed in time. */
+  /** The next pass in `ms`; only one is ever timed, and it is timed again once it has run. */
   #schedule(ms: number): void {
     if (this.#stopping) return;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      try {
-        this.#pass();
-      } catch (error) {
-        this.#options.logger.error({ err: error }, 'alerts: sending failed');
-      }
-      const busy = this.#fanOuts.size > 0;
-      this.#schedule(busy ? Math.min(this.#options.pollMs, this.#options.leaseMs / 4) : this.#options.pollMs);
+      this.#kick('pass');
     }, ms);
   }
 
-  #renew(): boolean {
+  /**
+   * Asks for a pass or a fill. Turns run one at a time: one asked for while another runs runs after
+   * it (asks made meanwhile count once; a pass fills too).
+   */
+  #kick(turn: 'pass' | 'fill'): void {
+    if (turn === 'pass') this.#passWanted = true;
+    else this.#fillWanted = true;
+    this.#turn ??= this.#turns();
+  }
+
+  async #turns(): Promise<void> {
+    while (this.#passWanted || this.#fillWanted) {
+      const pass = this.#passWanted;
+      this.#passWanted = false;
+      this.#fillWanted = false;
+      try {
+        await (pass ? this.#pass() : this.#fill());
+      } catch (error) {
+        this.#options.logger.error({ err: error }, 'alerts: sending failed');
+      }
+      // Sooner while alerts are being sent, so the lease is renewed in time.
+      if (pass) {
+        const busy = this.#fanOuts.size > 0;
+        this.#schedule(
+          busy ? Math.min(this.#options.pollMs, this.#options.leaseMs / 4) : this.#options.pollMs,
+        );
+      }
+    }
+    // No await since the loop's last check: a kick from now on starts turns anew.
+    this.#turn = null;
+  }
+
+  async #renew(): Promise<boolean> {
+    // Counted from before asking: the store starts the lease no earlier than this.
     const now = Date.now();
-    if (!this.#store.lease(this.#holder, this.#options.leaseMs)) {
+    if (!(await this.#store.lease(this.#holder, this.#options.leaseMs))) {
       this.#leaseUntil = 0;
       return false;
     }
     if (this.#leaseUntil === 0) {
-      // Just taken: what a former holder left `sending` may never have left it; send it again.
-      const again = this.#store.resendUnwritten();
+      // Just taken: what a former holder left `sending` may never have left it; send it again. No
+      // lane starts before this is done: lanes start in turns, and this pass is the turn.
+      const again = await this.#store.resendUnwritten();
       if (again > 0)
         this.#options.logger.warn(
           { deliveries: again },
@@ -138,17 +179,19 @@ export class AlertSender {
   }
 
   /** Renews the lease, takes up alerts not yet being sent, and fills the lanes. */
-  #pass(): void {
+  async #pass(): Promise<void> {
+    if (this.#stopping) return;
     // A lost lease is taken again only once this process's own deliveries are recorded: taking it
     // sends again whatever is still `sending`, and those must not be its own.
     if (this.#leaseUntil === 0 && this.#lanes.size > 0) return;
-    if (!this.#renew()) {
+    if (!(await this.#renew())) {
       // Another process sends now: what was read here may be sent there; read afresh if it comes back.
       for (const fanOut of this.#fanOuts.values()) fanOut.abandoned = true;
       this.#fanOuts.clear();
       return;
     }
-    for (const alert of this.#store.pendingAlerts()) {
+    // Alerts finished in an earlier turn were recorded done before this read: none comes back.
+    for (const alert of await this.#store.pendingAlerts()) {
       if (!this.#fanOuts.has(alert.id))
         this.#fanOuts.set(alert.id, {
           alert,
@@ -163,56 +206,86 @@ export class AlertSender {
           abandoned: false,
         });
     }
-    this.#fill();
+    await this.#fill();
     if (Date.now() - this.#lastPrune > PRUNE_EVERY_MS) {
       this.#lastPrune = Date.now();
-      const pruned = this.#store.prune();
+      const pruned = await this.#store.prune();
       if (pruned.deliveries + pruned.subscriptions > 0) this.#options.logger.info(pruned, 'alerts: pruned');
     }
   }
 
-  /** The next subscription owed an alert, from the oldest alert that still has one, channel by channel. */
-  #next(): { fanOut: FanOut; channel: DeliveryChannel; recipient: { readonly id: number } } | null {
+  /**
+   * The next subscription owed an alert, from the oldest alert that still has one, channel by
+   * channel. Only a turn calls it: the cursor it reads is read by no one else while `owed` is awaited.
+   */
+  async #next(): Promise<{
+    fanOut: FanOut;
+    cursor: Cursor;
+    recipient: { readonly id: number };
+  } | null> {
     for (const fanOut of this.#fanOuts.values()) {
       for (const cursor of fanOut.cursors) {
         if (cursor.queue.length === 0 && !cursor.exhausted) {
-          cursor.queue = [...cursor.channel.owed(fanOut.alert, BATCH, cursor.after)];
+          const owed = await cursor.channel.owed(fanOut.alert, BATCH, cursor.after);
+          cursor.queue = [...owed];
           if (cursor.queue.length === 0) cursor.exhausted = true;
           else cursor.after = cursor.queue[cursor.queue.length - 1]!.id;
         }
         const recipient = cursor.queue.shift();
-        if (recipient) return { fanOut, channel: cursor.channel, recipient };
+        if (recipient) return { fanOut, cursor, recipient };
       }
-      this.#finishIfDone(fanOut);
     }
     return null;
   }
 
-  /** Starts deliveries until every lane is busy or nothing is owed. */
-  #fill(): void {
-    while (this.#lanes.size < this.#options.concurrency && !this.#stopping && this.#holds()) {
-      const job = this.#next();
-      if (!job) return;
-      job.fanOut.active += 1;
-      const lane: Promise<void> = this.#deliver(job.fanOut.alert, job.channel, job.recipient).finally(() => {
-        this.#lanes.delete(lane);
-        job.fanOut.active -= 1;
-        this.#finishIfDone(job.fanOut);
-        this.#fill();
-      });
-      this.#lanes.add(lane);
+  /**
+   * Starts deliveries until every lane is busy or nothing is owed (or a pass is waiting: it renews
+   * the lease, then fills), then records done the alerts whose deliveries are all over.
+   */
+  async #fill(): Promise<void> {
+    while (
+      this.#lanes.size < this.#options.concurrency &&
+      !this.#stopping &&
+      !this.#passWanted &&
+      this.#holds()
+    ) {
+      const job = await this.#next();
+      if (!job) break;
+      if (!this.#holds()) {
+        // The read took long enough to eat into the lease's margin: this one waits for the renewal.
+        job.cursor.queue.unshift(job.recipient);
+        break;
+      }
+      this.#start(job.fanOut, job.cursor.channel, job.recipient);
     }
+    for (const fanOut of [...this.#fanOuts.values()]) await this.#finishIfDone(fanOut);
   }
 
-  #finishIfDone(fanOut: FanOut): void {
+  /** One lane: a delivery, then a turn to fill the lane again (and finish its alert if it was the last). */
+  #start(fanOut: FanOut, channel: DeliveryChannel, recipient: { readonly id: number }): void {
+    fanOut.active += 1;
+    const lane: Promise<void> = this.#deliver(fanOut.alert, channel, recipient).finally(() => {
+      this.#lanes.delete(lane);
+      fanOut.active -= 1;
+      this.#kick('fill');
+    });
+    this.#lanes.add(lane);
+  }
+
+  async #finishIfDone(fanOut: FanOut): Promise<void> {
     const open = fanOut.cursors.some((cursor) => !cursor.exhausted || cursor.queue.length > 0);
     if (open || fanOut.active > 0 || fanOut.abandoned) return;
     fanOut.abandoned = true;
     this.#fanOuts.delete(fanOut.alert.id);
     const { alert } = fanOut;
-    this.#store.finishAlert(alert.id);
+    // Should it fail, the next pass reads the alert as pending again, finds nothing owed, and ends it.
+    await this.#store.finishAlert(alert.id);
     this.#options.logger.info(
-      { alert: alert.key, ms: Date.now() - fanOut.started, deliveries: this.#store.deliveryCounts(alert.id) },
+      {
+        alert: alert.key,
+        ms: Date.now() - fanOut.started,
+        deliveries: await this.#store.deliveryCounts(alert.id),
+      },
       'alerts: sent',
     );
   }
@@ -225,23 +298,7 @@ export class AlertSender {
   ): Promise<void> {
     const store = this.#store;
     const delivery: Delivery = { alertId: alert.id, channel: channel.name, subscriptionId: recipient.id };
-    let result: DeliveryResult;
-    try {
-      result = await channel.send(alert, recipient, {
-        beforeWrite: () => store.recordDelivery(delivery, 'sending'),
-        afterWrite: () => store.recordDelivery(delivery, 'sent'),
-      });
-    } catch (error) {
-      result = { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describeError(error)}` };
-    }
-    try {
-      store.recordDelivery(delivery, result.kind, {
-        status: result.status,
-        attempts: result.attempts,
-        reason: result.kind === 'failed' ? result.reason : null,
-      });
-      channel.settle(recipient, result);
-    } catch (error) {
+    const unrecorded = (error: unknown) =>
       this.#options.logger.error(
         {
           alert: alert.key,
@@ -251,6 +308,36 @@ export class AlertSender {
         },
         'alerts: a delivery could not be recorded',
       );
+    // The `sent` record of the last try, written while its answer is awaited. The records after it
+    // (the next try's `sending`, the outcome) wait for it, so they are written in the order made.
+    let sent: Promise<void> = Promise.resolve();
+    let result: DeliveryResult;
+    try {
+      result = await channel.send(alert, recipient, {
+        // The channel awaits this before a byte of the message is written, and writes nothing if
+        // it rejects: a crash after the record leaves it `sending`, sent again by the next holder
+        // (`resendUnwritten`); no message leaves unrecorded, so none is ever sent twice unseen.
+        beforeWrite: async () => {
+          await sent;
+          await store.recordDelivery(delivery, 'sending');
+        },
+        afterWrite: () => {
+          sent = store.recordDelivery(delivery, 'sent').catch(unrecorded);
+        },
+      });
+    } catch (error) {
+      result = { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describeError(error)}` };
+    }
+    try {
+      await sent;
+      await store.recordDelivery(delivery, result.kind, {
+        status: result.status,
+        attempts: result.attempts,
+        reason: result.kind === 'failed' ? result.reason : null,
+      });
+      await channel.settle(recipient, result);
+    } catch (error) {
+      unrecorded(error);
       return;
     }
     if (result.kind === 'failed') {

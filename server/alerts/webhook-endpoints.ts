@@ -77,11 +77,11 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
     });
 
   /** The webhook the request names and proves it owns, or the one 404 for any failure. */
-  const owned = (ctx: Context): { store: WebhookStore; webhook: StoredWebhook } => {
+  const owned = async (ctx: Context): Promise<{ store: WebhookStore; webhook: StoredWebhook }> => {
     const { store } = available();
     const id = (ctx.params as Readonly<Record<string, string | undefined>>)['id'] ?? '';
     const token = /^Bearer +(\S+) *$/i.exec(ctx.get('Authorization'))?.[1] ?? '';
-    const webhook = store.webhook(id);
+    const webhook = await store.webhook(id);
     // Hashed and compared whether or not the id exists, in constant time.
     const given = hashToken(token);
     const stored = webhook ? Buffer.from(webhook.tokenHash, 'hex') : Buffer.alloc(given.length);
@@ -110,7 +110,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
           throw new HttpProblem(
             makeProblem(base, 'invalid_body', `The URL is refused: ${target.reason}.`, 'url'),
           );
-        if (webhooks.store.webhookCount() >= webhooks.maxSubscriptions) throw full();
+        if ((await webhooks.store.webhookCount()) >= webhooks.maxSubscriptions) throw full();
         const secret = newWebhookSecret();
         const verification = await verifyTarget(target, secret, {
           allowedOrigins: webhooks.allowedOrigins,
@@ -124,7 +124,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
           );
         const id = `wh_${randomBytes(16).toString('base64url')}`;
         const token = randomBytes(32).toString('base64url');
-        const added = webhooks.store.addWebhook(
+        const added = await webhooks.store.addWebhook(
           {
             publicId: id,
             url: target.url.href,
@@ -137,7 +137,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
           webhooks.maxSubscriptions,
         );
         if ('full' in added) throw full();
-        if (verification.status === 'active') webhooks.store.activateWebhook(added.stored.id);
+        if (verification.status === 'active') await webhooks.store.activateWebhook(added.stored.id);
         options.logger.info(
           { webhook: id, host: target.url.host, kind: target.kind, status: verification.status },
           'alerts: a webhook registered',
@@ -164,8 +164,8 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
     ],
     show: [
       noStoreAfter,
-      (ctx) => {
-        const { webhook } = owned(ctx);
+      async (ctx) => {
+        const { webhook } = await owned(ctx);
         ctx.body = {
           id: webhook.publicId,
           url: webhook.url,
@@ -184,9 +184,9 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
       noStoreAfter,
       sameOrigin,
       writeLimit,
-      (ctx) => {
-        const { store, webhook } = owned(ctx);
-        store.removeWebhook(webhook.id);
+      async (ctx) => {
+        const { store, webhook } = await owned(ctx);
+        await store.removeWebhook(webhook.id);
         ctx.status = 204;
       },
     ],

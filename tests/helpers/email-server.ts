@@ -95,12 +95,12 @@ export function linkIn(mail: ParsedMail, pathPattern: RegExp): string {
 }
 
 /** Addresses stored, confirmed or not. */
-export function storedEmails(): number {
-  const store = openAlertStore(db);
+export async function storedEmails(): Promise<number> {
+  const store = await openAlertStore(db);
   try {
-    return store.emailCount();
+    return await store.emailCount();
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -109,10 +109,10 @@ export function storedEmails(): number {
  * mail of it has been taken by the relay, so after this no mail of the content so far is to come.
  */
 export async function allSent(): Promise<boolean> {
-  const store = openAlertStore(db);
+  const store = await openAlertStore(db);
   try {
-    return await eventually(() => store.pendingAlerts().length === 0);
+    return await eventually(async () => (await store.pendingAlerts()).length === 0);
   } finally {
-    store.close();
+    await store.close();
   }
 }

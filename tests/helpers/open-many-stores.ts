@@ -10,8 +10,8 @@ import { openAlertStore } from '../../server/alerts/store/index.js';
 const count = Number(process.argv[2] ?? '300');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-stores-'));
 for (let i = 0; i < count; i += 1) {
-  const store = openAlertStore(path.join(dir, `alerts-${i % 3}.sqlite`));
-  store.subscribe({
+  const store = await openAlertStore(path.join(dir, `alerts-${i % 3}.sqlite`));
+  await store.subscribe({
     endpoint: `https://fcm.googleapis.com/fcm/send/${i}`,
     p256dh: 'B',
     auth: 'A',
@@ -19,7 +19,7 @@ for (let i = 0; i < count; i += 1) {
     window: 'any',
     expiresAt: null,
   });
-  store.lease(`holder-${i}`, 1000);
-  store.close();
+  await store.lease(`holder-${i}`, 1000);
+  await store.close();
 }
 await rm(dir, { recursive: true, force: true });

@@ -92,11 +92,11 @@ export const show = (id: string, token: string | null, headers: Record<string, s
   });
 
 /** Webhooks in the store now. */
-export function webhookCount(): number {
-  const store = openAlertStore(db);
+export async function webhookCount(): Promise<number> {
+  const store = await openAlertStore(db);
   try {
-    return store.webhookCount();
+    return await store.webhookCount();
   } finally {
-    store.close();
+    await store.close();
   }
 }

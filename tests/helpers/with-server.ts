@@ -103,7 +103,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.before ? { before: options.before } : {}),
   };
-  return createServer(config, parts).start();
+  return (await createServer(config, parts)).start();
 }
 
 function lineSink(lines: string[]): Writable {

@@ -30,9 +30,9 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
   const db = path.join(data, 'alerts.sqlite');
   // Webhooks as registration leaves them once their check passed (tests/server/alerts/webhooks-api
   // tests registering): written into the store before the cluster starts.
-  const store = openAlertStore(db);
-  const add = (n: number, audience: 'all' | 'team', window: 'any' | 'five_hour') => {
-    const added = store.addWebhook({
+  const store = await openAlertStore(db);
+  const add = async (n: number, audience: 'all' | 'team', window: 'any' | 'five_hour') => {
+    const added = await store.addWebhook({
       publicId: `wh_${n}`,
       url: `${receiver.origin}/hook/${n}`,
       kind: 'generic',
@@ -42,13 +42,13 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
       window,
     });
     if ('full' in added) throw new Error('not stored');
-    store.activateWebhook(added.stored.id);
+    await store.activateWebhook(added.stored.id);
   };
-  for (let n = 0; n < MATCHING; n += 1) add(n, 'all', 'any');
-  for (let n = MATCHING; n < MATCHING + OTHERS; n += 1) add(n, 'team', 'five_hour');
+  for (let n = 0; n < MATCHING; n += 1) await add(n, 'all', 'any');
+  for (let n = MATCHING; n < MATCHING + OTHERS; n += 1) await add(n, 'team', 'five_hour');
   // Confirmed addresses, as a request and its link leave them (tests/server/alerts/email-api).
-  const addEmail = (n: number, audience: 'all' | 'team', window: 'any' | 'five_hour') => {
-    const asked = store.requestEmail({
+  const addEmail = async (n: number, audience: 'all' | 'team', window: 'any' | 'five_hour') => {
+    const asked = await store.requestEmail({
       email: `reader-${n}@example.org`,
       locale: 'en',
       audience,
@@ -56,11 +56,12 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
       confirmHash: `confirm-${n}`,
       unsubscribeToken: `unsubscribe-${n}`,
     });
-    if (asked.kind !== 'confirm' || !store.confirmEmail(`confirm-${n}`)) throw new Error('not confirmed');
+    if (asked.kind !== 'confirm' || !(await store.confirmEmail(`confirm-${n}`)))
+      throw new Error('not confirmed');
   };
-  for (let n = 0; n < MAILS; n += 1) addEmail(n, 'all', 'any');
-  for (let n = MAILS; n < MAILS + OTHER_MAILS; n += 1) addEmail(n, 'team', 'five_hour');
-  store.close();
+  for (let n = 0; n < MAILS; n += 1) await addEmail(n, 'all', 'any');
+  for (let n = MAILS; n < MAILS + OTHER_MAILS; n += 1) await addEmail(n, 'team', 'five_hour');
+  await store.close();
   const env = {
     CONTENT_DIR: content.dir,
     ALERTS_DB: db,
@@ -93,17 +94,18 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
 
       // The sender is killed twice: while webhooks are being sent, then (the next lease holder) while
       // mails are, so each channel's messages in flight are cut.
-      const reader = openAlertStore(db);
+      const reader = await openAlertStore(db);
       const killed: string[] = [];
       const killHolder = async (what: string, sent: () => number, of: number) => {
         t.true(
           await eventually(
-            () => sent() >= of * 0.3 && !killed.includes(reader.leaseHolder() ?? killed[0] ?? ''),
+            async () =>
+              sent() >= of * 0.3 && !killed.includes((await reader.leaseHolder()) ?? killed[0] ?? ''),
             { timeout: 60_000 },
           ),
           `the ${what} fan-out started`,
         );
-        const holder = reader.leaseHolder() ?? '';
+        const holder = (await reader.leaseHolder()) ?? '';
         process.kill(Number(holder.split(':')[1]), 'SIGKILL');
         killed.push(holder);
         const atKill = sent();
@@ -120,7 +122,7 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
         `${receiver.received.length} webhooks and ${smtp.received.length} mails delivered`,
       );
       t.true(
-        await eventually(() => reader.pendingAlerts().length === 0, { timeout: 60_000 }),
+        await eventually(async () => (await reader.pendingAlerts()).length === 0, { timeout: 60_000 }),
         'the sender recorded the alert finished',
       );
       const byPath = new Map<string, typeof receiver.received>();
@@ -159,10 +161,10 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
         'at most the messages in flight (32, every channel together) get a second copy',
       );
 
-      t.false(killed.includes(reader.leaseHolder() ?? ''), 'another process holds the lease');
-      const records = reader.allDeliveryCounts();
+      t.false(killed.includes((await reader.leaseHolder()) ?? ''), 'another process holds the lease');
+      const records = await reader.allDeliveryCounts();
       t.is((records['delivered'] ?? 0) + (records['sent'] ?? 0), MATCHING + MAILS, JSON.stringify(records));
-      reader.close();
+      await reader.close();
     });
   } finally {
     await receiver.stop();

@@ -50,9 +50,9 @@ test('past one machine, nginx sends /alerts/ to the machine with the store, and 
       body: JSON.stringify({ subscription: subscriber.subscription }),
     });
     t.is(subscribed.status, 201);
-    const [onA, onB] = [openAlertStore(storeA), openAlertStore(storeB)];
-    t.is(onA.subscriptionCount(), 1, 'the subscription is on machine A');
-    t.is(onB.subscriptionCount(), 0, 'and not on machine B');
+    const [onA, onB] = [await openAlertStore(storeA), await openAlertStore(storeB)];
+    t.is(await onA.subscriptionCount(), 1, 'the subscription is on machine A');
+    t.is(await onB.subscriptionCount(), 0, 'and not on machine B');
 
     // The curator publishes to both machines.
     await writeReset(content.dir, {
@@ -66,11 +66,14 @@ test('past one machine, nginx sends /alerts/ to the machine with the store, and 
     t.true(await eventually(() => push.received.length === 1));
     // A marks its alert done once every message of it was answered: after that it sends no more
     // (B has no sender and no subscription to send to).
-    t.true(await eventually(() => onA.pendingAlerts().length === 0), 'machine A finished its alert');
+    t.true(
+      await eventually(async () => (await onA.pendingAlerts()).length === 0),
+      'machine A finished its alert',
+    );
     t.is(push.received.length, 1, 'one message, from machine A');
     t.deepEqual(push.refused, []);
-    onA.close();
-    onB.close();
+    await onA.close();
+    await onB.close();
   } finally {
     await nginx.stop();
     await a.stop();

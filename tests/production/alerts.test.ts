@@ -92,8 +92,8 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
         await eventually(() => push.received.length >= MATCHING * 0.3, { timeout: 60_000 }),
         'the fan-out started',
       );
-      const reader = openAlertStore(db);
-      const holder = reader.leaseHolder() ?? '';
+      const reader = await openAlertStore(db);
+      const holder = (await reader.leaseHolder()) ?? '';
       const pid = Number(holder.split(':')[1]);
       process.kill(pid, 'SIGKILL');
       const atKill = push.received.length;
@@ -109,7 +109,7 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       // The new holder marks the alert done only once every message of it has been answered: after
       // that no copy is still on its way.
       t.true(
-        await eventually(() => reader.pendingAlerts().length === 0, { timeout: 60_000 }),
+        await eventually(async () => (await reader.pendingAlerts()).length === 0, { timeout: 60_000 }),
         'the sender recorded the alert finished',
       );
       // Each got it; a second copy only where the killed sender had handed a message over but not
@@ -135,12 +135,12 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
         'no subscription of other filters got it',
       );
       t.deepEqual(push.refused, []);
-      const newHolder = reader.leaseHolder();
+      const newHolder = await reader.leaseHolder();
       t.not(newHolder, holder, 'another process holds the lease');
       t.is((await waitForWorkers(cluster, 2)).size, 2, 'PM2 replaced the killed worker');
       // One record per subscription: delivered, or `sent` for those in flight when the sender died
       // (the kernel had them; their answer went with the process).
-      const records = reader.allDeliveryCounts();
+      const records = await reader.allDeliveryCounts();
       t.log(`records: ${JSON.stringify(records)}`);
       t.is((records['delivered'] ?? 0) + (records['sent'] ?? 0), MATCHING, JSON.stringify(records));
       t.true((records['sent'] ?? 0) <= 32, JSON.stringify(records));
@@ -188,14 +188,17 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       t.regex(await cli('tools/alerts-preview.ts', '--dir', content.dir), /sends no alert/);
       const checked = await cli('tools/content-check.ts', '--dir', content.dir);
       t.notRegex(checked, /error/i);
-      const alertsBefore = reader.alertCount();
+      const alertsBefore = await reader.alertCount();
       t.regex(await cli('tools/content-publish.ts', '--dir', content.dir), /now serving revision/);
       // Every worker serving the new revision has recorded it in the ledger (in the same turn as it
       // loaded it): an alert it made is there now, and is done only once its messages were answered.
-      t.is(reader.alertCount(), alertsBefore, 'no alert was made');
-      t.true(await eventually(() => reader.pendingAlerts().length === 0), 'no alert is left to send');
+      t.is(await reader.alertCount(), alertsBefore, 'no alert was made');
+      t.true(
+        await eventually(async () => (await reader.pendingAlerts()).length === 0),
+        'no alert is left to send',
+      );
       t.is(push.received.length, before, 'nothing was sent for backfill or a silent correction');
-      reader.close();
+      await reader.close();
     });
   } finally {
     await push.stop();

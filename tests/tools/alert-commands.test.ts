@@ -33,10 +33,10 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
     return done.stdout;
   };
   try {
-    const store = openAlertStore(db);
+    const store = await openAlertStore(db);
     const endpoint = (n: number) => `https://fcm.googleapis.com/fcm/send/${n}`;
     const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
-    store.subscribeMany([
+    await store.subscribeMany([
       { endpoint: endpoint(1), ...keys, audience: 'all', window: 'any', expiresAt: null },
       { endpoint: endpoint(2), ...keys, audience: 'pro', window: 'weekly', expiresAt: null },
       { endpoint: endpoint(3), ...keys, audience: 'team', window: 'five_hour', expiresAt: null },
@@ -73,15 +73,15 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
     );
     const late = /alerts: none will be sent for (\S+) revision 1/.exec(created)?.[1];
     t.truthy(late, created);
-    t.deepEqual(store.marks(), [{ eventId: late!, revision: 1, mode: 'silent' }]);
+    t.deepEqual(await store.marks(), [{ eventId: late!, revision: 1, mode: 'silent' }]);
 
     const revised = await run('tools/content-revise.ts', id, '--correct', 'The plans were wrong.', '--alert');
     t.regex(revised, new RegExp(`alerts: one will be sent for ${id} revision 2 when it is published`));
     t.deepEqual(
-      store.marks().find((mark) => mark.eventId === id),
+      (await store.marks()).find((mark) => mark.eventId === id),
       { eventId: id, revision: 2, mode: 'alert' },
     );
-    store.close();
+    await store.close();
   } finally {
     await content.dispose();
     await rm(data, { recursive: true, force: true });
@@ -108,8 +108,8 @@ test('alerts:preview and --no-alert work from the store without a VAPID key pair
     );
     t.false(existsSync(db), 'the preview creates no store');
 
-    const store = openAlertStore(db);
-    store.subscribeMany([
+    const store = await openAlertStore(db);
+    await store.subscribeMany([
       {
         endpoint: 'https://fcm.googleapis.com/fcm/send/1',
         p256dh: `B${'A'.repeat(86)}`,
@@ -119,7 +119,7 @@ test('alerts:preview and --no-alert work from the store without a VAPID key pair
         expiresAt: null,
       },
     ]);
-    store.close();
+    await store.close();
     const id = await writeReset(content.dir, {
       day: '2026-11-21',
       slug: 'keyless',
@@ -151,9 +151,9 @@ test('alerts:preview and --no-alert work from the store without a VAPID key pair
     t.is(late.code, 0, outputOf(late));
     const eventId = /alerts: none will be sent for (\S+) revision 1 \(marked in (.+)\)$/m.exec(late.stdout);
     t.is(eventId?.[2], db, late.stdout);
-    const marked = openAlertStore(db);
-    t.deepEqual(marked.marks(), [{ eventId: eventId?.[1], revision: 1, mode: 'silent' }]);
-    marked.close();
+    const marked = await openAlertStore(db);
+    t.deepEqual(await marked.marks(), [{ eventId: eventId?.[1], revision: 1, mode: 'silent' }]);
+    await marked.close();
   } finally {
     await content.dispose();
     await rm(data, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import type { AlertPayload } from '../../../domain/alerts.js';
 import type { Locale } from '../../site/i18n/locales.js';
 import { LOCALES } from '../../site/i18n/locales.js';
 import type { DeliveryChannel, DeliveryResult } from '../channel.js';
+import { describeError } from '../push.js';
 import type { AlertStore, StoredEmail } from '../store/index.js';
 import { alertMessageId, pageUrlFor, unsubscribeUrlFor } from './links.js';
 import { alertMail } from './messages.js';
@@ -55,9 +56,18 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
       });
       let last: DeliveryResult = { kind: 'failed', status: null, attempts: 0, reason: 'not sent' };
       for (let attempt = 1; attempt <= attempts; attempt += 1) {
-        // The relay's transaction is not this process's to split: `sending` before it starts, `sent`
-        // once the relay has taken the mail.
-        hooks.beforeWrite();
+        // The relay's transaction is not this process's to split: `sending` (awaited, durable) before
+        // it starts, `sent` once the relay has taken the mail. A record that fails sends nothing.
+        try {
+          await hooks.beforeWrite();
+        } catch (error) {
+          return {
+            kind: 'failed',
+            status: null,
+            attempts: attempt,
+            reason: `not recorded: ${describeError(error)}`,
+          };
+        }
         const result = await mailer.send(mail);
         if (result.ok) {
           hooks.afterWrite();
@@ -69,8 +79,8 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
       }
       return last;
     },
-    settle(subscription, result) {
-      if (result.kind === 'gone') store.removeEmail(subscription.id);
+    async settle(subscription, result) {
+      if (result.kind === 'gone') await store.removeEmail(subscription.id);
     },
     // The address is personal data: the log names the row, not the address.
     label: (subscription) => ({ email: `#${subscription.id}` }),

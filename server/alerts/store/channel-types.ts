@@ -46,16 +46,16 @@ export interface WebhookResult {
 
 export interface WebhookStore {
   /** Stores a new webhook, `pending`; past `max` webhooks in all, nothing is stored. */
-  addWebhook(webhook: NewWebhook, max?: number): { stored: StoredWebhook } | { full: true };
-  webhook(publicId: string): StoredWebhook | null;
+  addWebhook(webhook: NewWebhook, max?: number): Promise<{ stored: StoredWebhook } | { full: true }>;
+  webhook(publicId: string): Promise<StoredWebhook | null>;
   /** Marks a pending webhook active (its challenge was echoed, or its platform took the first message). */
-  activateWebhook(id: number): void;
+  activateWebhook(id: number): Promise<void>;
   /** Records one alert's outcome: a success clears the run of failures, a long run disables it. */
-  recordWebhookResult(id: number, result: WebhookResult): void;
-  removeWebhook(id: number): void;
-  webhookCount(): number;
+  recordWebhookResult(id: number, result: WebhookResult): Promise<void>;
+  removeWebhook(id: number): Promise<void>;
+  webhookCount(): Promise<number>;
   /** Up to `limit` active webhooks the alert is owed to, as `owed` for browsers. */
-  owedWebhooks(alertId: number, limit: number, afterId?: number): StoredWebhook[];
+  owedWebhooks(alertId: number, limit: number, afterId?: number): Promise<StoredWebhook[]>;
 }
 
 /** An email subscription: an address is alerted only once confirmed. */
@@ -103,20 +103,20 @@ export interface EmailStore {
    * its filters until the new ones are confirmed (a stranger cannot change them). At most one
    * confirmation an hour per address; past `max` addresses in all, nothing is stored.
    */
-  requestEmail(request: EmailRequest, max?: number): EmailRequestOutcome;
+  requestEmail(request: EmailRequest, max?: number): Promise<EmailRequestOutcome>;
   /**
    * Undoes a request whose confirmation mail the relay did not take, unless a later request replaced
    * it (another hash): an unconfirmed address is forgotten, a confirmed one keeps its filters and may
    * ask again at once. A mail that never left must not hold the address's hour.
    */
-  confirmationNotSent(id: number, confirmHash: string): void;
+  confirmationNotSent(id: number, confirmHash: string): Promise<void>;
   /** Confirms the address whose confirmation token has this hash: its asked filters apply. */
-  confirmEmail(confirmHash: string): StoredEmail | null;
+  confirmEmail(confirmHash: string): Promise<StoredEmail | null>;
   /** Removes the address with this unsubscribe token; true when there was one. */
-  unsubscribeEmail(unsubscribeToken: string): boolean;
+  unsubscribeEmail(unsubscribeToken: string): Promise<boolean>;
   /** Removes an address the mail server refuses for good. */
-  removeEmail(id: number): void;
-  emailCount(): number;
+  removeEmail(id: number): Promise<void>;
+  emailCount(): Promise<number>;
   /** Up to `limit` confirmed addresses the alert is owed to, as `owed` for browsers. */
-  owedEmails(alertId: number, limit: number, afterId?: number): StoredEmail[];
+  owedEmails(alertId: number, limit: number, afterId?: number): Promise<StoredEmail[]>;
 }

@@ -13,8 +13,10 @@ export {
 
 /**
  * Opens the alerts' store (config `ALERTS_DB`): SQLite, one file per machine, brought to the latest
- * schema as it opens. Its users hold the `AlertStore` interface, never the engine.
+ * schema as it opens. Its users hold the `AlertStore` interface, never the engine. Asynchronous, as
+ * opening an engine over the network is: it resolves once the store is migrated and its `version`
+ * and `startedAt` are read, and rejects when it cannot be opened.
  */
-export function openAlertStore(file: string, clock: () => number = Date.now): AlertStore {
-  return new SqliteAlertStore(file, clock);
+export async function openAlertStore(file: string, clock: () => number = Date.now): Promise<AlertStore> {
+  return await SqliteAlertStore.open(file, clock);
 }

@@ -7,24 +7,37 @@ export type * from './channel-types.js';
 /**
  * The alerts' store as its users see it, whatever the engine: subscriptions, the publication ledger
  * and the alerts made from it, a record per (alert, subscription) delivery, and the sender's lease.
- * SQLite implements it (./sqlite/).
+ * SQLite implements it (./sqlite/); it is opened by `openAlertStore` (./index.ts), which resolves once
+ * the store is at its engine's latest schema.
  *
- * Its methods are synchronous, as better-sqlite3 is, and its users count on it: the sender writes a
- * delivery's `sending` record in the same turn as the request goes to its socket (push.ts
- * `beforeWrite`) and fills its lanes from `owed` without yielding, and a content load's ledger
- * decision runs inside the write transaction. An engine over the network (PostgreSQL) needs these
- * methods to return promises, and those users to await them and keep those guarantees.
+ * Every method that reads or writes returns a promise, so an engine may answer over the network
+ * (PostgreSQL); a failure is a rejected promise, never a throw. What its users rely on, each stated
+ * where it is relied on:
+ * - a write has happened, durably, once its promise resolves: the sender awaits a delivery's
+ *   `sending` record before a byte of the message is written (server/alerts/sender.ts, push.ts), so a
+ *   crash never leaves a message sent that has no record, and one between the record and the write
+ *   only makes the next lease holder send it again (`resendUnwritten`);
+ * - a method's transaction is its own: `recordPublication` reads the ledger, calls its synchronous
+ *   `decide` and writes in one write transaction, so two workers loading the same content make each
+ *   alert once (server/alerts/alerts.ts); `lease` takes or renews the lease in one;
+ * - nothing else is atomic across calls: the sender reads `owed` and hands the subscriptions to its
+ *   lanes one read at a time (a read awaited must not let another read hand out the same ones), and
+ *   renews its lease on a timer that never overlaps itself;
+ * - a failure rejects the promise the caller awaits: in a request (server/alerts/endpoints.ts,
+ *   webhook-endpoints.ts, email-endpoints.ts) it reaches the problem boundary as a throw did, and is
+ *   answered as an RFC 9457 problem (500); the sender and the ledger log it;
+ * - `version` and `startedAt` are read once as the store opens and do not change while it is open.
  */
 export interface AlertStore
   extends SubscriptionStore, WebhookStore, EmailStore, LedgerStore, DeliveryStore, LeaseStore {
-  /** The schema version of the store: how many of its engine's migrations it has. */
+  /** The schema version of the store as it was opened: how many of its engine's migrations it has. */
   readonly version: number;
   /**
    * Deletes what is kept no longer: old delivery records, expired and long-unrenewed browser
    * subscriptions, email addresses never confirmed and webhooks never verified.
    */
-  prune(): { deliveries: number; subscriptions: number };
-  close(): void;
+  prune(): Promise<{ deliveries: number; subscriptions: number }>;
+  close(): Promise<void>;
 }
 
 /** A stored subscription: where to push, the keys to encrypt with, and the filters it wants. */
@@ -48,18 +61,18 @@ export interface SubscriptionStore {
   subscribe(
     subscription: NewSubscription,
     max?: number,
-  ): { created: boolean; full?: never } | { created: false; full: true };
+  ): Promise<{ created: boolean; full?: never } | { created: false; full: true }>;
   /** Inserts many subscriptions in few transactions (the fan-out bench and its tests). */
-  subscribeMany(subscriptions: readonly NewSubscription[]): void;
+  subscribeMany(subscriptions: readonly NewSubscription[]): Promise<void>;
   /** Deletes the subscription with this endpoint, if there is one. */
-  unsubscribe(endpoint: string): void;
-  removeSubscription(id: number): void;
-  subscriptionCount(): number;
+  unsubscribe(endpoint: string): Promise<void>;
+  removeSubscription(id: number): Promise<void>;
+  subscriptionCount(): Promise<number>;
   /**
    * How many subscriptions of each filter pair (`audience/window` → count), on every channel: browsers,
    * active webhooks and confirmed addresses (what an alert for that pair would go to).
    */
-  subscriptionsByFilters(): Map<string, number>;
+  subscriptionsByFilters(): Promise<Map<string, number>>;
 }
 
 export interface NewAlert {
@@ -75,7 +88,11 @@ export interface NewAlert {
   readonly matching: readonly string[];
 }
 
-/** What a content load decides from the ledger: the entries it saw and the alerts it makes. */
+/**
+ * What a content load decides from the ledger: the entries it saw and the alerts it makes. It is
+ * synchronous, called inside `recordPublication`'s write transaction, and must stay so: nothing may be
+ * awaited between reading the ledger and writing what was decided from it.
+ */
 export type PublicationDecision = (
   ledger: Map<string, LedgerEntry>,
   marks: LedgerMark[],
@@ -86,19 +103,23 @@ export type PublicationDecision = (
 };
 
 export interface LedgerStore {
-  /** When this store began: content first published before it is history, never alerted. */
+  /**
+   * When this store began: content first published before it is history, never alerted. Written
+   * once, by whichever process opened the store first; read as the store opens.
+   */
   readonly startedAt: number;
-  ledger(): Map<string, LedgerEntry>;
-  marks(): LedgerMark[];
+  ledger(): Promise<Map<string, LedgerEntry>>;
+  marks(): Promise<LedgerMark[]>;
   /** A curator's word on an event's revision: send no alert for it (`silent`), or send one (`alert`). */
-  mark(mark: LedgerMark): void;
+  mark(mark: LedgerMark): Promise<void>;
   /**
    * Records what a content load saw and the alerts it makes, in one transaction: `decide` reads the
    * ledger as it is once this process holds the write lock, so two workers loading the same content
-   * make each alert once. Returns the alerts made now.
+   * make each alert once. Resolves, once that transaction is committed, with the alerts made now.
+   * Its caller runs one at a time per process (server/alerts/alerts.ts), in the order of the loads.
    */
-  recordPublication(decide: PublicationDecision): NewAlert[];
-  alertCount(): number;
+  recordPublication(decide: PublicationDecision): Promise<NewAlert[]>;
+  alertCount(): Promise<number>;
 }
 
 export interface PendingAlert {
@@ -113,7 +134,7 @@ export interface PendingAlert {
 }
 
 /**
- * A delivery's record: `sending` (written just before the request is handed to its connection),
+ * A delivery's record: `sending` (durable before the message's first byte is written),
  * `sent` (the kernel has all of it), then the push service's answer: `delivered`, `gone`, `failed`.
  */
 export type DeliveryOutcome = 'sending' | 'sent' | 'delivered' | 'gone' | 'failed';
@@ -144,44 +165,46 @@ export interface DeliveryFailure {
 
 export interface DeliveryStore {
   /** Alerts not yet delivered to every subscription they were made for, oldest first. */
-  pendingAlerts(): PendingAlert[];
+  pendingAlerts(): Promise<PendingAlert[]>;
   /**
    * Up to `limit` browser subscriptions the alert is still owed to: matching its filters, made before
    * the alert, with no delivery record for it (a record in any state, `sending` included, means its
    * turn is over). `owedWebhooks` and `owedEmails` are the same for the other channels.
    */
-  owed(alertId: number, limit: number, afterId?: number): StoredSubscription[];
+  owed(alertId: number, limit: number, afterId?: number): Promise<StoredSubscription[]>;
   /**
-   * Records one delivery's state, in the one table of every channel's deliveries; `sending` is
-   * written just before the message leaves. A failure carries its reason (`push service answered
+   * Records one delivery's state, in the one table of every channel's deliveries; the sender awaits
+   * `sending` before the message's first byte is written. A failure carries its reason (`push service answered
    * 400`, `timed out`, `not encrypted: …`).
    */
-  recordDelivery(delivery: Delivery, outcome: DeliveryOutcome, details?: DeliveryDetails): void;
+  recordDelivery(delivery: Delivery, outcome: DeliveryOutcome, details?: DeliveryDetails): Promise<void>;
   /** The failed deliveries of an alert, with why (tests, `alerts:preview`). */
-  failures(alertId: number): DeliveryFailure[];
+  failures(alertId: number): Promise<DeliveryFailure[]>;
   /**
-   * Deletes the records still `sending` (a sender died between its record and handing the request
-   * over, or just after), so the next holder sends those again, and reopens their alerts; returns
+   * Deletes the records still `sending` (a sender died between its record and writing the message,
+   * or just after), so the next holder sends those again, and reopens their alerts; returns
    * how many. Only a new lease holder calls it: a live holder's own are in flight.
    */
-  resendUnwritten(): number;
-  finishAlert(alertId: number): void;
+  resendUnwritten(): Promise<number>;
+  finishAlert(alertId: number): Promise<void>;
   /** Delivery records of an alert by outcome (tests, the bench, the log). */
-  deliveryCounts(alertId: number): Record<string, number>;
+  deliveryCounts(alertId: number): Promise<Record<string, number>>;
   /** Delivery records of every alert by outcome. */
-  allDeliveryCounts(): Record<string, number>;
+  allDeliveryCounts(): Promise<Record<string, number>>;
 }
 
 export interface LeaseStore {
   /**
    * Takes or renews the lease for `holder` until `ttlMs` from now; true when it holds it. A lease whose
-   * holder stopped renewing (a crash) is taken over once it expires.
+   * holder stopped renewing (a crash) is taken over once it expires. One transaction: of two
+   * processes asking at once, one holds it. `ttlMs` counts from the engine's clock as it writes, so a
+   * caller counts its own lease from before it asked.
    */
-  lease(holder: string, ttlMs: number): boolean;
+  lease(holder: string, ttlMs: number): Promise<boolean>;
   /** Gives the lease up (a clean stop), so another process takes it without waiting for it to expire. */
-  release(holder: string): void;
+  release(holder: string): Promise<void>;
   /** Who holds the sender's lease now (`host:pid:random`), if anyone. */
-  leaseHolder(): string | null;
+  leaseHolder(): Promise<string | null>;
 }
 
 /** How long delivery records are kept, and a subscription no page has renewed (docs/product-decisions.md §15). */

@@ -59,7 +59,8 @@ export function webhookChannel(options: WebhookChannelOptions): DeliveryChannel<
   return {
     name: 'webhook',
     // Alerts made before their records were kept have no webhook body: nothing is owed.
-    owed: (alert, limit, after) => (alert.record === null ? [] : store.owedWebhooks(alert.id, limit, after)),
+    owed: (alert, limit, after) =>
+      alert.record === null ? Promise.resolve([]) : store.owedWebhooks(alert.id, limit, after),
     async send(alert, webhook, hooks) {
       const target = parseWebhookTarget(webhook.url, options.allowedOrigins);
       if (!target.ok) return { kind: 'failed', status: null, attempts: 0, reason: target.reason };
@@ -76,18 +77,19 @@ export function webhookChannel(options: WebhookChannelOptions): DeliveryChannel<
           userAgent: 'usage-limit-reset-tracker-webhooks',
           ...options.deliver,
           secret: webhook.kind === 'generic' ? webhook.secret : null,
+          // Awaited once connected, before a byte is written (post.ts `exchange`).
           beforeWrite: hooks.beforeWrite,
           afterWrite: hooks.afterWrite,
         },
       );
     },
-    settle(webhook, result) {
+    async settle(webhook, result) {
       if (result.kind === 'gone') {
-        store.removeWebhook(webhook.id);
+        await store.removeWebhook(webhook.id);
         return;
       }
       const delivered = result.kind === 'delivered';
-      store.recordWebhookResult(webhook.id, {
+      await store.recordWebhookResult(webhook.id, {
         delivered,
         status: result.status,
         disableAfter: WEBHOOK_DISABLE_AFTER,

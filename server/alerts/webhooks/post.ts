@@ -51,8 +51,11 @@ export interface PostOptions {
   readonly maxAnswerBytes?: number;
   /** Certificates to trust instead of the system's (a test's own authority). */
   readonly ca?: string | Buffer;
-  /** As `PushOptions.beforeWrite`: synchronously, just before the body is handed to the socket. */
-  readonly beforeWrite?: () => void;
+  /**
+   * As `PushOptions.beforeWrite`: once connected, awaited before anything is written. When it rejects,
+   * nothing is written and the answer is a `refused` failure, `not recorded: …`.
+   */
+  readonly beforeWrite?: () => unknown;
   /** Once the body has been handed to the kernel whole (before any answer). */
   readonly afterWrite?: () => void;
 }
@@ -68,8 +71,8 @@ export interface WebhookAnswer {
 }
 
 /**
- * Why there is no answer: `refused` (an address not public, or no address: never sent, trying
- * again would not help), `timeout` (a phase took too long) or `network` (the connection failed).
+ * Why there is no answer: `refused` (an address not public, no address, or a `beforeWrite` that
+ * rejected: never sent, trying again would not help), `timeout` (a phase took too long) or `network` (the connection failed).
  * `reason` is one line.
  */
 export interface WebhookFailure {
@@ -218,8 +221,20 @@ function exchange(
         connected();
         const answered = phase(limits.headersTimeoutMs, "waiting for the answer's headers");
         outgoing.once('response', answered);
-        options.beforeWrite?.();
-        outgoing.end(body, () => options.afterWrite?.());
+        // The sender's `sending` record is durable before a byte is written (`beforeWrite`).
+        Promise.resolve()
+          .then(() => options.beforeWrite?.())
+          .then(
+            () => {
+              // A phase timed out while the record was awaited: that failure is the answer.
+              if (done || outgoing.destroyed) return;
+              outgoing.end(body, () => options.afterWrite?.());
+            },
+            (error: unknown) => {
+              finish({ ok: false, cause: 'refused', reason: `not recorded: ${describeError(error)}` });
+              outgoing.destroy();
+            },
+          );
       });
     });
     outgoing.on('response', (response) => {

@@ -19,11 +19,11 @@ const messagesTo = (subscriber: Subscriber) =>
  * so far is still to come.
  */
 async function allSent(): Promise<boolean> {
-  const store = openAlertStore(db);
+  const store = await openAlertStore(db);
   try {
-    return await eventually(() => store.pendingAlerts().length === 0);
+    return await eventually(async () => (await store.pendingAlerts()).length === 0);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -68,7 +68,7 @@ test.serial(
   async (t) => {
     const everyone = push.subscriber();
     t.is((await subscribe(server.url, everyone)).status, 201);
-    const store = openAlertStore(db);
+    const store = await openAlertStore(db);
     // History: first published before the ledger began.
     await writeReset(content.dir, {
       day: '2025-12-01',
@@ -84,7 +84,7 @@ test.serial(
       plans: 'all',
       windows: ['weekly'],
     });
-    store.mark({ eventId: silenced, revision: 1, mode: 'silent' });
+    await store.mark({ eventId: silenced, revision: 1, mode: 'silent' });
     t.true(await server.reload());
     t.true(await allSent(), 'every alert made so far was sent');
     t.is(messagesTo(everyone).length, 0);
@@ -108,7 +108,7 @@ test.serial(
     t.is(messagesTo(everyone).length, 0, 'a correction is silent');
 
     // A correction the curator asked to alert (content:revise --alert).
-    store.mark({ eventId: silenced, revision: 3, mode: 'alert' });
+    await store.mark({ eventId: silenced, revision: 3, mode: 'alert' });
     await revise(3);
     t.true(await server.reload());
     t.true(await eventually(() => messagesTo(everyone).length === 1));
@@ -139,7 +139,7 @@ test.serial(
       messagesTo(everyone).map((message) => (JSON.parse(message.payload) as { reason: string }).reason),
       ['corrected', 'announced', 'confirmed'],
     );
-    store.close();
+    await store.close();
   },
 );
 
@@ -147,8 +147,8 @@ test.serial('a push service answering 410 removes the subscription', async (t) =
   const gone = push.subscriber();
   t.is((await subscribe(server.url, gone)).status, 201);
   push.answer(gone, [410]);
-  const store = openAlertStore(db);
-  const before = store.subscriptionCount();
+  const store = await openAlertStore(db);
+  const before = await store.subscriptionCount();
   await writeReset(content.dir, {
     day: '2026-11-23',
     slug: 'for-a-gone-one',
@@ -156,7 +156,7 @@ test.serial('a push service answering 410 removes the subscription', async (t) =
     windows: ['weekly'],
   });
   t.true(await server.reload());
-  t.true(await eventually(() => store.subscriptionCount() === before - 1));
+  t.true(await eventually(async () => (await store.subscriptionCount()) === before - 1));
   t.is(messagesTo(gone).length, 0);
-  store.close();
+  await store.close();
 });

@@ -41,8 +41,8 @@ test.serial(
 );
 
 test.serial('every refusal is a problem naming its field, and stores nothing', async (t) => {
-  const store = openAlertStore(db);
-  const before = store.subscriptionCount();
+  const store = await openAlertStore(db);
+  const before = await store.subscriptionCount();
   const { subscription } = push.subscriber();
   const valid = { subscription, audience: 'all', window: 'any' };
   const cases: [string, Promise<Awaited<ReturnType<typeof send>>>, number, string, string?][] = [
@@ -149,8 +149,8 @@ test.serial('every refusal is a problem naming its field, and stores nothing', a
     t.is(body?.type, `${BASE_URL}/problems/${code}`, name);
     t.is(body?.parameter, parameter, name);
   }
-  t.is(store.subscriptionCount(), before, 'nothing was stored');
-  store.close();
+  t.is(await store.subscriptionCount(), before, 'nothing was stored');
+  await store.close();
 });
 
 test('without a VAPID key pair alerts are off: every endpoint answers 503 alerts_unavailable', async (t) => {

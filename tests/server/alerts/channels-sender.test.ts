@@ -35,17 +35,17 @@ async function anEvent() {
   return { event, record: JSON.stringify(event) };
 }
 
-function makeAlert(store: AlertStore, key: string, payload: string, record: string): number {
-  store.recordPublication(() => ({
+async function makeAlert(store: AlertStore, key: string, payload: string, record: string): Promise<number> {
+  await store.recordPublication(() => ({
     entries: [],
     alerts: [{ key, eventId: key, reason: 'confirmed', payload, record, matching: ['all/any'] }],
   }));
-  return store.pendingAlerts().find((alert) => alert.key === key)!.id;
+  return (await store.pendingAlerts()).find((alert) => alert.key === key)!.id;
 }
 
 test('one alert goes once to every matching subscription of every channel, and to no other', async (t) => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-channels-'));
-  const store = openAlertStore(path.join(dir, 'alerts.sqlite'));
+  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'));
   const push = await startPushService(vapid.publicKey);
   const receiver = await startWebhookReceiver(SECRET);
   const smtp = await startSmtpServer();
@@ -66,7 +66,7 @@ test('one alert goes once to every matching subscription of every channel, and t
   try {
     const subscribers = [push.subscriber(), push.subscriber()];
     for (const { subscription } of subscribers)
-      store.subscribe({
+      await store.subscribe({
         endpoint: subscription.endpoint,
         p256dh: subscription.keys.p256dh,
         auth: subscription.keys.auth,
@@ -74,8 +74,8 @@ test('one alert goes once to every matching subscription of every channel, and t
         window: 'any',
         expiresAt: null,
       });
-    const hook = (n: number, audience: 'all' | 'team') => {
-      const added = store.addWebhook({
+    const hook = async (n: number, audience: 'all' | 'team') => {
+      const added = await store.addWebhook({
         publicId: `wh_${n}`,
         url: `${receiver.origin}/hook/${n}`,
         kind: 'generic',
@@ -87,12 +87,12 @@ test('one alert goes once to every matching subscription of every channel, and t
       if ('full' in added) throw new Error('not stored');
       return added.stored.id;
     };
-    const matching = hook(1, 'all');
-    store.activateWebhook(matching);
-    store.activateWebhook(hook(2, 'team'));
-    hook(3, 'all'); // pending: never verified
-    const ask = (email: string, confirmHash: string) =>
-      store.requestEmail({
+    const matching = await hook(1, 'all');
+    await store.activateWebhook(matching);
+    await store.activateWebhook(await hook(2, 'team'));
+    await hook(3, 'all'); // pending: never verified
+    const ask = async (email: string, confirmHash: string) =>
+      await store.requestEmail({
         email,
         locale: 'ja',
         audience: 'all',
@@ -100,19 +100,22 @@ test('one alert goes once to every matching subscription of every channel, and t
         confirmHash,
         unsubscribeToken: `u-${email}`,
       });
-    ask('confirmed@example.org', 'c1');
-    ask('unconfirmed@example.org', 'c2');
-    store.confirmEmail('c1');
+    await ask('confirmed@example.org', 'c1');
+    await ask('unconfirmed@example.org', 'c2');
+    await store.confirmEmail('c1');
 
     const { event, record } = await anEvent();
     const payload = JSON.stringify(alertPayload(event, 'confirmed'));
     // Made after the subscriptions: a clock tick apart, as the store compares instants.
-    await eventually(() => Date.now() > (store.webhook('wh_1')?.createdAt ?? Infinity));
-    const alert = makeAlert(store, 'k1', payload, record);
+    await eventually(async () => Date.now() > ((await store.webhook('wh_1'))?.createdAt ?? Infinity));
+    const alert = await makeAlert(store, 'k1', payload, record);
     sender.start();
-    t.true(await eventually(() => store.pendingAlerts().length === 0, { timeout: 30_000 }), 'the alert ends');
+    t.true(
+      await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 30_000 }),
+      'the alert ends',
+    );
 
-    t.deepEqual(store.deliveryCounts(alert), { delivered: 4 });
+    t.deepEqual(await store.deliveryCounts(alert), { delivered: 4 });
     t.is(push.received.length, 2);
     t.is(receiver.received.length, 1, 'one webhook message: not the other filters, not the pending one');
     const [message] = receiver.received;
@@ -132,13 +135,13 @@ test('one alert goes once to every matching subscription of every channel, and t
     );
 
     // A second look owes nothing more on any channel.
-    t.deepEqual(store.owed(alert, 10), []);
-    t.deepEqual(store.owedWebhooks(alert, 10), []);
-    t.deepEqual(store.owedEmails(alert, 10), []);
-    t.like(store.webhook('wh_1'), { failures: 0, lastStatus: 204 });
+    t.deepEqual(await store.owed(alert, 10), []);
+    t.deepEqual(await store.owedWebhooks(alert, 10), []);
+    t.deepEqual(await store.owedEmails(alert, 10), []);
+    t.like(await store.webhook('wh_1'), { failures: 0, lastStatus: 204 });
   } finally {
     await sender.stop();
-    store.close();
+    await store.close();
     await Promise.all([push.stop(), receiver.stop(), smtp.stop()]);
     await rm(dir, { recursive: true, force: true });
   }

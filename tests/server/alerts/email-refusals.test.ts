@@ -48,7 +48,7 @@ test.serial(
       body: 'ann@example.com',
     });
     t.is(text.status, 415);
-    t.is(storedEmails(), 0);
+    t.is(await storedEmails(), 0);
     t.is(smtp.received.length, 0);
   },
 );
@@ -66,7 +66,7 @@ test.serial('a refused form is a page in its language, and stores nothing', asyn
   });
   t.is(twice.status, 400);
   t.regex(await twice.text(), /<html lang="ko"/);
-  t.is(storedEmails(), 0);
+  t.is(await storedEmails(), 0);
 });
 
 test.serial(

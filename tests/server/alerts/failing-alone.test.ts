@@ -34,7 +34,7 @@ interface Setup {
 
 async function setUp(): Promise<Setup> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alone-'));
-  const store = openAlertStore(path.join(dir, 'alerts.sqlite'));
+  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'));
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -63,7 +63,7 @@ async function setUp(): Promise<Setup> {
     },
     dispose: async () => {
       await Promise.all(senders.map((sender) => sender.stop()));
-      store.close();
+      await store.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
@@ -71,9 +71,9 @@ async function setUp(): Promise<Setup> {
 
 const everyone = { audience: 'all', window: 'any', expiresAt: null } as const;
 
-function subscribeGood(store: AlertStore, count: number) {
+async function subscribeGood(store: AlertStore, count: number) {
   const subscribers = Array.from({ length: count }, () => push.subscriber());
-  store.subscribeMany(
+  await store.subscribeMany(
     subscribers.map(({ subscription }) => ({
       endpoint: subscription.endpoint,
       p256dh: subscription.keys.p256dh,
@@ -85,10 +85,10 @@ function subscribeGood(store: AlertStore, count: number) {
 }
 
 /** A subscription with valid keys at any endpoint, stored as the endpoint gives it. */
-function subscribeAt(store: AlertStore, endpoint: string): void {
+async function subscribeAt(store: AlertStore, endpoint: string): Promise<void> {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  store.subscribe({
+  await store.subscribe({
     endpoint,
     p256dh: ecdh.getPublicKey().toString('base64url'),
     auth: Buffer.alloc(16, 7).toString('base64url'),
@@ -96,8 +96,8 @@ function subscribeAt(store: AlertStore, endpoint: string): void {
   });
 }
 
-function makeAlert(store: AlertStore, key: string): number {
-  store.recordPublication(() => ({
+async function makeAlert(store: AlertStore, key: string): Promise<number> {
+  await store.recordPublication(() => ({
     entries: [],
     alerts: [
       {
@@ -110,12 +110,13 @@ function makeAlert(store: AlertStore, key: string): number {
       },
     ],
   }));
-  const alert = store.pendingAlerts().find((pending) => pending.key === key);
+  const alert = (await store.pendingAlerts()).find((pending) => pending.key === key);
   if (!alert) throw new Error(`no alert ${key}`);
   return alert.id;
 }
 
-const done = (store: AlertStore, id: number) => !store.pendingAlerts().some((alert) => alert.id === id);
+const done = async (store: AlertStore, id: number) =>
+  !(await store.pendingAlerts()).some((alert) => alert.id === id);
 const receivedFor = (key: string) =>
   push.received.filter((message) => (JSON.parse(message.payload) as { key: string }).key === key).length;
 const hashOf = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex').slice(0, 12);
@@ -127,21 +128,26 @@ test.serial(
     try {
       // As an older version could have stored it: 65 bytes from 0x04, but no point of P-256.
       const bad = `${push.origin}/push/bad-key`;
-      store.subscribe({ endpoint: bad, p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22), ...everyone });
-      subscribeGood(store, 1000);
-      const first = makeAlert(store, 'first');
+      await store.subscribe({
+        endpoint: bad,
+        p256dh: `B${'A'.repeat(86)}`,
+        auth: 'A'.repeat(22),
+        ...everyone,
+      });
+      await subscribeGood(store, 1000);
+      const first = await makeAlert(store, 'first');
       // Each message is counted once at the push service: on a loaded machine a 10 s time-out could
       // expire on a message the service was still decrypting, and its retry would arrive twice.
       sender({ concurrency: 64, push: { timeoutMs: 60_000 } });
       t.true(await eventually(() => done(store, first), { timeout: 60_000 }), 'the first alert ends');
-      t.deepEqual(store.deliveryCounts(first), { delivered: 1000, failed: 1 });
+      t.deepEqual(await store.deliveryCounts(first), { delivered: 1000, failed: 1 });
       t.is(receivedFor('first'), 1000);
-      const [failure] = store.failures(first);
+      const [failure] = await store.failures(first);
       t.regex(failure?.reason ?? '', /^not encrypted: /);
 
-      const second = makeAlert(store, 'second');
+      const second = await makeAlert(store, 'second');
       t.true(await eventually(() => done(store, second), { timeout: 60_000 }), 'the next alert ends too');
-      t.deepEqual(store.deliveryCounts(second), { delivered: 1000, failed: 1 });
+      t.deepEqual(await store.deliveryCounts(second), { delivered: 1000, failed: 1 });
       t.is(receivedFor('second'), 1000);
 
       const failed = logs.filter((line) => line['msg'] === 'alerts: a delivery failed');
@@ -175,34 +181,37 @@ test.serial(
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     try {
-      const refusing = [400, 403, 413].map((status) => {
-        const [subscriber] = subscribeGood(store, 1);
+      const refusing = [];
+      for (const status of [400, 403, 413]) {
+        const [subscriber] = await subscribeGood(store, 1);
         push.answer(subscriber!, [status], [status]);
-        return subscriber!;
-      });
+        refusing.push(subscriber!);
+      }
       const hanging = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/push/hanging`;
-      subscribeAt(store, hanging);
-      subscribeAt(store, `http://127.0.0.1:${closedPort}/push/refused`);
-      subscribeGood(store, 200);
+      await subscribeAt(store, hanging);
+      await subscribeAt(store, `http://127.0.0.1:${closedPort}/push/refused`);
+      await subscribeGood(store, 200);
 
-      const first = makeAlert(store, 'refused-first');
+      const first = await makeAlert(store, 'refused-first');
       // The silent service holds its lane for 2 × 8 s: far longer than 200 deliveries take.
       sender({ push: { timeoutMs: 8000, attempts: 2, backoffMs: () => 20 } });
       t.true(await eventually(() => receivedFor('refused-first') === 200, { timeout: 30_000 }));
-      t.false(done(store, first), 'still waiting on the connection that never answers');
+      t.false(await done(store, first), 'still waiting on the connection that never answers');
 
-      const second = makeAlert(store, 'refused-second');
+      const second = await makeAlert(store, 'refused-second');
       t.true(
         await eventually(() => receivedFor('refused-second') === 200, { timeout: 30_000 }),
         'the later alert reaches everyone else meanwhile',
       );
       t.true(
-        await eventually(() => done(store, first) && done(store, second), { timeout: 45_000 }),
+        await eventually(async () => (await done(store, first)) && (await done(store, second)), {
+          timeout: 45_000,
+        }),
         'both end',
       );
       for (const id of [first, second]) {
-        t.deepEqual(store.deliveryCounts(id), { delivered: 200, failed: 5 });
-        const reasons = store.failures(id).map((failure) => failure.reason);
+        t.deepEqual(await store.deliveryCounts(id), { delivered: 200, failed: 5 });
+        const reasons = (await store.failures(id)).map((failure) => failure.reason);
         t.deepEqual([...reasons].sort(), [
           'push service answered 400',
           'push service answered 403',

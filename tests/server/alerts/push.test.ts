@@ -132,3 +132,35 @@ test('the stand-in push service refuses a message signed with another key', asyn
     await service.stop();
   }
 });
+
+test('the request waits for beforeWrite to resolve; one that rejects writes nothing and is not tried again', async (t) => {
+  await withPushService(t, async (service) => {
+    const subscriber = service.subscriber();
+    const seen: string[] = [];
+    const outcome = await sendPush(subscriber.subscription, 'x', {
+      ...options(),
+      beforeWrite: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen.push(`recorded (${service.received.length} received)`);
+      },
+      afterWrite: () => seen.push('written'),
+    });
+    t.like(outcome, { kind: 'delivered', attempts: 1 });
+    t.deepEqual(seen, ['recorded (0 received)', 'written']);
+
+    const refused = service.subscriber();
+    const waits: number[] = [];
+    const failed = await sendPush(refused.subscription, 'x', {
+      ...options(waits),
+      beforeWrite: () => Promise.reject(new Error('the store is down')),
+    });
+    t.deepEqual(failed, {
+      kind: 'failed',
+      status: null,
+      attempts: 1,
+      reason: 'not recorded: the store is down',
+    });
+    t.deepEqual(waits, [], 'no second try');
+    t.is(service.received.length, 1, 'nothing of it reached the push service');
+  });
+});

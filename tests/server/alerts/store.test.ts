@@ -9,10 +9,10 @@ import { SCHEMA_1, SCHEMA_VERSION } from '../../../server/alerts/store/sqlite/in
 test('a new lease holder sends again what is still `sending`, never what the kernel took', async (t) => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-store-'));
   let now = Date.parse('2026-11-24T12:00:00Z');
-  const store = openAlertStore(path.join(dir, 'alerts.sqlite'), () => now);
+  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'), () => now);
   try {
     const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
-    store.subscribeMany(
+    await store.subscribeMany(
       [1, 2, 3].map((n) => ({
         endpoint: `https://fcm.googleapis.com/fcm/send/${n}`,
         ...keys,
@@ -22,7 +22,7 @@ test('a new lease holder sends again what is still `sending`, never what the ker
       })),
     );
     now += 1000;
-    store.recordPublication(() => ({
+    await store.recordPublication(() => ({
       entries: [],
       alerts: [
         {
@@ -35,33 +35,33 @@ test('a new lease holder sends again what is still `sending`, never what the ker
         },
       ],
     }));
-    const [alert] = store.pendingAlerts();
-    const [first, second, third] = store.owed(alert!.id, 10);
+    const [alert] = await store.pendingAlerts();
+    const [first, second, third] = await store.owed(alert!.id, 10);
     t.truthy(third);
     // A sender that died: one message handed over but not confirmed, one the kernel took, one answered.
     const push = (id: number) => ({ alertId: alert!.id, channel: 'push', subscriptionId: id }) as const;
-    store.recordDelivery(push(first!.id), 'sending');
-    store.recordDelivery(push(second!.id), 'sent');
-    store.recordDelivery(push(third!.id), 'delivered', { status: 201, attempts: 1 });
-    store.finishAlert(alert!.id);
-    t.deepEqual(store.pendingAlerts(), []);
-    t.deepEqual(store.owed(alert!.id, 10), []);
+    await store.recordDelivery(push(first!.id), 'sending');
+    await store.recordDelivery(push(second!.id), 'sent');
+    await store.recordDelivery(push(third!.id), 'delivered', { status: 201, attempts: 1 });
+    await store.finishAlert(alert!.id);
+    t.deepEqual(await store.pendingAlerts(), []);
+    t.deepEqual(await store.owed(alert!.id, 10), []);
 
-    t.true(store.lease('taker', 10_000));
-    t.is(store.resendUnwritten(), 1);
+    t.true(await store.lease('taker', 10_000));
+    t.is(await store.resendUnwritten(), 1);
     t.deepEqual(
-      store.pendingAlerts().map((pending) => pending.key),
+      (await store.pendingAlerts()).map((pending) => pending.key),
       ['e:confirmed'],
       'the alert is open again',
     );
     t.deepEqual(
-      store.owed(alert!.id, 10).map((owed) => owed.id),
+      (await store.owed(alert!.id, 10)).map((owed) => owed.id),
       [first!.id],
       'only the unconfirmed one',
     );
-    t.deepEqual(store.allDeliveryCounts(), { delivered: 1, sent: 1 });
+    t.deepEqual(await store.allDeliveryCounts(), { delivered: 1, sent: 1 });
   } finally {
-    store.close();
+    await store.close();
     await rm(dir, { recursive: true, force: true });
   }
 });
@@ -91,36 +91,36 @@ test('a file made by the first, unversioned schema is upgraded in place, its end
   } finally {
     old.close();
   }
-  const store = openAlertStore(file);
+  const store = await openAlertStore(file);
   try {
     // Each step is checked below (1: the rows kept; 2: canonical endpoints, a failure's reason; 3: a
     // delivery's channel, the push deliveries carried over): a new step is added to this file too,
     // with rows for it to carry over.
     t.is(SCHEMA_VERSION, 3, 'a migration step this test does not check yet');
     t.is(store.version, SCHEMA_VERSION);
-    t.is(store.subscriptionCount(), 2, 'two spellings of one endpoint became one row');
-    const [alert] = store.pendingAlerts();
-    t.deepEqual(store.deliveryCounts(alert!.id), { delivered: 1 }, 'rows kept');
-    const rows = store
-      .owed(alert!.id, 10)
-      .map((row) => row.endpoint)
-      .sort();
+    t.is(await store.subscriptionCount(), 2, 'two spellings of one endpoint became one row');
+    const [alert] = await store.pendingAlerts();
+    t.deepEqual(await store.deliveryCounts(alert!.id), { delivered: 1 }, 'rows kept');
+    const rows = (await store.owed(alert!.id, 10)).map((row) => row.endpoint).sort();
     t.deepEqual(rows, ['https://updates.push.services.mozilla.com/wpush/v2/two']);
     const delivery = { alertId: alert!.id, channel: 'push', subscriptionId: 3 } as const;
-    store.recordDelivery(delivery, 'failed', { status: 400, attempts: 1, reason: 'why' });
-    t.deepEqual(store.failures(alert!.id), [
+    await store.recordDelivery(delivery, 'failed', { status: 400, attempts: 1, reason: 'why' });
+    t.deepEqual(await store.failures(alert!.id), [
       { channel: 'push', subscriptionId: 3, status: 400, reason: 'why' },
     ]);
     // The same subscription id in another channel is another delivery.
-    store.recordDelivery({ ...delivery, channel: 'webhook' }, 'delivered', { status: 204, attempts: 1 });
-    t.deepEqual(store.deliveryCounts(alert!.id), { delivered: 2, failed: 1 });
+    await store.recordDelivery({ ...delivery, channel: 'webhook' }, 'delivered', {
+      status: 204,
+      attempts: 1,
+    });
+    t.deepEqual(await store.deliveryCounts(alert!.id), { delivered: 2, failed: 1 });
   } finally {
-    store.close();
+    await store.close();
     await rm(dir, { recursive: true, force: true });
   }
-  const again = openAlertStore(file);
+  const again = await openAlertStore(file);
   t.is(again.version, SCHEMA_VERSION, 'opening it again changes nothing');
-  again.close();
+  await again.close();
 });
 
 test('a file at version 1 takes only the steps after it, its rows kept', async (t) => {
@@ -138,17 +138,17 @@ test('a file at version 1 takes only the steps after it, its rows kept', async (
   } finally {
     old.close();
   }
-  const store = openAlertStore(file);
+  const store = await openAlertStore(file);
   try {
     t.is(store.version, SCHEMA_VERSION);
     t.is(store.startedAt, 5, 'the store keeps its start');
-    t.deepEqual([...store.ledger()], [['e', { status: 'confirmed', revision: 2 }]]);
-    t.deepEqual(store.subscriptionsByFilters(), new Map([['all/any', 1]]));
+    t.deepEqual([...(await store.ledger())], [['e', { status: 'confirmed', revision: 2 }]]);
+    t.deepEqual(await store.subscriptionsByFilters(), new Map([['all/any', 1]]));
     // Step 2: the endpoint is canonical, so its canonical spelling now finds it.
-    store.unsubscribe('https://fcm.googleapis.com/fcm/send/one');
-    t.is(store.subscriptionCount(), 0);
+    await store.unsubscribe('https://fcm.googleapis.com/fcm/send/one');
+    t.is(await store.subscriptionCount(), 0);
   } finally {
-    store.close();
+    await store.close();
     await rm(dir, { recursive: true, force: true });
   }
 });

@@ -61,14 +61,16 @@ test.serial(
     t.like(failing, { status: 'pending', reason: 'the target answered 500' });
     const wrong = await registered('/wrong', { body: JSON.stringify({ challenge: 'not-it' }) });
     t.is(wrong.status, 'pending');
-    const store = openAlertStore(db);
+    const store = await openAlertStore(db);
     try {
       t.deepEqual(
-        [bare, silent, failing, wrong].map((webhook) => store.webhook(webhook.id)?.state),
+        await Promise.all(
+          [bare, silent, failing, wrong].map(async (webhook) => (await store.webhook(webhook.id))?.state),
+        ),
         ['active', 'pending', 'pending', 'pending'],
       );
     } finally {
-      store.close();
+      await store.close();
     }
   },
 );
@@ -145,18 +147,18 @@ test.serial(
 
 test.serial('DELETE with the token removes the webhook: 204, then 404', async (t) => {
   const webhook = await registered('/gone', echo);
-  const before = webhookCount();
+  const before = await webhookCount();
   const remove = (token: string) =>
     fetch(`${server.url}/alerts/webhooks/${webhook.id}`, {
       method: 'DELETE',
       headers: { Authorization: `Bearer ${token}` },
     });
   t.is((await remove('wrong')).status, 404);
-  t.is(webhookCount(), before, 'a wrong token removes nothing');
+  t.is(await webhookCount(), before, 'a wrong token removes nothing');
   const removed = await remove(webhook.token);
   t.is(removed.status, 204);
   t.is(removed.headers.get('access-control-allow-origin'), null);
-  t.is(webhookCount(), before - 1);
+  t.is(await webhookCount(), before - 1);
   t.is((await show(webhook.id, webhook.token)).status, 404);
   t.is((await remove(webhook.token)).status, 404);
 });

@@ -38,11 +38,11 @@ test.serial(
     t.true(await server.reload());
     const to = (at: string) => receiver.received.filter((message) => message.path === at);
     t.true(await eventually(() => to('/e2e-everyone').length === 1 && to('/e2e-pro').length === 1));
-    const store = openAlertStore(db);
+    const store = await openAlertStore(db);
     try {
-      t.true(await eventually(() => store.pendingAlerts().length === 0), 'every alert sent');
+      t.true(await eventually(async () => (await store.pendingAlerts()).length === 0), 'every alert sent');
     } finally {
-      store.close();
+      await store.close();
     }
     t.is(to('/e2e-everyone').length, 1);
     t.is(to('/e2e-pro').length, 1);

@@ -45,12 +45,12 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
     body: JSON.stringify(body),
   });
 
-function countIn(db: string): number {
-  const store = openAlertStore(db);
+async function countIn(db: string): Promise<number> {
+  const store = await openAlertStore(db);
   try {
-    return store.webhookCount();
+    return await store.webhookCount();
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -67,7 +67,7 @@ test.serial(
       t.like(await full.json(), { code: 'subscriptions_full' });
       t.is(receiver.requests.length, sent, 'no check is sent');
     });
-    t.is(countIn(env.ALERTS_DB), 1);
+    t.is(await countIn(env.ALERTS_DB), 1);
   },
 );
 
@@ -103,7 +103,7 @@ test.serial(
       t.is(remove.status, 429, 'a DELETE is a write too');
       t.is((await post(server.url, { url: `${receiver.origin}/x` }, from('198.51.100.1'))).status, 201);
     });
-    t.is(countIn(env.ALERTS_DB), 4);
+    t.is(await countIn(env.ALERTS_DB), 4);
   },
 );
 
@@ -123,7 +123,7 @@ test.serial(
         t.like(await answer.json(), { code: 'alerts_unavailable' });
       }
     });
-    t.is(countIn(db), 0);
+    t.is(await countIn(db), 0);
     await usingServer({}, async (server) => {
       t.is((await post(server.url, { url: `${receiver.origin}/off` })).status, 503, 'alerts off altogether');
     });

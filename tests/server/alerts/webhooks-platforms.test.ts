@@ -37,7 +37,7 @@ async function withPlatform(
   run: (url: string, sent: Sent[], store: AlertStore) => Promise<void>,
 ): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-platforms-'));
-  const store = openAlertStore(path.join(dir, 'alerts.sqlite'));
+  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'));
   const sent: Sent[] = [];
   const endpoints = webhookEndpoints({
     webhooks: { store, allowedOrigins: [], maxSubscriptions: 10, writeLimits: [] },
@@ -69,7 +69,7 @@ async function withPlatform(
     await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, sent, store);
   } finally {
     await new Promise((resolve) => server.close(resolve));
-    store.close();
+    await store.close();
     await rm(dir, { recursive: true, force: true });
   }
   t.pass();
@@ -104,7 +104,7 @@ test('a Discord webhook gets one "alerts are on" message in its own body, unsign
     t.regex(discord.content, /^Usage-Limit Reset Tracker: alerts are on\n.*audience max, window weekly/);
     t.is(discord.embeds[0]!.url, `${BASE_URL}/alerts`);
     t.deepEqual(discord.allowed_mentions, { parse: [] });
-    t.like(store.webhook(body.id), { state: 'active', kind: 'discord', url: DISCORD });
+    t.like(await store.webhook(body.id), { state: 'active', kind: 'discord', url: DISCORD });
   }));
 
 test('a Slack webhook gets its own body and is active on a 2xx', (t) =>
@@ -117,7 +117,7 @@ test('a Slack webhook gets its own body and is active on a 2xx', (t) =>
     const slack = JSON.parse(sent[0]!.body) as { text: string; blocks: { type: string }[] };
     t.regex(slack.text, /alerts are on/);
     t.is(slack.blocks[0]!.type, 'section');
-    t.is(store.webhook(body.id)?.kind, 'slack');
+    t.is((await store.webhook(body.id))?.kind, 'slack');
   }));
 
 test('a Discord or Slack webhook that answers 404 does not exist: refused, nothing stored', async (t) => {
@@ -129,7 +129,7 @@ test('a Discord or Slack webhook that answers 404 does not exist: refused, nothi
       t.like(problem, { code: 'invalid_body', parameter: 'url' });
       t.regex(problem.detail, /webhook answered 404: it does not exist/);
       t.is(sent.length, 1);
-      t.is(store.webhookCount(), 0);
+      t.is(await store.webhookCount(), 0);
     });
 });
 
@@ -142,6 +142,6 @@ test('any other answer leaves it pending, saying what it answered', (t) =>
       t.is(response.status, 201);
       const body = (await response.json()) as { id: string; status: string; reason: string };
       t.like(body, { status: 'pending', reason: 'the target answered 500' });
-      t.is(store.webhook(body.id)?.state, 'pending');
+      t.is((await store.webhook(body.id))?.state, 'pending');
     },
   ));

@@ -11,7 +11,7 @@ import {
 useWebhooksServer();
 
 test.serial('each refusal is a problem naming the field, stores nothing and sends nothing', async (t) => {
-  const before = webhookCount();
+  const before = await webhookCount();
   const requests = receiver.requests.length;
   const url = `${receiver.origin}/refused`;
   const cases: [string, unknown, number, string, string?][] = [
@@ -63,6 +63,6 @@ test.serial('each refusal is a problem naming the field, stores nothing and send
   });
   t.is(latin1.response.status, 415);
 
-  t.is(webhookCount(), before, 'nothing stored');
+  t.is(await webhookCount(), before, 'nothing stored');
   t.is(receiver.requests.length, requests, 'nothing sent');
 });

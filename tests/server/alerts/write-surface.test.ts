@@ -76,9 +76,9 @@ test('a p256dh that is 65 bytes from 0x04 but no point of P-256 is refused, nami
     t.like(answer.body, { code: 'invalid_body', parameter: 'subscription.keys.p256dh' });
     t.is((await post(server.url, subscriptionOf(subscriber))).status, 201, 'its true key is taken');
   });
-  const store = openAlertStore(env.ALERTS_DB);
-  t.is(store.subscriptionCount(), 1);
-  store.close();
+  const store = await openAlertStore(env.ALERTS_DB);
+  t.is(await store.subscriptionCount(), 1);
+  await store.close();
 });
 
 test('every spelling of an endpoint is one subscription, and any spelling deletes it', async (t) => {
@@ -101,11 +101,11 @@ test('every spelling of an endpoint is one subscription, and any spelling delete
       [201, 200, 200, 200, 200],
     );
     t.true(answers.every((answer) => answer.body?.endpoint === canonical));
-    const store = openAlertStore(env.ALERTS_DB);
-    t.is(store.subscriptionCount(), 1);
+    const store = await openAlertStore(env.ALERTS_DB);
+    t.is(await store.subscriptionCount(), 1);
     t.is((await post(server.url, { endpoint: spellings[1] }, {}, 'DELETE')).status, 204);
-    t.is(store.subscriptionCount(), 0, 'deleted by another spelling');
-    store.close();
+    t.is(await store.subscriptionCount(), 0, 'deleted by another spelling');
+    await store.close();
   });
 });
 
@@ -165,9 +165,9 @@ test('past ALERTS_MAX_SUBSCRIPTIONS a new one is 503 subscriptions_full, stored 
       200,
       'one already stored still changes its filters',
     );
-    const store = openAlertStore(env.ALERTS_DB);
-    t.is(store.subscriptionCount(), 3);
-    store.close();
+    const store = await openAlertStore(env.ALERTS_DB);
+    t.is(await store.subscriptionCount(), 3);
+    await store.close();
   });
   const warnings = lines.filter((line) => /ALERTS_MAX_SUBSCRIPTIONS/.test(String(line['msg'])));
   t.is(warnings.length, 1, 'one warning for two refusals within a minute');

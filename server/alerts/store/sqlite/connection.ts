@@ -16,6 +16,15 @@ import Database from 'better-sqlite3';
 const retained = new Set<SqliteConnection>();
 
 /**
+ * A part of the store as better-sqlite3 runs it: each method returns its result at once rather than
+ * a promise. The parts call each other inside one transaction (a count before an insert, the ledger
+ * read inside `recordPublication`); `SqliteAlertStore` turns each into the interface's promise.
+ */
+export type Synchronous<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K];
+};
+
+/**
  * One SQLite file (better-sqlite3), opened by every worker of a machine: WAL lets them read while
  * one writes, `busy_timeout` makes a writer wait for another's transaction, and a committed row
  * survives a reload, a restart or a kill -9.

@@ -8,10 +8,10 @@ import type {
   StoredSubscription,
 } from '../types.js';
 import { DAY_MS, DELIVERY_RECORD_DAYS } from '../types.js';
-import type { SqliteConnection } from './connection.js';
+import type { SqliteConnection, Synchronous } from './connection.js';
 
 /** What each alert is still owed and the `deliveries` records: one per (alert, channel, subscription). */
-export class SqliteDeliveries implements DeliveryStore {
+export class SqliteDeliveries implements Synchronous<DeliveryStore> {
   readonly #connection: SqliteConnection;
 
   constructor(connection: SqliteConnection) {

@@ -1,6 +1,6 @@
 import type { EmailRequest, EmailRequestOutcome, EmailStore, StoredEmail } from '../types.js';
 import { CONFIRMATION_DAYS, CONFIRMATION_EVERY_MS, DAY_MS } from '../types.js';
-import type { SqliteConnection } from './connection.js';
+import type { SqliteConnection, Synchronous } from './connection.js';
 
 const COLUMNS = `id, email, locale, audience, window, confirmed_at AS confirmedAt,
   confirmation_sent_at AS confirmationSentAt, unsubscribe_token AS unsubscribeToken, created_at AS createdAt`;
@@ -10,7 +10,7 @@ const COLUMNS = `id, email, locale, audience, window, confirmed_at AS confirmedA
  * the confirmation link of that request is followed, so a stranger who knows an address can ask for
  * mail to it but change nothing of what it gets.
  */
-export class SqliteEmails implements EmailStore {
+export class SqliteEmails implements Synchronous<EmailStore> {
   readonly #connection: SqliteConnection;
 
   constructor(connection: SqliteConnection) {

@@ -29,11 +29,25 @@ import { SqliteWebhooks } from './webhooks.js';
 export { SCHEMA_1, SCHEMA_VERSION } from './migrations.js';
 
 /**
+ * `work`'s result as a promise, and what it throws as a rejection. better-sqlite3 runs `work` now, in
+ * this turn: a write has been made (and committed, unless a transaction of the caller's holds it)
+ * before the promise is even returned, and calls made in turn are made in that order.
+ */
+function promised<T>(work: () => T): Promise<T> {
+  return new Promise<T>((resolve) => resolve(work()));
+}
+
+/**
  * The alerts' store in one SQLite file per machine, opened by every worker (./connection.ts): its
  * parts share the connection, and with it the statements it keeps (see `retained` there). Opening
  * it brings the file to the latest schema (./migrations.ts).
+ *
+ * better-sqlite3 is synchronous: the parts are (`Synchronous<…>`), and each method here runs its part
+ * at once and returns the result as the interface's promise (`promised`).
  */
 export class SqliteAlertStore implements AlertStore {
+  readonly version: number;
+  readonly startedAt: number;
   readonly #connection: SqliteConnection;
   readonly #subscriptions: SqliteSubscriptions;
   readonly #webhooks: SqliteWebhooks;
@@ -42,7 +56,12 @@ export class SqliteAlertStore implements AlertStore {
   readonly #deliveries: SqliteDeliveries;
   readonly #lease: SqliteLease;
 
-  constructor(file: string, clock: () => number = Date.now) {
+  /** Opens the file and brings it to the latest schema; rejects when it cannot. */
+  static open(file: string, clock: () => number = Date.now): Promise<SqliteAlertStore> {
+    return promised(() => new SqliteAlertStore(file, clock));
+  }
+
+  private constructor(file: string, clock: () => number) {
     this.#connection = new SqliteConnection(file, clock);
     migrate(this.#connection);
     this.#subscriptions = new SqliteSubscriptions(this.#connection);
@@ -51,25 +70,25 @@ export class SqliteAlertStore implements AlertStore {
     this.#ledger = new SqliteLedger(this.#connection);
     this.#deliveries = new SqliteDeliveries(this.#connection);
     this.#lease = new SqliteLease(this.#connection);
+    this.version = schemaVersion(this.#connection);
+    this.startedAt = this.#ledger.startedAt;
   }
 
-  get version(): number {
-    return schemaVersion(this.#connection);
-  }
-
-  prune(): { deliveries: number; subscriptions: number } {
+  prune(): Promise<{ deliveries: number; subscriptions: number }> {
     const now = this.#connection.clock();
-    return this.#connection.immediate(() => ({
-      deliveries: this.#deliveries.pruneOld(now),
-      subscriptions:
-        this.#subscriptions.pruneIdle(now) +
-        this.#emails.pruneUnconfirmed(now) +
-        this.#webhooks.prunePending(now),
-    }));
+    return promised(() =>
+      this.#connection.immediate(() => ({
+        deliveries: this.#deliveries.pruneOld(now),
+        subscriptions:
+          this.#subscriptions.pruneIdle(now) +
+          this.#emails.pruneUnconfirmed(now) +
+          this.#webhooks.prunePending(now),
+      })),
+    );
   }
 
-  close(): void {
-    this.#connection.close();
+  close(): Promise<void> {
+    return promised(() => this.#connection.close());
   }
 
   // Subscriptions (./subscriptions.ts)
@@ -77,161 +96,157 @@ export class SqliteAlertStore implements AlertStore {
   subscribe(
     subscription: NewSubscription,
     max?: number,
-  ): { created: boolean; full?: never } | { created: false; full: true } {
-    return this.#subscriptions.subscribe(subscription, max);
+  ): Promise<{ created: boolean; full?: never } | { created: false; full: true }> {
+    return promised(() => this.#subscriptions.subscribe(subscription, max));
   }
 
-  subscribeMany(subscriptions: readonly NewSubscription[]): void {
-    this.#subscriptions.subscribeMany(subscriptions);
+  subscribeMany(subscriptions: readonly NewSubscription[]): Promise<void> {
+    return promised(() => this.#subscriptions.subscribeMany(subscriptions));
   }
 
-  unsubscribe(endpoint: string): void {
-    this.#subscriptions.unsubscribe(endpoint);
+  unsubscribe(endpoint: string): Promise<void> {
+    return promised(() => this.#subscriptions.unsubscribe(endpoint));
   }
 
-  removeSubscription(id: number): void {
-    this.#subscriptions.removeSubscription(id);
+  removeSubscription(id: number): Promise<void> {
+    return promised(() => this.#subscriptions.removeSubscription(id));
   }
 
-  subscriptionCount(): number {
-    return this.#subscriptions.subscriptionCount();
+  subscriptionCount(): Promise<number> {
+    return promised(() => this.#subscriptions.subscriptionCount());
   }
 
-  subscriptionsByFilters(): Map<string, number> {
-    return this.#subscriptions.subscriptionsByFilters();
+  subscriptionsByFilters(): Promise<Map<string, number>> {
+    return promised(() => this.#subscriptions.subscriptionsByFilters());
   }
 
   // Webhooks (./webhooks.ts)
 
-  addWebhook(webhook: NewWebhook, max?: number): { stored: StoredWebhook } | { full: true } {
-    return this.#webhooks.addWebhook(webhook, max);
+  addWebhook(webhook: NewWebhook, max?: number): Promise<{ stored: StoredWebhook } | { full: true }> {
+    return promised(() => this.#webhooks.addWebhook(webhook, max));
   }
 
-  webhook(publicId: string): StoredWebhook | null {
-    return this.#webhooks.webhook(publicId);
+  webhook(publicId: string): Promise<StoredWebhook | null> {
+    return promised(() => this.#webhooks.webhook(publicId));
   }
 
-  activateWebhook(id: number): void {
-    this.#webhooks.activateWebhook(id);
+  activateWebhook(id: number): Promise<void> {
+    return promised(() => this.#webhooks.activateWebhook(id));
   }
 
-  recordWebhookResult(id: number, result: WebhookResult): void {
-    this.#webhooks.recordWebhookResult(id, result);
+  recordWebhookResult(id: number, result: WebhookResult): Promise<void> {
+    return promised(() => this.#webhooks.recordWebhookResult(id, result));
   }
 
-  removeWebhook(id: number): void {
-    this.#webhooks.removeWebhook(id);
+  removeWebhook(id: number): Promise<void> {
+    return promised(() => this.#webhooks.removeWebhook(id));
   }
 
-  webhookCount(): number {
-    return this.#webhooks.webhookCount();
+  webhookCount(): Promise<number> {
+    return promised(() => this.#webhooks.webhookCount());
   }
 
-  owedWebhooks(alertId: number, limit: number, afterId?: number): StoredWebhook[] {
-    return this.#webhooks.owedWebhooks(alertId, limit, afterId);
+  owedWebhooks(alertId: number, limit: number, afterId?: number): Promise<StoredWebhook[]> {
+    return promised(() => this.#webhooks.owedWebhooks(alertId, limit, afterId));
   }
 
   // Email addresses (./emails.ts)
 
-  requestEmail(request: EmailRequest, max?: number): EmailRequestOutcome {
-    return this.#emails.requestEmail(request, max);
+  requestEmail(request: EmailRequest, max?: number): Promise<EmailRequestOutcome> {
+    return promised(() => this.#emails.requestEmail(request, max));
   }
 
-  confirmationNotSent(id: number, confirmHash: string): void {
-    this.#emails.confirmationNotSent(id, confirmHash);
+  confirmationNotSent(id: number, confirmHash: string): Promise<void> {
+    return promised(() => this.#emails.confirmationNotSent(id, confirmHash));
   }
 
-  confirmEmail(confirmHash: string): StoredEmail | null {
-    return this.#emails.confirmEmail(confirmHash);
+  confirmEmail(confirmHash: string): Promise<StoredEmail | null> {
+    return promised(() => this.#emails.confirmEmail(confirmHash));
   }
 
-  unsubscribeEmail(unsubscribeToken: string): boolean {
-    return this.#emails.unsubscribeEmail(unsubscribeToken);
+  unsubscribeEmail(unsubscribeToken: string): Promise<boolean> {
+    return promised(() => this.#emails.unsubscribeEmail(unsubscribeToken));
   }
 
-  removeEmail(id: number): void {
-    this.#emails.removeEmail(id);
+  removeEmail(id: number): Promise<void> {
+    return promised(() => this.#emails.removeEmail(id));
   }
 
-  emailCount(): number {
-    return this.#emails.emailCount();
+  emailCount(): Promise<number> {
+    return promised(() => this.#emails.emailCount());
   }
 
-  owedEmails(alertId: number, limit: number, afterId?: number): StoredEmail[] {
-    return this.#emails.owedEmails(alertId, limit, afterId);
+  owedEmails(alertId: number, limit: number, afterId?: number): Promise<StoredEmail[]> {
+    return promised(() => this.#emails.owedEmails(alertId, limit, afterId));
   }
 
   // The ledger (./ledger.ts)
 
-  get startedAt(): number {
-    return this.#ledger.startedAt;
+  ledger(): Promise<Map<string, LedgerEntry>> {
+    return promised(() => this.#ledger.ledger());
   }
 
-  ledger(): Map<string, LedgerEntry> {
-    return this.#ledger.ledger();
+  marks(): Promise<LedgerMark[]> {
+    return promised(() => this.#ledger.marks());
   }
 
-  marks(): LedgerMark[] {
-    return this.#ledger.marks();
+  mark(mark: LedgerMark): Promise<void> {
+    return promised(() => this.#ledger.mark(mark));
   }
 
-  mark(mark: LedgerMark): void {
-    this.#ledger.mark(mark);
+  recordPublication(decide: PublicationDecision): Promise<NewAlert[]> {
+    return promised(() => this.#ledger.recordPublication(decide));
   }
 
-  recordPublication(decide: PublicationDecision): NewAlert[] {
-    return this.#ledger.recordPublication(decide);
-  }
-
-  alertCount(): number {
-    return this.#ledger.alertCount();
+  alertCount(): Promise<number> {
+    return promised(() => this.#ledger.alertCount());
   }
 
   // Deliveries (./deliveries.ts)
 
-  pendingAlerts(): PendingAlert[] {
-    return this.#deliveries.pendingAlerts();
+  pendingAlerts(): Promise<PendingAlert[]> {
+    return promised(() => this.#deliveries.pendingAlerts());
   }
 
-  owed(alertId: number, limit: number, afterId?: number): StoredSubscription[] {
-    return this.#deliveries.owed(alertId, limit, afterId);
+  owed(alertId: number, limit: number, afterId?: number): Promise<StoredSubscription[]> {
+    return promised(() => this.#deliveries.owed(alertId, limit, afterId));
   }
 
-  recordDelivery(delivery: Delivery, outcome: DeliveryOutcome, details?: DeliveryDetails): void {
-    this.#deliveries.recordDelivery(delivery, outcome, details);
+  recordDelivery(delivery: Delivery, outcome: DeliveryOutcome, details?: DeliveryDetails): Promise<void> {
+    return promised(() => this.#deliveries.recordDelivery(delivery, outcome, details));
   }
 
-  failures(alertId: number): DeliveryFailure[] {
-    return this.#deliveries.failures(alertId);
+  failures(alertId: number): Promise<DeliveryFailure[]> {
+    return promised(() => this.#deliveries.failures(alertId));
   }
 
-  resendUnwritten(): number {
-    return this.#deliveries.resendUnwritten();
+  resendUnwritten(): Promise<number> {
+    return promised(() => this.#deliveries.resendUnwritten());
   }
 
-  finishAlert(alertId: number): void {
-    this.#deliveries.finishAlert(alertId);
+  finishAlert(alertId: number): Promise<void> {
+    return promised(() => this.#deliveries.finishAlert(alertId));
   }
 
-  deliveryCounts(alertId: number): Record<string, number> {
-    return this.#deliveries.deliveryCounts(alertId);
+  deliveryCounts(alertId: number): Promise<Record<string, number>> {
+    return promised(() => this.#deliveries.deliveryCounts(alertId));
   }
 
-  allDeliveryCounts(): Record<string, number> {
-    return this.#deliveries.allDeliveryCounts();
+  allDeliveryCounts(): Promise<Record<string, number>> {
+    return promised(() => this.#deliveries.allDeliveryCounts());
   }
 
   // The sender's lease (./lease.ts)
 
-  lease(holder: string, ttlMs: number): boolean {
-    return this.#lease.lease(holder, ttlMs);
+  lease(holder: string, ttlMs: number): Promise<boolean> {
+    return promised(() => this.#lease.lease(holder, ttlMs));
   }
 
-  release(holder: string): void {
-    this.#lease.release(holder);
+  release(holder: string): Promise<void> {
+    return promised(() => this.#lease.release(holder));
   }
 
-  leaseHolder(): string | null {
-    return this.#lease.leaseHolder();
+  leaseHolder(): Promise<string | null> {
+    return promised(() => this.#lease.leaseHolder());
   }
 }

@@ -1,8 +1,8 @@
 import type { LeaseStore } from '../types.js';
-import type { SqliteConnection } from './connection.js';
+import type { SqliteConnection, Synchronous } from './connection.js';
 
 /** The sender's lease: the one row of `sender`, its holder and when it expires. */
-export class SqliteLease implements LeaseStore {
+export class SqliteLease implements Synchronous<LeaseStore> {
   readonly #connection: SqliteConnection;
 
   constructor(connection: SqliteConnection) {

@@ -1,9 +1,9 @@
 import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
 import type { LedgerStore, NewAlert, PublicationDecision } from '../types.js';
-import type { SqliteConnection } from './connection.js';
+import type { SqliteConnection, Synchronous } from './connection.js';
 
 /** The publication ledger (`ledger`, `marks`), the alerts made from it (`alerts`) and `meta`'s start. */
-export class SqliteLedger implements LedgerStore {
+export class SqliteLedger implements Synchronous<LedgerStore> {
   readonly #connection: SqliteConnection;
 
   constructor(connection: SqliteConnection) {

@@ -1,9 +1,9 @@
 import type { NewSubscription, SubscriptionStore } from '../types.js';
 import { DAY_MS, SUBSCRIPTION_IDLE_DAYS } from '../types.js';
-import type { SqliteConnection } from './connection.js';
+import type { SqliteConnection, Synchronous } from './connection.js';
 
 /** The `subscriptions` table: one row per canonical endpoint, with its keys and filters. */
-export class SqliteSubscriptions implements SubscriptionStore {
+export class SqliteSubscriptions implements Synchronous<SubscriptionStore> {
   readonly #connection: SqliteConnection;
 
   constructor(connection: SqliteConnection) {

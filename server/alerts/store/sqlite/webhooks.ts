@@ -1,13 +1,13 @@
 import type { NewWebhook, StoredWebhook, WebhookResult, WebhookStore } from '../types.js';
 import { DAY_MS, PENDING_WEBHOOK_DAYS } from '../types.js';
-import type { SqliteConnection } from './connection.js';
+import type { SqliteConnection, Synchronous } from './connection.js';
 
 const COLUMNS = `id, public_id AS publicId, url, kind, secret, token_hash AS tokenHash, audience, window, state,
   failures, disabled_reason AS disabledReason, last_delivery_at AS lastDeliveryAt, last_status AS lastStatus,
   created_at AS createdAt`;
 
 /** The `webhooks` table: one row per registration (one URL may be registered more than once). */
-export class SqliteWebhooks implements WebhookStore {
+export class SqliteWebhooks implements Synchronous<WebhookStore> {
   readonly #connection: SqliteConnection;
 
   constructor(connection: SqliteConnection) {

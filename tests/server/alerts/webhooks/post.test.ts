@@ -258,3 +258,26 @@ test('beforeWrite comes just before the body is sent, afterWrite once it is', as
     t.deepEqual(seen, ['before (0 received)', 'after']);
   });
 });
+
+test('the body waits for beforeWrite to resolve; one that rejects writes nothing, refused', async (t) => {
+  await withReceiver(t, async (receiver) => {
+    const seen: string[] = [];
+    const result = await postWebhook(targetOf(`${receiver.origin}/in`), body, signed(body), {
+      allowedOrigins: [receiver.origin],
+      beforeWrite: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen.push(`recorded (${receiver.requests.length} received)`);
+      },
+      afterWrite: () => seen.push('written'),
+    });
+    t.like(result, { ok: true, status: 204 });
+    t.deepEqual(seen, ['recorded (0 received)', 'written']);
+
+    const refused = await postWebhook(targetOf(`${receiver.origin}/in`), body, signed(body), {
+      allowedOrigins: [receiver.origin],
+      beforeWrite: () => Promise.reject(new Error('the store is down')),
+    });
+    t.deepEqual(refused, { ok: false, cause: 'refused', reason: 'not recorded: the store is down' });
+    t.is(receiver.requests.length, 1, 'nothing of it reached the receiver');
+  });
+});

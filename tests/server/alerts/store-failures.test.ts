@@ -1,0 +1,153 @@
+import { createECDH } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import test from 'ava';
+import Koa from 'koa';
+import pino from 'pino';
+import { EMAIL_SUBSCRIBE_PATH, emailEndpoints } from '../../../server/alerts/email-endpoints.js';
+import { EMAIL_UNSUBSCRIBE_PATH } from '../../../server/alerts/email/links.js';
+import type { Mailer } from '../../../server/alerts/email/smtp.js';
+import { newToken } from '../../../server/alerts/email/tokens.js';
+import { alertEndpoints, SUBSCRIPTIONS_PATH } from '../../../server/alerts/endpoints.js';
+import type { AlertStore } from '../../../server/alerts/store/index.js';
+import { WEBHOOK_PATH, WEBHOOKS_PATH, webhookEndpoints } from '../../../server/alerts/webhook-endpoints.js';
+import { problemBoundary } from '../../../server/http/problem-boundary.js';
+import { BASE_URL } from '../../helpers/fixtures.js';
+
+/**
+ * A store whose every read and write fails, as an engine over the network does when it is down: its
+ * methods return rejected promises. A request that reaches it must end as the problem a thrown error
+ * made (RFC 9457, 500 `internal_error`), and the failure must be logged.
+ */
+const failing = new Proxy({} as AlertStore, {
+  get: (_target, name) =>
+    name === 'then' ? undefined : () => Promise.reject(new Error(`the store is down (${String(name)})`)),
+});
+
+async function withApp(run: (url: string, logged: unknown[]) => Promise<void>): Promise<void> {
+  const logged: unknown[] = [];
+  const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+  const push = alertEndpoints({
+    alerts: {
+      store: failing,
+      publicKey: 'key',
+      pushHosts: ['https://fcm.googleapis.com'],
+      maxSubscriptions: 10,
+      writeLimits: [],
+    },
+    configuredBaseUrl: BASE_URL,
+    problemTypeBase: BASE_URL,
+    logger,
+  });
+  const webhooks = webhookEndpoints({
+    webhooks: { store: failing, allowedOrigins: [], maxSubscriptions: 10, writeLimits: [] },
+    configuredBaseUrl: BASE_URL,
+    publicBaseUrl: BASE_URL,
+    problemTypeBase: BASE_URL,
+    logger,
+  });
+  const mailer: Mailer = { send: () => Promise.resolve({ ok: true, messageId: 'm' }), close: () => {} };
+  const email = emailEndpoints({
+    email: { store: failing, mailer, maxSubscriptions: 10, writeLimits: [] },
+    baseUrl: BASE_URL,
+    configuredBaseUrl: BASE_URL,
+    logger,
+  });
+  const router = new Router();
+  router.post(EMAIL_SUBSCRIBE_PATH, ...email.subscribe);
+  for (const page of email.pages) router.post(page.path, page.post);
+  router.post(SUBSCRIPTIONS_PATH, ...push.subscribe);
+  router.delete(SUBSCRIPTIONS_PATH, ...push.unsubscribe);
+  router.post(WEBHOOKS_PATH, ...webhooks.register);
+  router.get(WEBHOOK_PATH, ...webhooks.show);
+  const app = new Koa();
+  app.use(
+    problemBoundary({
+      problemTypeBase: BASE_URL,
+      logger,
+      renderPage: () => ({ body: '', etag: '' }),
+      pageHeaders: () => ({}),
+    }),
+  );
+  app.use(router.routes());
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, logged);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+const ecdh = createECDH('prime256v1');
+ecdh.generateKeys();
+const subscription = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/down',
+  keys: {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: Buffer.alloc(16, 7).toString('base64url'),
+  },
+};
+
+test('a store that rejects makes every alert write and read a 500 problem, logged', async (t) => {
+  await withApp(async (url, logged) => {
+    const json = { 'Content-Type': 'application/json', Origin: BASE_URL };
+    const requests: [string, Promise<Response>][] = [
+      [
+        'subscribe',
+        fetch(`${url}${SUBSCRIPTIONS_PATH}`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ subscription }),
+        }),
+      ],
+      [
+        'unsubscribe',
+        fetch(`${url}${SUBSCRIPTIONS_PATH}`, {
+          method: 'DELETE',
+          headers: json,
+          body: JSON.stringify({ endpoint: subscription.endpoint }),
+        }),
+      ],
+      [
+        'register a webhook',
+        fetch(`${url}${WEBHOOKS_PATH}`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ url: 'https://hooks.example.com/in' }),
+        }),
+      ],
+      [
+        'read a webhook',
+        fetch(`${url}${WEBHOOKS_PATH}/wh_x`, { headers: { Authorization: 'Bearer token' } }),
+      ],
+      [
+        'ask for mail',
+        fetch(`${url}${EMAIL_SUBSCRIBE_PATH}`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email: 'someone@example.org' }),
+        }),
+      ],
+      [
+        'unsubscribe an address in one click',
+        fetch(`${url}${EMAIL_UNSUBSCRIBE_PATH}?token=${newToken().token}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'List-Unsubscribe=One-Click',
+        }),
+      ],
+    ];
+    for (const [name, request] of requests) {
+      const response = await request;
+      t.is(response.status, 500, name);
+      t.is(response.headers.get('content-type'), 'application/problem+json', name);
+      t.like(await response.json(), { status: 500, code: 'internal_error' }, name);
+    }
+    t.is(
+      logged.filter((line) => (line as { msg?: string }).msg === 'request failed').length,
+      requests.length,
+      'each failure is logged',
+    );
+  });
+});
