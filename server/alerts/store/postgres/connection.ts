@@ -63,6 +63,9 @@ export class PostgresConnection {
       application_name: 'reset-tracker alerts',
       // A server that does not answer at all rejects the statement rather than holding it forever.
       connectionTimeoutMillis: 10_000,
+      // A process frozen inside a transaction (its locks held) is cut off by the server: no
+      // transaction here waits on anything but the database.
+      idle_in_transaction_session_timeout: 60_000,
     });
     // An idle connection the server ended (a restart): the pool has already dropped it, and the
     // next statement connects again. Without a listener the pool's `error` would end the process.
