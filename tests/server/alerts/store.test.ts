@@ -69,6 +69,68 @@ for (const engine of engines) {
     }
   });
 
+  test(`${engine.name}: an alert's failures list by channel then subscription, with why; counts by outcome`, async (t) => {
+    const store = await engine.open();
+    try {
+      await store.recordPublication(() => ({
+        entries: [{ eventId: 'e', status: 'confirmed', revision: 1 }],
+        alerts: [
+          {
+            key: 'e:confirmed',
+            eventId: 'e',
+            reason: 'confirmed',
+            payload: '{}',
+            record: '{"id":"e"}',
+            matching: ['all/any', 'pro/weekly'],
+          },
+        ],
+      }));
+      const [alert] = await store.pendingAlerts();
+      t.like(alert, {
+        key: 'e:confirmed',
+        eventId: 'e',
+        reason: 'confirmed',
+        payload: '{}',
+        record: '{"id":"e"}',
+      });
+      t.is(typeof alert!.createdAt, 'number');
+      const delivery = (channel: 'push' | 'webhook' | 'email', subscriptionId: number) =>
+        ({ alertId: alert!.id, channel, subscriptionId }) as const;
+      await store.recordDelivery(delivery('webhook', 2), 'failed', {
+        status: 500,
+        attempts: 3,
+        reason: 'answered 500',
+      });
+      await store.recordDelivery(delivery('push', 7), 'failed', {
+        status: null,
+        attempts: 1,
+        reason: 'timed out',
+      });
+      await store.recordDelivery(delivery('push', 3), 'failed', {
+        status: 400,
+        attempts: 1,
+        reason: 'refused',
+      });
+      await store.recordDelivery(delivery('email', 3), 'delivered', { status: 250, attempts: 1 });
+      // The same subscription id on another channel is another delivery; a record is replaced, not added.
+      await store.recordDelivery(delivery('webhook', 3), 'sending');
+      await store.recordDelivery(delivery('webhook', 3), 'delivered', { status: 204, attempts: 1 });
+      t.deepEqual(await store.failures(alert!.id), [
+        { channel: 'push', subscriptionId: 3, status: 400, reason: 'refused' },
+        { channel: 'push', subscriptionId: 7, status: null, reason: 'timed out' },
+        { channel: 'webhook', subscriptionId: 2, status: 500, reason: 'answered 500' },
+      ]);
+      t.deepEqual(Object.entries(await store.deliveryCounts(alert!.id)), [
+        ['delivered', 2],
+        ['failed', 3],
+      ]);
+      t.deepEqual(await store.allDeliveryCounts(), { delivered: 2, failed: 3 });
+      t.deepEqual([...(await store.ledger())], [['e', { status: 'confirmed', revision: 1 }]]);
+    } finally {
+      await store.close();
+    }
+  });
+
   test(`${engine.name}: an empty place is migrated to the engine's every step; opening it again changes nothing`, async (t) => {
     const place = await engine.place();
     let now = Date.parse('2026-11-24T12:00:00Z');
