@@ -259,6 +259,38 @@ for (const engine of engines) {
     }
   });
 
+  test(`${engine.name}: past the most subscriptions, none is stored, however many stores write at once`, async (t) => {
+    const place = await engine.place();
+    const [a, b] = await Promise.all([openAlertStore(place), openAlertStore(place)]);
+    try {
+      const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+      const subscription = (n: number) => ({
+        endpoint: `https://fcm.googleapis.com/fcm/send/${n}`,
+        ...keys,
+        audience: 'all' as const,
+        window: 'any' as const,
+        expiresAt: null,
+      });
+      // Every connection of both pools open first, so the writes below all start at once.
+      await Promise.all(
+        [a, b].flatMap((store) => Array.from({ length: 8 }, () => store.subscriptionCount())),
+      );
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, n) => (n % 2 === 0 ? a : b).subscribe(subscription(n), 5)),
+      );
+      t.is(answers.filter((answer) => answer.created).length, 5);
+      t.is(answers.filter((answer) => answer.full).length, 11);
+      t.is(await b.subscriptionCount(), 5);
+      t.deepEqual(
+        await a.subscribe(subscription(0), 5),
+        { created: false },
+        'a stored one is renewed, full or not',
+      );
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   test(`${engine.name}: the lease one store holds is refused to another until it expires or is released`, async (t) => {
     const place = await engine.place();
     const clock = { now: Date.parse('2026-11-24T12:00:00Z') };
