@@ -281,8 +281,10 @@ for (const engine of engines) {
       t.is(answers.filter((answer) => answer.created).length, 5);
       t.is(answers.filter((answer) => answer.full).length, 11);
       t.is(await b.subscriptionCount(), 5);
+      // Whichever five were stored (the order they were written in is the engine's).
+      const stored = answers.findIndex((answer) => answer.created);
       t.deepEqual(
-        await a.subscribe(subscription(0), 5),
+        await a.subscribe(subscription(stored), 5),
         { created: false },
         'a stored one is renewed, full or not',
       );
