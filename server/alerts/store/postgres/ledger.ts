@@ -54,7 +54,7 @@ export class PostgresLedger implements LedgerStore {
         const rows = [...latest.values()];
         await sql(
           `INSERT INTO ledger (event_id, status, revision, seen_at)
-           SELECT event_id, status, revision, $4 FROM unnest($1::text[], $2::text[], $3::integer[])
+           SELECT event_id, status, revision, $4::bigint FROM unnest($1::text[], $2::text[], $3::integer[])
              AS e (event_id, status, revision)
            ON CONFLICT (event_id) DO UPDATE SET status = excluded.status, revision = excluded.revision,
              seen_at = excluded.seen_at`,

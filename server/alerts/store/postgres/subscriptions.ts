@@ -69,7 +69,7 @@ export class PostgresSubscriptions implements SubscriptionStore {
         await sql(lockStatement('subscriptions'));
         await sql(
           `INSERT INTO subscriptions (endpoint, p256dh, auth, audience, "window", expires_at, created_at, renewed_at)
-           SELECT endpoint, p256dh, auth, audience, "window", expires_at, $7, $7
+           SELECT endpoint, p256dh, auth, audience, "window", expires_at, $7::bigint, $7::bigint
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
              WITH ORDINALITY AS s (endpoint, p256dh, auth, audience, "window", expires_at, n)
            ORDER BY n
