@@ -43,7 +43,7 @@ function channelsOf(
  * Opens the store and follows the content: each set this process starts serving is recorded in the
  * publication ledger (domain/alerts.ts `decidePublication`), in one transaction, so however many
  * workers load it the alerts it makes are made once. A process whose config allows it runs a sender,
- * and only the one holding the lease sends.
+ * which claims its share of each alert's fan-out from the store.
  */
 export async function startAlerts(
   config: AlertsConfig,

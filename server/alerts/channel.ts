@@ -37,8 +37,8 @@ export interface WriteHooks {
  */
 export interface DeliveryChannel<R extends { readonly id: number } = { readonly id: number }> {
   readonly name: Channel;
-  /** Up to `limit` subscriptions still owed the alert, with ids after `after`, in id order. */
-  owed(alert: PendingAlert, limit: number, after: number): Promise<readonly R[]>;
+  /** Up to `limit` subscriptions still owed the alert, with ids in (`after`, `upTo`], in id order. */
+  owed(alert: PendingAlert, limit: number, after: number, upTo: number): Promise<readonly R[]>;
   /** Sends one message; never throws (a failure is a result, with its reason). */
   send(alert: PendingAlert, recipient: R, hooks: WriteHooks): Promise<DeliveryResult>;
   /** What the result does to the subscription, once it is recorded (a gone one is removed). */

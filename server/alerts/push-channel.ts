@@ -45,7 +45,7 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel<Stored
   const agents = { http: new http.Agent(sockets), https: new https.Agent(sockets) };
   return {
     name: 'push',
-    owed: (alert, limit, after) => store.owed(alert.id, limit, after),
+    owed: (alert, limit, after, upTo) => store.owed(alert.id, limit, after, upTo),
     async send(alert, subscription, hooks): Promise<DeliveryResult> {
       try {
         return await sendPush(

@@ -3,14 +3,14 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { DeliveryChannel, DeliveryResult } from './channel.js';
 import { describeError } from './push.js';
-import type { AlertStore, Delivery, PendingAlert } from './store/index.js';
+import type { AlertStore, Channel, Claim, ClaimKey, Delivery, PendingAlert } from './store/index.js';
 
 export interface SenderOptions {
   readonly store: AlertStore;
   /** The channels alerts go out on (server/alerts/channel.ts), each alert to each in turn. */
   readonly channels: readonly DeliveryChannel[];
   readonly logger: Logger;
-  /** How long the lease lasts unrenewed: how soon another process takes over after a crash. */
+  /** How long a claim lasts unrenewed: how soon another process takes over after a crash. */
   readonly leaseMs?: number;
   /** How often an idle process looks for alerts to send (and for a lease to take over). */
   readonly pollMs?: number;
@@ -19,62 +19,59 @@ export interface SenderOptions {
 }
 
 export const SENDER_DEFAULTS = { leaseMs: 10_000, pollMs: 1000, concurrency: 32 } as const;
-/** Subscriptions read per turn: the lease is renewed between turns. */
+/** Subscriptions per claim: a batch one sender sends before it claims the next. */
 const BATCH = 256;
 const PRUNE_EVERY_MS = 3_600_000;
 
-/** One channel's part of an alert being sent: the subscriptions read so far, not yet handed to a lane. */
-interface Cursor {
+/** One claimed share of an alert's fan-out being sent here. */
+interface Share {
+  readonly claim: Claim;
   readonly channel: DeliveryChannel;
+  readonly started: number;
+  /** Its subscriptions still owed, read when it was claimed, not yet handed to a lane. */
   queue: { readonly id: number }[];
-  after: number;
-  exhausted: boolean;
+  active: number;
+  /** The claim expired and another sender took it: nothing more of it is sent here. */
+  lost: boolean;
 }
 
-/** One alert being sent, on every channel. */
-interface FanOut {
-  readonly alert: PendingAlert;
-  readonly started: number;
-  readonly cursors: Cursor[];
-  active: number;
-  abandoned: boolean;
-}
+const keyOf = (claim: ClaimKey) => `${claim.alertId}/${claim.channel}/${claim.after}`;
 
 /**
  * Sends the ledger's alerts on every channel (browser push, webhooks, email: server/alerts/channel.ts).
- * Every process may run one; only the holder of the store's lease sends,
- * so exactly one process sends however many workers run, and when it dies (kill -9) another takes
- * the lease once it expires and goes on from the delivery records. Each delivery is recorded as
- * `sending`, and that record awaited, before a byte of its message is written (the channel's
- * `beforeWrite`, server/alerts/push.ts), as `sent` once the kernel has all of it, then with the
- * answer. A new holder sends again only what is still `sending`: a message never leaves without its
- * record, so none is lost, and one is sent twice only when its sender died between that record and
- * hearing the message was written; the copy has the same Topic and tag, so the device shows one
- * notification, and a webhook's or a mail's copy the same `webhook-id` or `Message-ID`.
+ * Every process runs one, and they share each alert's fan-out through the store's claims
+ * (store/types.ts `ClaimStore`): a sender claims a batch of up to 256 subscriptions of one channel,
+ * sends them, marks the claim done and claims the next, so every worker of every machine sends a
+ * part. It renews its claims on a timer; when it dies (kill -9), its claims expire and another
+ * sender takes them over. Each delivery is recorded as `sending`, and that record awaited, before a
+ * byte of its message is written (the channel's `beforeWrite`, server/alerts/push.ts), as `sent` once
+ * the kernel has all of it, then with the answer. Taking a claim over deletes its `sending` records:
+ * a message never leaves without its record, so none is lost, and one is sent twice only when its
+ * sender died between that record and hearing the message was written; the copy has the same Topic
+ * and tag, so the device shows one notification, and a webhook's or a mail's copy the same
+ * `webhook-id` or `Message-ID`.
  *
- * One pool of lanes serves every pending alert, oldest first, each lane one delivery at a time: a
+ * One pool of lanes serves the claims, oldest first, each lane one delivery at a time: a
  * subscription whose key the crypto refuses, whose push service refuses it or never answers holds
- * one lane and fails alone, recorded with its reason, while the rest of its alert and the alerts
- * after it go on. The lease is renewed on a timer, not between deliveries, so a slow delivery never
- * lets it lapse.
+ * one lane and fails alone, recorded with its reason, while the rest go on.
  *
- * The store answers in promises, so what reads and changes the fan-outs runs in turns, one at a
- * time (`#kick`): a pass (renew the lease, read the pending alerts, fill the lanes) or a fill (hand
- * owed subscriptions to free lanes, finish the alerts whose deliveries are all over). While a turn
- * awaits a read of `owed`, no other turn can read the same cursor, so no subscription is handed to
- * two lanes; a finished alert is recorded done before a pass reads the pending ones again; and the
- * next pass is timed only once the last one has ended, so renewals never overlap.
+ * The store answers in promises, so what reads and changes the shares runs in turns, one at a time
+ * (`#kick`): a pass (renew the claims, fill the lanes) or a fill (hand owed subscriptions to free
+ * lanes, claim a batch when none is left, finish the claims whose deliveries are all over). The next
+ * pass is timed only once the last one has ended, so renewals never overlap.
  */
 export class AlertSender {
   readonly #store: AlertStore;
   readonly #options: Required<SenderOptions>;
+  readonly #channels: readonly Channel[];
   readonly #holder = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  /** Alerts being sent, by id, in the order they were made. */
-  readonly #fanOuts = new Map<number, FanOut>();
+  /** The claims being sent here, in the order they were claimed. */
+  readonly #shares = new Map<string, Share>();
   readonly #lanes = new Set<Promise<void>>();
   #timer: NodeJS.Timeout | null = null;
   #stopping = false;
-  #leaseUntil = 0;
+  /** Until when this sender's claims surely hold: renewed by each pass. */
+  #heldUntil = 0;
   #lastPrune = 0;
   /** The turns running now, if any (`#kick`). */
   #turn: Promise<void> | null = null;
@@ -84,6 +81,7 @@ export class AlertSender {
   constructor(options: SenderOptions) {
     this.#store = options.store;
     this.#options = { ...SENDER_DEFAULTS, ...options };
+    this.#channels = options.channels.map((channel) => channel.name);
   }
 
   get holder(): string {
@@ -99,13 +97,17 @@ export class AlertSender {
     this.#schedule(0);
   }
 
-  /** Stops taking messages, lets those in flight finish and be recorded, and gives the lease up. */
+  /**
+   * Stops taking messages, lets those in flight finish and be recorded, and lets its claims go (what
+   * is left of them is sent by the others at once).
+   */
   async stop(): Promise<void> {
     this.#stopping = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
-    // A lane's end asks for a turn (it records its alert done when it was the last): both end first.
+    // A lane's end asks for a turn (it finishes its claim when it was the last): both end first.
     while (this.#turn || this.#lanes.size > 0) await Promise.all([this.#turn, ...this.#lanes]);
+    await this.#store.releaseClaims(this.#holder);
     await this.#store.release(this.#holder);
     for (const channel of this.#options.channels) channel.close();
   }
@@ -140,9 +142,9 @@ export class AlertSender {
       } catch (error) {
         this.#options.logger.error({ err: error }, 'alerts: sending failed');
       }
-      // Sooner while alerts are being sent, so the lease is renewed in time.
+      // Sooner while claims are held, so they are renewed in time.
       if (pass) {
-        const busy = this.#fanOuts.size > 0;
+        const busy = this.#shares.size > 0;
         this.#schedule(
           busy ? Math.min(this.#options.pollMs, this.#options.leaseMs / 4) : this.#options.pollMs,
         );
@@ -152,95 +154,76 @@ export class AlertSender {
     this.#turn = null;
   }
 
-  async #renew(): Promise<boolean> {
-    // Counted from before asking: the store starts the lease no earlier than this.
+  /** Renews this sender's claims; a share whose claim another sender took is dropped here. */
+  async #renew(): Promise<void> {
+    // Counted from before asking: the store extends the claims no earlier than this.
     const now = Date.now();
-    if (!(await this.#store.lease(this.#holder, this.#options.leaseMs))) {
-      this.#leaseUntil = 0;
-      return false;
+    const held = new Set((await this.#store.renewClaims(this.#holder, this.#options.leaseMs)).map(keyOf));
+    this.#heldUntil = now + this.#options.leaseMs;
+    for (const [key, share] of this.#shares) {
+      if (held.has(key)) continue;
+      share.lost = true;
+      share.queue = [];
+      if (share.active === 0) this.#shares.delete(key);
+      this.#options.logger.warn(
+        { alert: share.claim.alert.key, channel: share.claim.channel },
+        'alerts: a claim expired and another sender took it',
+      );
     }
-    if (this.#leaseUntil === 0) {
-      // Just taken: what a former holder left `sending` may never have left it; send it again. No
-      // lane starts before this is done: lanes start in turns, and this pass is the turn.
-      const again = await this.#store.resendUnwritten();
-      if (again > 0)
-        this.#options.logger.warn(
-          { deliveries: again },
-          'alerts: deliveries a stopped sender left unconfirmed are sent again',
-        );
-    }
-    this.#leaseUntil = now + this.#options.leaseMs;
-    return true;
   }
 
-  /** Whether this process still surely holds the lease: a margin before it could be taken over. */
+  /** Whether this sender's claims surely still hold: a margin before another could take them. */
   #holds(): boolean {
-    return Date.now() < this.#leaseUntil - this.#options.leaseMs / 4;
+    return Date.now() < this.#heldUntil - this.#options.leaseMs / 4;
   }
 
-  /** Renews the lease, takes up alerts not yet being sent, and fills the lanes. */
+  /** Renews the claims, fills the lanes, and prunes the store once an hour (one process at a time). */
   async #pass(): Promise<void> {
     if (this.#stopping) return;
-    // A lost lease is taken again only once this process's own deliveries are recorded: taking it
-    // sends again whatever is still `sending`, and those must not be its own.
-    if (this.#leaseUntil === 0 && this.#lanes.size > 0) return;
-    if (!(await this.#renew())) {
-      // Another process sends now: what was read here may be sent there; read afresh if it comes back.
-      for (const fanOut of this.#fanOuts.values()) fanOut.abandoned = true;
-      this.#fanOuts.clear();
-      return;
-    }
-    // Alerts finished in an earlier turn were recorded done before this read: none comes back.
-    for (const alert of await this.#store.pendingAlerts()) {
-      if (!this.#fanOuts.has(alert.id))
-        this.#fanOuts.set(alert.id, {
-          alert,
-          started: Date.now(),
-          cursors: this.#options.channels.map((channel) => ({
-            channel,
-            queue: [],
-            after: 0,
-            exhausted: false,
-          })),
-          active: 0,
-          abandoned: false,
-        });
-    }
+    await this.#renew();
     await this.#fill();
     if (Date.now() - this.#lastPrune > PRUNE_EVERY_MS) {
       this.#lastPrune = Date.now();
+      if (!(await this.#store.lease(this.#holder, this.#options.leaseMs))) return;
       const pruned = await this.#store.prune();
+      await this.#store.release(this.#holder);
       if (pruned.deliveries + pruned.subscriptions > 0) this.#options.logger.info(pruned, 'alerts: pruned');
     }
   }
 
   /**
-   * The next subscription owed an alert, from the oldest alert that still has one, channel by
-   * channel. Only a turn calls it: the cursor it reads is read by no one else while `owed` is awaited.
+   * The next subscription to send to: from the oldest share that still has one queued, or from a
+   * batch claimed now. Only a turn calls it: no other turn claims or reads meanwhile.
    */
-  async #next(): Promise<{
-    fanOut: FanOut;
-    cursor: Cursor;
-    recipient: { readonly id: number };
-  } | null> {
-    for (const fanOut of this.#fanOuts.values()) {
-      for (const cursor of fanOut.cursors) {
-        if (cursor.queue.length === 0 && !cursor.exhausted) {
-          const owed = await cursor.channel.owed(fanOut.alert, BATCH, cursor.after);
-          cursor.queue = [...owed];
-          if (cursor.queue.length === 0) cursor.exhausted = true;
-          else cursor.after = cursor.queue[cursor.queue.length - 1]!.id;
-        }
-        const recipient = cursor.queue.shift();
-        if (recipient) return { fanOut, cursor, recipient };
-      }
+  async #next(): Promise<{ share: Share; recipient: { readonly id: number } } | null> {
+    for (const share of this.#shares.values()) {
+      const recipient = share.queue.shift();
+      if (recipient) return { share, recipient };
     }
-    return null;
+    const claim = await this.#store.claimBatch(this.#holder, this.#options.leaseMs, BATCH, this.#channels);
+    if (!claim) return null;
+    const channel = this.#options.channels.find((candidate) => candidate.name === claim.channel)!;
+    if (claim.recovered)
+      this.#options.logger.warn(
+        { alert: claim.alert.key, channel: claim.channel },
+        'alerts: a claim another sender left is taken over; what it left unconfirmed is sent again',
+      );
+    const share: Share = {
+      claim,
+      channel,
+      started: Date.now(),
+      queue: [...(await channel.owed(claim.alert, BATCH, claim.after, claim.upTo))],
+      active: 0,
+      lost: false,
+    };
+    this.#shares.set(keyOf(claim), share);
+    const recipient = share.queue.shift();
+    return recipient ? { share, recipient } : this.#next();
   }
 
   /**
-   * Starts deliveries until every lane is busy or nothing is owed (or a pass is waiting: it renews
-   * the lease, then fills), then records done the alerts whose deliveries are all over.
+   * Starts deliveries until every lane is busy or no work is left (or a pass is waiting: it renews
+   * the claims, then fills), then finishes the claims whose deliveries are all over.
    */
   async #fill(): Promise<void> {
     while (
@@ -252,42 +235,44 @@ export class AlertSender {
       const job = await this.#next();
       if (!job) break;
       if (!this.#holds()) {
-        // The read took long enough to eat into the lease's margin: this one waits for the renewal.
-        job.cursor.queue.unshift(job.recipient);
+        // The read took long enough to eat into the claims' margin: this one waits for the renewal.
+        job.share.queue.unshift(job.recipient);
         break;
       }
-      this.#start(job.fanOut, job.cursor.channel, job.recipient);
+      this.#start(job.share, job.recipient);
     }
-    for (const fanOut of [...this.#fanOuts.values()]) await this.#finishIfDone(fanOut);
+    for (const share of [...this.#shares.values()]) await this.#finishIfDone(share);
   }
 
-  /** One lane: a delivery, then a turn to fill the lane again (and finish its alert if it was the last). */
-  #start(fanOut: FanOut, channel: DeliveryChannel, recipient: { readonly id: number }): void {
-    fanOut.active += 1;
-    const lane: Promise<void> = this.#deliver(fanOut.alert, channel, recipient).finally(() => {
+  /** One lane: a delivery, then a turn to fill the lane again (and finish its claim if it was the last). */
+  #start(share: Share, recipient: { readonly id: number }): void {
+    share.active += 1;
+    const lane: Promise<void> = this.#deliver(share.claim.alert, share.channel, recipient).finally(() => {
       this.#lanes.delete(lane);
-      fanOut.active -= 1;
+      share.active -= 1;
       this.#kick('fill');
     });
     this.#lanes.add(lane);
   }
 
-  async #finishIfDone(fanOut: FanOut): Promise<void> {
-    const open = fanOut.cursors.some((cursor) => !cursor.exhausted || cursor.queue.length > 0);
-    if (open || fanOut.active > 0 || fanOut.abandoned) return;
-    fanOut.abandoned = true;
-    this.#fanOuts.delete(fanOut.alert.id);
-    const { alert } = fanOut;
-    // Should it fail, the next pass reads the alert as pending again, finds nothing owed, and ends it.
-    await this.#store.finishAlert(alert.id);
-    this.#options.logger.info(
-      {
-        alert: alert.key,
-        ms: Date.now() - fanOut.started,
-        deliveries: await this.#store.deliveryCounts(alert.id),
-      },
-      'alerts: sent',
-    );
+  async #finishIfDone(share: Share): Promise<void> {
+    if (share.queue.length > 0 || share.active > 0) return;
+    const key = keyOf(share.claim);
+    this.#shares.delete(key);
+    if (share.lost) return;
+    const { alert } = share.claim;
+    // Should it fail, the claim expires unfinished and a sender takes it over: nothing is owed in it
+    // any more, so it finds nothing to send and finishes it.
+    const { alertDone } = await this.#store.finishClaim(share.claim, this.#holder, this.#channels);
+    if (alertDone)
+      this.#options.logger.info(
+        {
+          alert: alert.key,
+          ms: Date.now() - alert.createdAt,
+          deliveries: await this.#store.deliveryCounts(alert.id),
+        },
+        'alerts: sent',
+      );
   }
 
   /** Sends one message; whatever goes wrong is recorded as this delivery's failure, never thrown. */

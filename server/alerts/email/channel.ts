@@ -42,7 +42,7 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
   const domain = new URL(options.baseUrl).hostname;
   return {
     name: 'email',
-    owed: (alert, limit, after) => store.owedEmails(alert.id, limit, after),
+    owed: (alert, limit, after, upTo) => store.owedEmails(alert.id, limit, after, upTo),
     async send(alert, subscription, hooks): Promise<DeliveryResult> {
       const payload = JSON.parse(alert.payload) as AlertPayload;
       const locale = localeOf(subscription);

@@ -55,7 +55,7 @@ export interface WebhookStore {
   removeWebhook(id: number): Promise<void>;
   webhookCount(): Promise<number>;
   /** Up to `limit` active webhooks the alert is owed to, as `owed` for browsers. */
-  owedWebhooks(alertId: number, limit: number, afterId?: number): Promise<StoredWebhook[]>;
+  owedWebhooks(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredWebhook[]>;
 }
 
 /** An email subscription: an address is alerted only once confirmed. */
@@ -118,5 +118,5 @@ export interface EmailStore {
   removeEmail(id: number): Promise<void>;
   emailCount(): Promise<number>;
   /** Up to `limit` confirmed addresses the alert is owed to, as `owed` for browsers. */
-  owedEmails(alertId: number, limit: number, afterId?: number): Promise<StoredEmail[]>;
+  owedEmails(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredEmail[]>;
 }

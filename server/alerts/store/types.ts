@@ -32,7 +32,7 @@ export type * from './channel-types.js';
  * - `version` and `startedAt` are read once as the store opens and do not change while it is open.
  */
 export interface AlertStore
-  extends SubscriptionStore, WebhookStore, EmailStore, LedgerStore, DeliveryStore, LeaseStore {
+  extends SubscriptionStore, WebhookStore, EmailStore, LedgerStore, DeliveryStore, ClaimStore, LeaseStore {
   /** The schema version of the store as it was opened: how many of its engine's migrations it has. */
   readonly version: number;
   /**
@@ -174,7 +174,7 @@ export interface DeliveryStore {
    * the alert, with no delivery record for it (a record in any state, `sending` included, means its
    * turn is over). `owedWebhooks` and `owedEmails` are the same for the other channels.
    */
-  owed(alertId: number, limit: number, afterId?: number): Promise<StoredSubscription[]>;
+  owed(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredSubscription[]>;
   /**
    * Records one delivery's state, in the one table of every channel's deliveries; the sender awaits
    * `sending` before the message's first byte is written. A failure carries its reason (`push service answered
@@ -194,6 +194,61 @@ export interface DeliveryStore {
   deliveryCounts(alertId: number): Promise<Record<string, number>>;
   /** Delivery records of every alert by outcome. */
   allDeliveryCounts(): Promise<Record<string, number>>;
+}
+
+/** Which share of an alert's fan-out a claim is: the alert, the channel, and where its ids begin. */
+export interface ClaimKey {
+  readonly alertId: number;
+  readonly channel: Channel;
+  /** The claim covers the subscriptions with ids in (`after`, `upTo`]. */
+  readonly after: number;
+}
+
+/**
+ * A share of one alert's fan-out that one sender has claimed: the channel's subscriptions with ids in
+ * (`after`, `upTo`] (at most the batch's size of them were owed when it was made). Only its holder
+ * sends them while it renews the claim; once the claim expires, any sender may take it over.
+ */
+export interface Claim extends ClaimKey {
+  readonly alert: PendingAlert;
+  readonly upTo: number;
+  /**
+   * Taken over from a sender that stopped renewing it (it died, or lost the store): the claim's
+   * `sending` records were deleted as it was taken, so what its holder may not have sent is sent again.
+   */
+  readonly recovered: boolean;
+}
+
+/**
+ * How the senders of every process (of every machine, on a shared engine) divide the alerts between
+ * them: each claims batches of an alert's subscriptions, one channel at a time, sends them and marks
+ * its claims done; a claim its holder stops renewing returns to the others. Every claim is made,
+ * taken over, renewed and finished in one transaction, so no two senders ever hold the same one.
+ */
+export interface ClaimStore {
+  /**
+   * Claims work for `holder` until `ttlMs` from now: first a claim another holder let expire (taken
+   * over: `recovered`), then a new batch of up to `size` subscriptions of the oldest pending alert
+   * still owed on one of `channels`, in their order. An alert with nothing owed on those channels
+   * beyond its claims, and no claim open, is recorded done on the way. Null when there is no work.
+   */
+  claimBatch(
+    holder: string,
+    ttlMs: number,
+    size: number,
+    channels: readonly Channel[],
+  ): Promise<Claim | null>;
+  /** Extends the holder's open claims to `ttlMs` from now; returns those it still holds. */
+  renewClaims(holder: string, ttlMs: number): Promise<ClaimKey[]>;
+  /**
+   * Marks the holder's claim done (its deliveries are all recorded). When it was the alert's last
+   * open claim and nothing more is owed on `channels`, the alert is recorded done: `alertDone`.
+   */
+  finishClaim(claim: ClaimKey, holder: string, channels: readonly Channel[]): Promise<{ alertDone: boolean }>;
+  /** Lets the holder's open claims expire at once (a clean stop), for the others to take over. */
+  releaseClaims(holder: string): Promise<void>;
+  /** The holders of open claims: the senders sending now (tests, the log). */
+  claimHolders(): Promise<string[]>;
 }
 
 export interface LeaseStore {

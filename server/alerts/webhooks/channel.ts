@@ -59,8 +59,8 @@ export function webhookChannel(options: WebhookChannelOptions): DeliveryChannel<
   return {
     name: 'webhook',
     // Alerts made before their records were kept have no webhook body: nothing is owed.
-    owed: (alert, limit, after) =>
-      alert.record === null ? Promise.resolve([]) : store.owedWebhooks(alert.id, limit, after),
+    owed: (alert, limit, after, upTo) =>
+      alert.record === null ? Promise.resolve([]) : store.owedWebhooks(alert.id, limit, after, upTo),
     async send(alert, webhook, hooks) {
       const target = parseWebhookTarget(webhook.url, options.allowedOrigins);
       if (!target.ok) return { kind: 'failed', status: null, attempts: 0, reason: target.reason };

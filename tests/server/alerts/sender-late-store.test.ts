@@ -14,22 +14,22 @@ const engines = useStoreEngines();
 
 /**
  * The store as an engine over the network answers: each call a few milliseconds late, so the sender
- * awaits every read and write (SQLite answers at once). Counts the `lease` calls under way.
+ * awaits every read and write (SQLite answers at once). Counts the `renewClaims` calls under way.
  */
-function late(store: AlertStore, leases: { now: number; most: number }): AlertStore {
+function late(store: AlertStore, renewals: { now: number; most: number }): AlertStore {
   return new Proxy(store, {
     get(target, name) {
       const value: unknown = Reflect.get(target, name);
       if (typeof value !== 'function') return value;
       const method = value as (...args: unknown[]) => unknown;
       return async (...args: unknown[]) => {
-        const lease = name === 'lease';
-        if (lease) leases.most = Math.max(leases.most, (leases.now += 1));
+        const renewal = name === 'renewClaims';
+        if (renewal) renewals.most = Math.max(renewals.most, (renewals.now += 1));
         try {
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
           return await method.apply(target, args);
         } finally {
-          if (lease) leases.now -= 1;
+          if (renewal) renewals.now -= 1;
         }
       };
     },
@@ -37,10 +37,10 @@ function late(store: AlertStore, leases: { now: number; most: number }): AlertSt
 }
 
 for (const engine of engines)
-  test(`${engine.name}: over a store that answers late, each subscription gets an alert once and lease calls never overlap`, async (t) => {
+  test(`${engine.name}: over a store that answers late, each subscription gets an alert once and renewals never overlap`, async (t) => {
     const real = await engine.open();
-    const leases = { now: 0, most: 0 };
-    const store = late(real, leases);
+    const renewals = { now: 0, most: 0 };
+    const store = late(real, renewals);
     const push = await startPushService(vapid.publicKey);
     const logs: { msg?: string }[] = [];
     const sender = new AlertSender({
@@ -96,7 +96,7 @@ for (const engine of engines)
       );
       t.deepEqual(await store.deliveryCounts(alert!.id), { delivered: COUNT });
       t.is(logs.filter((line) => line.msg === 'alerts: sent').length, 1, 'the alert was finished once');
-      t.is(leases.most, 1, 'one lease call at a time');
+      t.is(renewals.most, 1, 'one renewal at a time');
     } finally {
       await sender.stop();
       await push.stop();

@@ -354,15 +354,22 @@ test('sqlite: a file made by the first, unversioned schema is upgraded in place,
   const store = await openAlertStore(file);
   try {
     // Each step is checked below (1: the rows kept; 2: canonical endpoints, a failure's reason; 3: a
-    // delivery's channel, the push deliveries carried over): a new step is added to this file too,
-    // with rows for it to carry over.
-    t.is(SCHEMA_VERSION, 3, 'a migration step this test does not check yet');
+    // delivery's channel, the push deliveries carried over; 4: claims, for an alert half sent before
+    // them): a new step is added to this file too, with rows for it to carry over.
+    t.is(SCHEMA_VERSION, 4, 'a migration step this test does not check yet');
     t.is(store.version, SCHEMA_VERSION);
     t.is(await store.subscriptionCount(), 2, 'two spellings of one endpoint became one row');
     const [alert] = await store.pendingAlerts();
     t.deepEqual(await store.deliveryCounts(alert!.id), { delivered: 1 }, 'rows kept');
     const rows = (await store.owed(alert!.id, 10)).map((row) => row.endpoint).sort();
     t.deepEqual(rows, ['https://updates.push.services.mozilla.com/wpush/v2/two']);
+    const claim = await store.claimBatch('a sender', 10_000, 10, ['push']);
+    t.like(claim, { alertId: alert!.id, channel: 'push', after: 0, recovered: false });
+    t.deepEqual(
+      (await store.owed(alert!.id, 10, claim!.after, claim!.upTo)).map((row) => row.endpoint),
+      rows,
+      'the claim holds what is owed, not what was delivered before claims',
+    );
     const delivery = { alertId: alert!.id, channel: 'push', subscriptionId: 3 } as const;
     await store.recordDelivery(delivery, 'failed', { status: 400, attempts: 1, reason: 'why' });
     t.deepEqual(await store.failures(alert!.id), [

@@ -76,7 +76,12 @@ test('the receiver registers itself, answers the check, refuses a forgery and lo
     });
     t.is(forged.status, 401);
 
-    await writeReset(content.dir, { day: '2026-11-20', slug: 'example', plans: ['max'], windows: ['weekly'] });
+    await writeReset(content.dir, {
+      day: '2026-11-20',
+      slug: 'example',
+      plans: ['max'],
+      windows: ['weekly'],
+    });
     t.true(await server.reload());
     t.true(
       await eventually(() => lines.some((line) => line.endsWith(' reset.confirmed: Limits reset (example)'))),

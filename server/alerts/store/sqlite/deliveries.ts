@@ -27,18 +27,18 @@ export class SqliteDeliveries implements Synchronous<DeliveryStore> {
       .all() as PendingAlert[];
   }
 
-  owed(alertId: number, limit: number, afterId = 0): StoredSubscription[] {
+  owed(alertId: number, limit: number, afterId = 0, upTo = Number.MAX_SAFE_INTEGER): StoredSubscription[] {
     return this.#connection
       .sql(
         `SELECT s.id, s.endpoint, s.p256dh, s.auth, s.audience, s.window
          FROM subscriptions s, alerts a
-         WHERE a.id = ? AND s.id > ? AND s.created_at <= a.created_at
+         WHERE a.id = ? AND s.id > ? AND s.id <= ? AND s.created_at <= a.created_at
            AND s.audience || '/' || s.window IN (SELECT value FROM json_each(a.matching))
            AND NOT EXISTS (SELECT 1 FROM deliveries d
              WHERE d.alert_id = a.id AND d.channel = 'push' AND d.subscription_id = s.id)
          ORDER BY s.id LIMIT ?`,
       )
-      .all(alertId, afterId, limit) as StoredSubscription[];
+      .all(alertId, afterId, upTo, limit) as StoredSubscription[];
   }
 
   recordDelivery(

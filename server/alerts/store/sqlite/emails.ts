@@ -108,11 +108,11 @@ export class SqliteEmails implements Synchronous<EmailStore> {
     return (this.#connection.sql('SELECT count(*) AS n FROM emails').get() as { n: number }).n;
   }
 
-  owedEmails(alertId: number, limit: number, afterId = 0): StoredEmail[] {
+  owedEmails(alertId: number, limit: number, afterId = 0, upTo = Number.MAX_SAFE_INTEGER): StoredEmail[] {
     return this.#connection
       .sql(
         `SELECT ${COLUMNS} FROM emails e
-         WHERE e.id > @after AND e.confirmed_at IS NOT NULL
+         WHERE e.id > @after AND e.id <= @upTo AND e.confirmed_at IS NOT NULL
            AND e.confirmed_at <= (SELECT created_at FROM alerts WHERE id = @alert)
            AND e.audience || '/' || e.window IN
              (SELECT value FROM json_each((SELECT matching FROM alerts WHERE id = @alert)))
@@ -120,7 +120,7 @@ export class SqliteEmails implements Synchronous<EmailStore> {
              WHERE d.alert_id = @alert AND d.channel = 'email' AND d.subscription_id = e.id)
          ORDER BY e.id LIMIT @limit`,
       )
-      .all({ alert: alertId, after: afterId, limit }) as StoredEmail[];
+      .all({ alert: alertId, after: afterId, upTo, limit }) as StoredEmail[];
   }
 
   /** Deletes the addresses whose confirmation link expired unfollowed; the caller holds the transaction. */

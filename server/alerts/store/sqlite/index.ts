@@ -1,6 +1,9 @@
 import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
 import type {
   AlertStore,
+  Channel,
+  Claim,
+  ClaimKey,
   Delivery,
   DeliveryDetails,
   DeliveryFailure,
@@ -17,6 +20,7 @@ import type {
   StoredWebhook,
   WebhookResult,
 } from '../types.js';
+import { SqliteClaims } from './claims.js';
 import { SqliteConnection } from './connection.js';
 import { SqliteDeliveries } from './deliveries.js';
 import { SqliteEmails } from './emails.js';
@@ -55,6 +59,7 @@ export class SqliteAlertStore implements AlertStore {
   readonly #ledger: SqliteLedger;
   readonly #deliveries: SqliteDeliveries;
   readonly #lease: SqliteLease;
+  readonly #claims: SqliteClaims;
 
   /** Opens the file and brings it to the latest schema; rejects when it cannot. */
   static open(file: string, clock: () => number = Date.now): Promise<SqliteAlertStore> {
@@ -70,6 +75,11 @@ export class SqliteAlertStore implements AlertStore {
     this.#ledger = new SqliteLedger(this.#connection);
     this.#deliveries = new SqliteDeliveries(this.#connection);
     this.#lease = new SqliteLease(this.#connection);
+    this.#claims = new SqliteClaims(this.#connection, {
+      deliveries: this.#deliveries,
+      webhooks: this.#webhooks,
+      emails: this.#emails,
+    });
     this.version = schemaVersion(this.#connection);
     this.startedAt = this.#ledger.startedAt;
   }
@@ -78,7 +88,7 @@ export class SqliteAlertStore implements AlertStore {
     const now = this.#connection.clock();
     return promised(() =>
       this.#connection.immediate(() => ({
-        deliveries: this.#deliveries.pruneOld(now),
+        deliveries: this.#deliveries.pruneOld(now) + this.#claims.pruneDone(now),
         subscriptions:
           this.#subscriptions.pruneIdle(now) +
           this.#emails.pruneUnconfirmed(now) +
@@ -146,8 +156,8 @@ export class SqliteAlertStore implements AlertStore {
     return promised(() => this.#webhooks.webhookCount());
   }
 
-  owedWebhooks(alertId: number, limit: number, afterId?: number): Promise<StoredWebhook[]> {
-    return promised(() => this.#webhooks.owedWebhooks(alertId, limit, afterId));
+  owedWebhooks(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredWebhook[]> {
+    return promised(() => this.#webhooks.owedWebhooks(alertId, limit, afterId, upTo));
   }
 
   // Email addresses (./emails.ts)
@@ -176,8 +186,8 @@ export class SqliteAlertStore implements AlertStore {
     return promised(() => this.#emails.emailCount());
   }
 
-  owedEmails(alertId: number, limit: number, afterId?: number): Promise<StoredEmail[]> {
-    return promised(() => this.#emails.owedEmails(alertId, limit, afterId));
+  owedEmails(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredEmail[]> {
+    return promised(() => this.#emails.owedEmails(alertId, limit, afterId, upTo));
   }
 
   // The ledger (./ledger.ts)
@@ -208,8 +218,8 @@ export class SqliteAlertStore implements AlertStore {
     return promised(() => this.#deliveries.pendingAlerts());
   }
 
-  owed(alertId: number, limit: number, afterId?: number): Promise<StoredSubscription[]> {
-    return promised(() => this.#deliveries.owed(alertId, limit, afterId));
+  owed(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredSubscription[]> {
+    return promised(() => this.#deliveries.owed(alertId, limit, afterId, upTo));
   }
 
   recordDelivery(delivery: Delivery, outcome: DeliveryOutcome, details?: DeliveryDetails): Promise<void> {
@@ -234,6 +244,37 @@ export class SqliteAlertStore implements AlertStore {
 
   allDeliveryCounts(): Promise<Record<string, number>> {
     return promised(() => this.#deliveries.allDeliveryCounts());
+  }
+
+  // The senders' claims (./claims.ts)
+
+  claimBatch(
+    holder: string,
+    ttlMs: number,
+    size: number,
+    channels: readonly Channel[],
+  ): Promise<Claim | null> {
+    return promised(() => this.#claims.claimBatch(holder, ttlMs, size, channels));
+  }
+
+  renewClaims(holder: string, ttlMs: number): Promise<ClaimKey[]> {
+    return promised(() => this.#claims.renewClaims(holder, ttlMs));
+  }
+
+  finishClaim(
+    claim: ClaimKey,
+    holder: string,
+    channels: readonly Channel[],
+  ): Promise<{ alertDone: boolean }> {
+    return promised(() => this.#claims.finishClaim(claim, holder, channels));
+  }
+
+  releaseClaims(holder: string): Promise<void> {
+    return promised(() => this.#claims.releaseClaims(holder));
+  }
+
+  claimHolders(): Promise<string[]> {
+    return promised(() => this.#claims.claimHolders());
   }
 
   // The sender's lease (./lease.ts)

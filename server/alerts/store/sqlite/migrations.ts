@@ -109,6 +109,24 @@ CREATE INDEX emails_filters ON emails (audience, window, id) WHERE confirmed_at 
 `;
 
 /**
+ * Version 4: the senders' claims on shares of each alert's fan-out (../types.ts `ClaimStore`), so the
+ * workers of every process send together.
+ */
+const SCHEMA_4 = `
+CREATE TABLE claims (
+  alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+  channel TEXT NOT NULL CHECK (channel IN ('push', 'webhook', 'email')),
+  after_id INTEGER NOT NULL,
+  up_to INTEGER NOT NULL,
+  holder TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  done INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (alert_id, channel, after_id)
+);
+CREATE INDEX claims_open ON claims (done, expires_at);
+`;
+
+/**
  * The schema's steps, applied in order from the file's `PRAGMA user_version`, each in the same
  * transaction as its version bump: a file is always at one version, whichever worker opened it first.
  */
@@ -122,6 +140,8 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
   // 3: webhooks and email addresses; every channel's deliveries in the one table, by channel; an
   // alert's event record (a webhook's data).
   ({ db }) => db.exec(SCHEMA_3),
+  // 4: the senders' claims.
+  ({ db }) => db.exec(SCHEMA_4),
 ];
 
 /** The version a file has once it is opened: one per step of `MIGRATIONS`. */

@@ -84,11 +84,11 @@ export class SqliteWebhooks implements Synchronous<WebhookStore> {
     return (this.#connection.sql('SELECT count(*) AS n FROM webhooks').get() as { n: number }).n;
   }
 
-  owedWebhooks(alertId: number, limit: number, afterId = 0): StoredWebhook[] {
+  owedWebhooks(alertId: number, limit: number, afterId = 0, upTo = Number.MAX_SAFE_INTEGER): StoredWebhook[] {
     return this.#connection
       .sql(
         `SELECT ${COLUMNS} FROM webhooks w
-         WHERE w.id > @after AND w.state = 'active'
+         WHERE w.id > @after AND w.id <= @upTo AND w.state = 'active'
            AND w.created_at <= (SELECT created_at FROM alerts WHERE id = @alert)
            AND w.audience || '/' || w.window IN
              (SELECT value FROM json_each((SELECT matching FROM alerts WHERE id = @alert)))
@@ -96,6 +96,6 @@ export class SqliteWebhooks implements Synchronous<WebhookStore> {
              WHERE d.alert_id = @alert AND d.channel = 'webhook' AND d.subscription_id = w.id)
          ORDER BY w.id LIMIT @limit`,
       )
-      .all({ alert: alertId, after: afterId, limit }) as StoredWebhook[];
+      .all({ alert: alertId, after: afterId, upTo, limit }) as StoredWebhook[];
   }
 }
