@@ -33,6 +33,11 @@ export const LOCKS = {
   emails: 4,
   /** `recordPublication`: the ledger read, decided on and written. */
   publication: 5,
+  /**
+   * The senders' claims (./claims.ts): `claimBatch` and `finishClaim`, each a read of the claims and
+   * of what is owed, then a write.
+   */
+  claims: 6,
 } as const;
 
 /** The first key of every advisory lock of the store: `alrt`, so another user of the database has others. */

@@ -18,24 +18,31 @@ export class PostgresDeliveries implements DeliveryStore {
     this.#connection = connection;
   }
 
-  async pendingAlerts(): Promise<PendingAlert[]> {
-    const { rows } = await this.#connection.sql<PendingAlert>(
+  async pendingAlerts(sql: Sql = this.#connection.sql): Promise<PendingAlert[]> {
+    const { rows } = await sql<PendingAlert>(
       `SELECT id, key, event_id AS "eventId", reason, payload, record, created_at AS "createdAt"
        FROM alerts WHERE done_at IS NULL ORDER BY id`,
     );
     return rows;
   }
 
-  async owed(alertId: number, limit: number, afterId = 0): Promise<StoredSubscription[]> {
-    const { rows } = await this.#connection.sql<StoredSubscription>(
+  /** As the interface says; on `sql` when a transaction of the caller's reads it (./claims.ts). */
+  async owed(
+    alertId: number,
+    limit: number,
+    afterId = 0,
+    upTo = Number.MAX_SAFE_INTEGER,
+    sql: Sql = this.#connection.sql,
+  ): Promise<StoredSubscription[]> {
+    const { rows } = await sql<StoredSubscription>(
       `SELECT s.id, s.endpoint, s.p256dh, s.auth, s.audience, s."window"
        FROM subscriptions s, alerts a
-       WHERE a.id = $1 AND s.id > $2 AND s.created_at <= a.created_at
+       WHERE a.id = $1 AND s.id > $2 AND s.id <= $4 AND s.created_at <= a.created_at
          AND s.audience || '/' || s."window" = ANY (a.matching)
          AND NOT EXISTS (SELECT 1 FROM deliveries d
            WHERE d.alert_id = a.id AND d.channel = 'push' AND d.subscription_id = s.id)
        ORDER BY s.id LIMIT $3`,
-      [alertId, afterId, limit],
+      [alertId, afterId, limit, upTo],
     );
     return rows;
   }
@@ -83,11 +90,8 @@ export class PostgresDeliveries implements DeliveryStore {
     });
   }
 
-  async finishAlert(alertId: number): Promise<void> {
-    await this.#connection.sql('UPDATE alerts SET done_at = $1 WHERE id = $2', [
-      this.#connection.clock(),
-      alertId,
-    ]);
+  async finishAlert(alertId: number, sql: Sql = this.#connection.sql): Promise<void> {
+    await sql('UPDATE alerts SET done_at = $1 WHERE id = $2', [this.#connection.clock(), alertId]);
   }
 
   async deliveryCounts(alertId: number): Promise<Record<string, number>> {

@@ -100,17 +100,24 @@ export class PostgresEmails implements EmailStore {
     return await count(this.#connection.sql);
   }
 
-  async owedEmails(alertId: number, limit: number, afterId = 0): Promise<StoredEmail[]> {
+  /** As the interface says; on `sql` when a transaction of the caller's reads it (./claims.ts). */
+  async owedEmails(
+    alertId: number,
+    limit: number,
+    afterId = 0,
+    upTo = Number.MAX_SAFE_INTEGER,
+    sql: Sql = this.#connection.sql,
+  ): Promise<StoredEmail[]> {
     // The alert's time and filters renamed apart from the address's columns, which are unqualified.
-    const { rows } = await this.#connection.sql<StoredEmail>(
+    const { rows } = await sql<StoredEmail>(
       `WITH alert AS (SELECT created_at AS made_at, matching FROM alerts WHERE id = $1)
        SELECT ${COLUMNS} FROM emails e, alert
-       WHERE e.id > $2 AND e.confirmed_at IS NOT NULL AND e.confirmed_at <= alert.made_at
+       WHERE e.id > $2 AND e.id <= $4 AND e.confirmed_at IS NOT NULL AND e.confirmed_at <= alert.made_at
          AND e.audience || '/' || e."window" = ANY (alert.matching)
          AND NOT EXISTS (SELECT 1 FROM deliveries d
            WHERE d.alert_id = $1 AND d.channel = 'email' AND d.subscription_id = e.id)
        ORDER BY e.id LIMIT $3`,
-      [alertId, afterId, limit],
+      [alertId, afterId, limit, upTo],
     );
     return rows;
   }

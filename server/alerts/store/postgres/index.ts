@@ -1,6 +1,9 @@
 import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
 import type {
   AlertStore,
+  Channel,
+  Claim,
+  ClaimKey,
   Delivery,
   DeliveryDetails,
   DeliveryFailure,
@@ -17,6 +20,7 @@ import type {
   StoredWebhook,
   WebhookResult,
 } from '../types.js';
+import { PostgresClaims } from './claims.js';
 import { PostgresConnection } from './connection.js';
 import { PostgresDeliveries } from './deliveries.js';
 import { PostgresEmails } from './emails.js';
@@ -26,7 +30,7 @@ import { migrate } from './migrations.js';
 import { PostgresSubscriptions } from './subscriptions.js';
 import { PostgresWebhooks } from './webhooks.js';
 
-export { SCHEMA_VERSION } from './migrations.js';
+export { SCHEMA_1, SCHEMA_VERSION } from './migrations.js';
 
 /** Connections per process when the caller names no other number (config `ALERTS_DATABASE_POOL`). */
 export const DEFAULT_POOL = 4;
@@ -48,6 +52,7 @@ export class PostgresAlertStore implements AlertStore {
   readonly #ledger: PostgresLedger;
   readonly #deliveries: PostgresDeliveries;
   readonly #lease: PostgresLease;
+  readonly #claims: PostgresClaims;
   #closed: Promise<void> | null = null;
 
   /**
@@ -97,12 +102,17 @@ export class PostgresAlertStore implements AlertStore {
     this.#ledger = new PostgresLedger(connection, startedAt);
     this.#deliveries = new PostgresDeliveries(connection);
     this.#lease = new PostgresLease(connection);
+    this.#claims = new PostgresClaims(connection, {
+      deliveries: this.#deliveries,
+      webhooks: this.#webhooks,
+      emails: this.#emails,
+    });
   }
 
   async prune(): Promise<{ deliveries: number; subscriptions: number }> {
     const now = this.#connection.clock();
     return await this.#connection.transaction(async (sql) => ({
-      deliveries: await this.#deliveries.pruneOld(sql, now),
+      deliveries: (await this.#deliveries.pruneOld(sql, now)) + (await this.#claims.pruneDone(sql, now)),
       subscriptions:
         (await this.#subscriptions.pruneIdle(sql, now)) +
         (await this.#emails.pruneUnconfirmed(sql, now)) +
@@ -170,8 +180,8 @@ export class PostgresAlertStore implements AlertStore {
     return this.#webhooks.webhookCount();
   }
 
-  owedWebhooks(alertId: number, limit: number, afterId?: number): Promise<StoredWebhook[]> {
-    return this.#webhooks.owedWebhooks(alertId, limit, afterId);
+  owedWebhooks(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredWebhook[]> {
+    return this.#webhooks.owedWebhooks(alertId, limit, afterId, upTo);
   }
 
   // Email addresses (./emails.ts)
@@ -200,8 +210,8 @@ export class PostgresAlertStore implements AlertStore {
     return this.#emails.emailCount();
   }
 
-  owedEmails(alertId: number, limit: number, afterId?: number): Promise<StoredEmail[]> {
-    return this.#emails.owedEmails(alertId, limit, afterId);
+  owedEmails(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredEmail[]> {
+    return this.#emails.owedEmails(alertId, limit, afterId, upTo);
   }
 
   // The ledger (./ledger.ts)
@@ -232,8 +242,8 @@ export class PostgresAlertStore implements AlertStore {
     return this.#deliveries.pendingAlerts();
   }
 
-  owed(alertId: number, limit: number, afterId?: number): Promise<StoredSubscription[]> {
-    return this.#deliveries.owed(alertId, limit, afterId);
+  owed(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredSubscription[]> {
+    return this.#deliveries.owed(alertId, limit, afterId, upTo);
   }
 
   recordDelivery(delivery: Delivery, outcome: DeliveryOutcome, details?: DeliveryDetails): Promise<void> {
@@ -258,6 +268,37 @@ export class PostgresAlertStore implements AlertStore {
 
   allDeliveryCounts(): Promise<Record<string, number>> {
     return this.#deliveries.allDeliveryCounts();
+  }
+
+  // The senders' claims (./claims.ts)
+
+  claimBatch(
+    holder: string,
+    ttlMs: number,
+    size: number,
+    channels: readonly Channel[],
+  ): Promise<Claim | null> {
+    return this.#claims.claimBatch(holder, ttlMs, size, channels);
+  }
+
+  renewClaims(holder: string, ttlMs: number): Promise<ClaimKey[]> {
+    return this.#claims.renewClaims(holder, ttlMs);
+  }
+
+  finishClaim(
+    claim: ClaimKey,
+    holder: string,
+    channels: readonly Channel[],
+  ): Promise<{ alertDone: boolean }> {
+    return this.#claims.finishClaim(claim, holder, channels);
+  }
+
+  releaseClaims(holder: string): Promise<void> {
+    return this.#claims.releaseClaims(holder);
+  }
+
+  claimHolders(): Promise<string[]> {
+    return this.#claims.claimHolders();
   }
 
   // The sender's lease (./lease.ts)

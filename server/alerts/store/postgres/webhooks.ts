@@ -89,17 +89,24 @@ export class PostgresWebhooks implements WebhookStore {
     return await count(this.#connection.sql);
   }
 
-  async owedWebhooks(alertId: number, limit: number, afterId = 0): Promise<StoredWebhook[]> {
-    const { rows } = await this.#connection.sql<StoredWebhook>(
+  /** As the interface says; on `sql` when a transaction of the caller's reads it (./claims.ts). */
+  async owedWebhooks(
+    alertId: number,
+    limit: number,
+    afterId = 0,
+    upTo = Number.MAX_SAFE_INTEGER,
+    sql: Sql = this.#connection.sql,
+  ): Promise<StoredWebhook[]> {
+    const { rows } = await sql<StoredWebhook>(
       // The alert's time and filters renamed apart from the webhook's columns, which are unqualified.
       `WITH alert AS (SELECT created_at AS made_at, matching FROM alerts WHERE id = $1)
        SELECT ${COLUMNS} FROM webhooks w, alert
-       WHERE w.id > $2 AND w.state = 'active' AND w.created_at <= alert.made_at
+       WHERE w.id > $2 AND w.id <= $4 AND w.state = 'active' AND w.created_at <= alert.made_at
          AND w.audience || '/' || w."window" = ANY (alert.matching)
          AND NOT EXISTS (SELECT 1 FROM deliveries d
            WHERE d.alert_id = $1 AND d.channel = 'webhook' AND d.subscription_id = w.id)
        ORDER BY w.id LIMIT $3`,
-      [alertId, afterId, limit],
+      [alertId, afterId, limit, upTo],
     );
     return rows;
   }
