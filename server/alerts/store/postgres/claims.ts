@@ -130,7 +130,7 @@ export class PostgresClaims implements ClaimStore {
 
   async claimHolders(): Promise<string[]> {
     const { rows } = await this.#connection.sql<{ holder: string }>(
-      'SELECT DISTINCT holder FROM claims WHERE NOT done ORDER BY holder COLLATE "C"',
+      'SELECT holder FROM claims WHERE NOT done GROUP BY holder ORDER BY holder COLLATE "C"',
     );
     return rows.map((row) => row.holder);
   }
