@@ -179,6 +179,7 @@ test('postgres: two machines claiming at once from one fan-out get disjoint batc
         }
       }),
     );
+    t.log(`batches claimed by each machine: ${claims.map((mine) => mine.length).join(' and ')}`);
     const batches = claims.flat().sort((a, b) => a.after - b.after);
     t.is(batches.length, 10);
     t.true(
