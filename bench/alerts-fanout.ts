@@ -16,7 +16,7 @@ import path from 'node:path';
 import { generateVapidKeys } from '../server/alerts/push.js';
 import { openAlertStore } from '../server/alerts/store/index.js';
 import { writeReset } from '../tests/helpers/alerts.js';
-import { startPushService } from '../tests/helpers/push-service.js';
+import { startPushService, storeSubscribers } from '../tests/helpers/push-service.js';
 import { startSmtpServer } from '../tests/helpers/smtp-server.js';
 import { startWebhookReceiver } from '../tests/helpers/webhook-receiver.js';
 import { readCommandLine } from '../tools/command-line.js';
@@ -64,16 +64,7 @@ async function standIn(): Promise<StandIn> {
     if (CHANNEL === 'push') {
       const vapid = generateVapidKeys();
       const push = await startPushService(vapid.publicKey);
-      const subscribers = Array.from({ length: COUNT }, () => push.subscriber());
-      await store.subscribeMany(
-        subscribers.map(({ subscription }) => ({
-          endpoint: subscription.endpoint,
-          ...subscription.keys,
-          audience: 'all',
-          window: 'any',
-          expiresAt: null,
-        })),
-      );
+      await storeSubscribers(push, store, COUNT);
       return {
         env: {
           VAPID_PUBLIC_KEY: vapid.publicKey,

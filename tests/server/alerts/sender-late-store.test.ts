@@ -8,7 +8,7 @@ import { pushChannel } from '../../../server/alerts/push-channel.js';
 import { AlertSender } from '../../../server/alerts/sender.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
-import { startPushService } from '../../helpers/push-service.js';
+import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import { eventually } from '../../helpers/wait.js';
 
 const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
@@ -58,16 +58,7 @@ test('over a store that answers late, each subscription gets an alert once and r
     concurrency: 16,
   });
   try {
-    const subscribers = Array.from({ length: COUNT }, () => push.subscriber());
-    await store.subscribeMany(
-      subscribers.map(({ subscription }) => ({
-        endpoint: subscription.endpoint,
-        ...subscription.keys,
-        audience: 'all',
-        window: 'any',
-        expiresAt: null,
-      })),
-    );
+    await storeSubscribers(push, store, COUNT);
     await store.recordPublication(() => ({
       entries: [],
       alerts: [

@@ -9,7 +9,7 @@ import { AlertSender } from '../../../server/alerts/sender.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { PushService } from '../../helpers/push-service.js';
-import { startPushService } from '../../helpers/push-service.js';
+import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import { eventually } from '../../helpers/wait.js';
 
 /**
@@ -73,16 +73,7 @@ async function setUp(push: PushService) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-share-'));
   const file = path.join(dir, 'alerts.sqlite');
   const setup = await openAlertStore(file);
-  const subscribers = Array.from({ length: COUNT }, () => push.subscriber());
-  await setup.subscribeMany(
-    subscribers.map(({ subscription }) => ({
-      endpoint: subscription.endpoint,
-      ...subscription.keys,
-      audience: 'all',
-      window: 'any',
-      expiresAt: null,
-    })),
-  );
+  await storeSubscribers(push, setup, COUNT);
   // Subscriptions made before the alert get it: the store's clock counts milliseconds.
   await new Promise((resolve) => setTimeout(resolve, 5));
   await setup.recordPublication(() => ({
