@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateVapidKeys } from '../server/alerts/push.js';
 import { openAlertStore } from '../server/alerts/store/index.js';
-import { writeReset } from '../tests/helpers/alerts.js';
-import { startPushService } from '../tests/helpers/push-service.js';
+import { storeActiveWebhook, storeConfirmedEmail, writeReset } from '../tests/helpers/alerts.js';
+import { startPushService, storeSubscribers } from '../tests/helpers/push-service.js';
 import { startSmtpServer } from '../tests/helpers/smtp-server.js';
 import { startWebhookReceiver } from '../tests/helpers/webhook-receiver.js';
 import { readCommandLine } from '../tools/command-line.js';
@@ -64,16 +64,7 @@ async function standIn(): Promise<StandIn> {
     if (CHANNEL === 'push') {
       const vapid = generateVapidKeys();
       const push = await startPushService(vapid.publicKey);
-      const subscribers = Array.from({ length: COUNT }, () => push.subscriber());
-      await store.subscribeMany(
-        subscribers.map(({ subscription }) => ({
-          endpoint: subscription.endpoint,
-          ...subscription.keys,
-          audience: 'all',
-          window: 'any',
-          expiresAt: null,
-        })),
-      );
+      await storeSubscribers(push, store, COUNT);
       return {
         env: {
           VAPID_PUBLIC_KEY: vapid.publicKey,
@@ -88,19 +79,7 @@ async function standIn(): Promise<StandIn> {
     }
     if (CHANNEL === 'webhooks') {
       const receiver = await startWebhookReceiver(SECRET);
-      for (let n = 0; n < COUNT; n += 1) {
-        const added = await store.addWebhook({
-          publicId: `wh_${n}`,
-          url: `${receiver.origin}/hook/${n}`,
-          kind: 'generic',
-          secret: SECRET,
-          tokenHash: `hash-${n}`,
-          audience: 'all',
-          window: 'any',
-        });
-        if ('full' in added) throw new Error('the store is full');
-        await store.activateWebhook(added.stored.id);
-      }
+      for (let n = 0; n < COUNT; n += 1) await storeActiveWebhook(store, receiver.origin, SECRET, n);
       return {
         env: { ALERTS_WEBHOOKS: 'on', ALERTS_WEBHOOK_ORIGINS: receiver.origin },
         recipients: () => receiver.received.map((message) => message.path),
@@ -110,18 +89,7 @@ async function standIn(): Promise<StandIn> {
       };
     }
     const smtp = await startSmtpServer();
-    for (let n = 0; n < COUNT; n += 1) {
-      const asked = await store.requestEmail({
-        email: `reader-${n}@example.org`,
-        locale: 'en',
-        audience: 'all',
-        window: 'any',
-        confirmHash: `confirm-${n}`,
-        unsubscribeToken: `unsubscribe-${n}`,
-      });
-      if (asked.kind !== 'confirm' || !(await store.confirmEmail(`confirm-${n}`)))
-        throw new Error('not confirmed');
-    }
+    for (let n = 0; n < COUNT; n += 1) await storeConfirmedEmail(store, n);
     return {
       env: { SMTP_URL: smtp.url, ALERTS_EMAIL_FROM: 'Reset Tracker <alerts@tracker.test>' },
       recipients: () => smtp.received.flatMap((mail) => mail.envelope.to),

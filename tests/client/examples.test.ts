@@ -6,6 +6,7 @@ import {
   openapiFetchExample,
   trpcClientExample,
 } from '../../server/site/pages/client-examples.js';
+import { decodeHtml } from '../helpers/html.js';
 import { withServer } from '../helpers/with-server.js';
 import { ROOT, BASE_URL } from '../helpers/fixtures.js';
 
@@ -14,15 +15,6 @@ const EXAMPLES = {
   'openapi-fetch': openapiFetchExample,
   'live status': liveStatusExample,
 };
-
-function decodeHtml(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-}
 
 test('docs/clients.md shows the client examples word for word, for a local server', async (t) => {
   const doc = await readFile(path.join(ROOT, 'docs/clients.md'), 'utf8');

@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AlertStore } from '../../server/alerts/store/index.js';
+import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js';
 import type { Subscriber } from './push-service.js';
 
 /** The environment that turns alerts on with a VAPID key pair (`npm run alerts:keys` makes one). */
@@ -71,4 +73,52 @@ export function subscribe(
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ subscription: subscriber.subscription, ...filters }),
   });
+}
+
+type Filters = { readonly audience?: AudienceFilter; readonly window?: WindowFilter };
+
+/**
+ * Webhook `n` to `origin`/hook/n, written into the store active, as a registration whose check
+ * passed leaves it (tests/server/alerts/webhooks-api tests registering); returns its id.
+ */
+export async function storeActiveWebhook(
+  store: AlertStore,
+  origin: string,
+  secret: string,
+  n: number,
+  { audience = 'all', window = 'any' }: Filters = {},
+): Promise<number> {
+  const added = await store.addWebhook({
+    publicId: `wh_${n}`,
+    url: `${origin}/hook/${n}`,
+    kind: 'generic',
+    secret,
+    tokenHash: `hash-${n}`,
+    audience,
+    window,
+  });
+  if ('full' in added) throw new Error('the store is full');
+  await store.activateWebhook(added.stored.id);
+  return added.stored.id;
+}
+
+/**
+ * `reader-n@example.org`, written into the store confirmed, as a request and its link leave it
+ * (tests/server/alerts/email-api tests both).
+ */
+export async function storeConfirmedEmail(
+  store: AlertStore,
+  n: number,
+  { audience = 'all', window = 'any' }: Filters = {},
+): Promise<void> {
+  const asked = await store.requestEmail({
+    email: `reader-${n}@example.org`,
+    locale: 'en',
+    audience,
+    window,
+    confirmHash: `confirm-${n}`,
+    unsubscribeToken: `unsubscribe-${n}`,
+  });
+  if (asked.kind !== 'confirm' || !(await store.confirmEmail(`confirm-${n}`)))
+    throw new Error('not confirmed');
 }

@@ -19,3 +19,13 @@ export function squash(body: string): string {
     .replace(/>\s+/g, '>')
     .replace(/\s+</g, '<');
 }
+
+/** The text of markup whose only entities are the five the site's escaping writes. */
+export function decodeHtml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}

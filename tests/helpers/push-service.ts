@@ -9,6 +9,7 @@ import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
+import type { AlertStore } from '../../server/alerts/store/index.js';
 
 export interface Subscriber {
   readonly id: string;
@@ -48,6 +49,28 @@ function publicKeyOf(point: Buffer) {
     key: { kty: 'EC', crv: 'P-256', x: b64(point.subarray(1, 33)), y: b64(point.subarray(33, 65)) },
     format: 'jwk',
   });
+}
+
+/**
+ * `count` new subscribers of the service, written straight into the store for every filter (what
+ * `count` POSTs to /alerts/subscriptions would leave); returns them.
+ */
+export async function storeSubscribers(
+  push: PushService,
+  store: Pick<AlertStore, 'subscribeMany'>,
+  count: number,
+): Promise<Subscriber[]> {
+  const subscribers = Array.from({ length: count }, () => push.subscriber());
+  await store.subscribeMany(
+    subscribers.map(({ subscription }) => ({
+      endpoint: subscription.endpoint,
+      ...subscription.keys,
+      audience: 'all',
+      window: 'any',
+      expiresAt: null,
+    })),
+  );
+  return subscribers;
 }
 
 export interface PushServiceOptions {

@@ -108,6 +108,9 @@ export async function startSmtpServer(options: SmtpStandInOptions = {}): Promise
     },
   });
 
+  // A client's connection that ends mid-session (a sender killed with kill -9) is an `error` event of
+  // the server: the relay drops that session and serves the others, as a real one would.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -5,7 +5,7 @@ import test from 'ava';
 import { simpleParser } from 'mailparser';
 import { openAlertStore } from '../../server/alerts/store/index.js';
 import { buildServer } from './helpers/build.js';
-import { writeReset } from '../helpers/alerts.js';
+import { storeActiveWebhook, storeConfirmedEmail, writeReset } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
@@ -28,39 +28,14 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
   const content = await copyContent(DEMO_FIXTURE);
   const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-webhooks-pm2-'));
   const db = path.join(data, 'alerts.sqlite');
-  // Webhooks as registration leaves them once their check passed (tests/server/alerts/webhooks-api
-  // tests registering): written into the store before the cluster starts.
+  // Webhooks and addresses as registration and confirmation leave them, before the cluster starts.
   const store = await openAlertStore(db);
-  const add = async (n: number, audience: 'all' | 'team', window: 'any' | 'five_hour') => {
-    const added = await store.addWebhook({
-      publicId: `wh_${n}`,
-      url: `${receiver.origin}/hook/${n}`,
-      kind: 'generic',
-      secret: SECRET,
-      tokenHash: `hash-${n}`,
-      audience,
-      window,
-    });
-    if ('full' in added) throw new Error('not stored');
-    await store.activateWebhook(added.stored.id);
-  };
-  for (let n = 0; n < MATCHING; n += 1) await add(n, 'all', 'any');
-  for (let n = MATCHING; n < MATCHING + OTHERS; n += 1) await add(n, 'team', 'five_hour');
-  // Confirmed addresses, as a request and its link leave them (tests/server/alerts/email-api).
-  const addEmail = async (n: number, audience: 'all' | 'team', window: 'any' | 'five_hour') => {
-    const asked = await store.requestEmail({
-      email: `reader-${n}@example.org`,
-      locale: 'en',
-      audience,
-      window,
-      confirmHash: `confirm-${n}`,
-      unsubscribeToken: `unsubscribe-${n}`,
-    });
-    if (asked.kind !== 'confirm' || !(await store.confirmEmail(`confirm-${n}`)))
-      throw new Error('not confirmed');
-  };
-  for (let n = 0; n < MAILS; n += 1) await addEmail(n, 'all', 'any');
-  for (let n = MAILS; n < MAILS + OTHER_MAILS; n += 1) await addEmail(n, 'team', 'five_hour');
+  const others = { audience: 'team', window: 'five_hour' } as const;
+  for (let n = 0; n < MATCHING; n += 1) await storeActiveWebhook(store, receiver.origin, SECRET, n);
+  for (let n = MATCHING; n < MATCHING + OTHERS; n += 1)
+    await storeActiveWebhook(store, receiver.origin, SECRET, n, others);
+  for (let n = 0; n < MAILS; n += 1) await storeConfirmedEmail(store, n);
+  for (let n = MAILS; n < MAILS + OTHER_MAILS; n += 1) await storeConfirmedEmail(store, n, others);
   await store.close();
   const env = {
     CONTENT_DIR: content.dir,

@@ -15,7 +15,7 @@ import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { eventually } from '../../helpers/wait.js';
 import type { PushService } from '../../helpers/push-service.js';
-import { startPushService } from '../../helpers/push-service.js';
+import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
 
 const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
 let push: PushService;
@@ -71,17 +71,8 @@ async function setUp(): Promise<Setup> {
 
 const everyone = { audience: 'all', window: 'any', expiresAt: null } as const;
 
-async function subscribeGood(store: AlertStore, count: number) {
-  const subscribers = Array.from({ length: count }, () => push.subscriber());
-  await store.subscribeMany(
-    subscribers.map(({ subscription }) => ({
-      endpoint: subscription.endpoint,
-      p256dh: subscription.keys.p256dh,
-      auth: subscription.keys.auth,
-      ...everyone,
-    })),
-  );
-  return subscribers;
+function subscribeGood(store: AlertStore, count: number) {
+  return storeSubscribers(push, store, count);
 }
 
 /** A subscription with valid keys at any endpoint, stored as the endpoint gives it. */

@@ -4,7 +4,7 @@ import { generateVapidKeys } from '../../../server/alerts/push.js';
 import { pushChannel } from '../../../server/alerts/push-channel.js';
 import { AlertSender } from '../../../server/alerts/sender.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
-import { startPushService } from '../../helpers/push-service.js';
+import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 import { eventually } from '../../helpers/wait.js';
 
@@ -56,16 +56,7 @@ for (const engine of engines)
       concurrency: 16,
     });
     try {
-      const subscribers = Array.from({ length: COUNT }, () => push.subscriber());
-      await store.subscribeMany(
-        subscribers.map(({ subscription }) => ({
-          endpoint: subscription.endpoint,
-          ...subscription.keys,
-          audience: 'all',
-          window: 'any',
-          expiresAt: null,
-        })),
-      );
+      await storeSubscribers(push, store, COUNT);
       await store.recordPublication(() => ({
         entries: [],
         alerts: [

@@ -6,7 +6,7 @@ import { AlertSender } from '../../../server/alerts/sender.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { PushService } from '../../helpers/push-service.js';
-import { startPushService } from '../../helpers/push-service.js';
+import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import type { StoreEngine } from '../../helpers/store-engines.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 import { eventually } from '../../helpers/wait.js';
@@ -73,16 +73,7 @@ function senderOn(store: AlertStore, name: string, logs: { msg?: string; name?: 
 async function setUp(push: PushService, engine: StoreEngine) {
   const place = await engine.place();
   const setup = await openAlertStore(place);
-  const subscribers = Array.from({ length: COUNT }, () => push.subscriber());
-  await setup.subscribeMany(
-    subscribers.map(({ subscription }) => ({
-      endpoint: subscription.endpoint,
-      ...subscription.keys,
-      audience: 'all',
-      window: 'any',
-      expiresAt: null,
-    })),
-  );
+  await storeSubscribers(push, setup, COUNT);
   // Subscriptions made before the alert get it: the store's clock counts milliseconds.
   await new Promise((resolve) => setTimeout(resolve, 5));
   await setup.recordPublication(() => ({

@@ -8,19 +8,11 @@ import { webhookReceiverExample } from '../../../server/site/pages/client-exampl
 import { writeReset } from '../../helpers/alerts.js';
 import { BASE_URL, copyContent, DEMO_FIXTURE, ROOT } from '../../helpers/fixtures.js';
 import { freePort } from '../../helpers/free-port.js';
+import { decodeHtml } from '../../helpers/html.js';
 import { eventually } from '../../helpers/wait.js';
 import { startServer } from '../../helpers/with-server.js';
 
 const SHOWN = ['https://bot.example.org/hooks/resets', 8080] as const;
-
-function decodeHtml(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-}
 
 test('docs/api.md and /docs show the webhook receiver word for word', async (t) => {
   const doc = await readFile(path.join(ROOT, 'docs/api.md'), 'utf8');
