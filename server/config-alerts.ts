@@ -11,6 +11,8 @@ export const ALERTS_DEFAULTS = {
   maxSubscriptions: 100_000,
   writesPerAddress: 10,
   writesPerNetwork: 30,
+  /** PostgreSQL connections per process (`ALERTS_DATABASE_POOL`). */
+  databasePool: 4,
 } as const;
 
 /** An empty variable (`VAPID_PUBLIC_KEY=`) is one not set. */
@@ -92,9 +94,20 @@ export const ALERTS_ENV = {
 
 type AlertsEnv = z.infer<z.ZodObject<typeof ALERTS_ENV>>;
 
+/** Where the alerts' store is, and how many connections a process holds to it. */
+export interface AlertsStoreConfig {
+  /**
+   * A `postgres://` URL (`ALERTS_DATABASE_URL`: one database for every machine), else the SQLite file
+   * (`ALERTS_DB`) shared by the workers of one machine.
+   */
+  readonly location: string;
+  /** PostgreSQL only: connections each process holds at most (`ALERTS_DATABASE_POOL`). */
+  readonly pool: number;
+}
+
 export interface AlertsConfig {
-  /** The SQLite file of subscriptions, the ledger and deliveries, shared by the workers of a machine. */
-  readonly db: string;
+  /** The store of subscriptions, the ledger and deliveries. */
+  readonly store: AlertsStoreConfig;
   /** Browser push; null without a VAPID key pair (its endpoints answer 503). */
   readonly push: {
     readonly vapid: { readonly publicKey: string; readonly privateKey: string; readonly subject: string };
@@ -119,7 +132,7 @@ export interface AlertsConfig {
 }
 
 /** The alerts' settings from the parsed environment; null when no channel is on. Throws on a half-set pair. */
-export function alertsConfig(e: AlertsEnv, baseUrl: string, db: string): AlertsConfig | null {
+export function alertsConfig(e: AlertsEnv, baseUrl: string, store: AlertsStoreConfig): AlertsConfig | null {
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
     throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither');
   if ((e.SMTP_URL === undefined) !== (e.ALERTS_EMAIL_FROM === undefined))
@@ -141,7 +154,7 @@ export function alertsConfig(e: AlertsEnv, baseUrl: string, db: string): AlertsC
   const email = e.SMTP_URL && e.ALERTS_EMAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.ALERTS_EMAIL_FROM } : null;
   if (!push && !webhooks && !email) return null;
   return {
-    db,
+    store,
     push,
     webhooks,
     email,

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { BASE_URL_MAX_LENGTH, INT32_MAX } from '../domain/schemas/limits.js';
 import { RATE_LIMIT_WINDOW_MAX_SECONDS } from './http/rate-limit.js';
-import type { AlertsConfig } from './config-alerts.js';
-import { ALERTS_ENV, alertsConfig, unset } from './config-alerts.js';
+import type { AlertsConfig, AlertsStoreConfig } from './config-alerts.js';
+import { ALERTS_DEFAULTS, ALERTS_ENV, alertsConfig, unset } from './config-alerts.js';
 
-export type { AlertsConfig } from './config-alerts.js';
+export type { AlertsConfig, AlertsStoreConfig } from './config-alerts.js';
 export { ALERTS_DEFAULTS } from './config-alerts.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -47,6 +47,9 @@ const EnvSchema = z.object({
     .default(STREAM_DEFAULTS.heartbeatSeconds),
   DATA_DIR: z.string().min(1).default('data'),
   ALERTS_DB: z.string().min(1).optional(),
+  // The alerts' store in PostgreSQL, shared by every machine; set, it is used instead of ALERTS_DB.
+  ALERTS_DATABASE_URL: z.preprocess(unset, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  ALERTS_DATABASE_POOL: z.coerce.number().int().min(1).max(50).default(ALERTS_DEFAULTS.databasePool),
   ...ALERTS_ENV,
 });
 
@@ -87,10 +90,11 @@ export interface Config {
    */
   readonly alerts: AlertsConfig | null;
   /**
-   * The alerts' SQLite file whether or not this environment has the keys: the curator's commands
-   * read and mark the store the server uses, from a shell that need not hold its keys.
+   * The alerts' store whether or not this environment has the keys (the curator's commands read and
+   * mark the store the server uses, from a shell that need not hold its keys): the PostgreSQL
+   * database of `ALERTS_DATABASE_URL` when it is set, else the SQLite file `ALERTS_DB`.
    */
-  readonly alertsDb: string;
+  readonly alertsStore: AlertsStoreConfig;
 }
 
 /** The default pid file of a server on `port`: one per port, in the temp folder. */
@@ -107,7 +111,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   }
   const e = parsed.data;
   const baseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const alertsDb = e.ALERTS_DB ?? path.join(e.DATA_DIR, 'alerts.sqlite');
+  const alertsStore = {
+    location: e.ALERTS_DATABASE_URL ?? e.ALERTS_DB ?? path.join(e.DATA_DIR, 'alerts.sqlite'),
+    pool: e.ALERTS_DATABASE_POOL,
+  };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -129,7 +136,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       perProcess: e.STREAMS_PER_PROCESS,
       heartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000,
     },
-    alerts: alertsConfig(e, baseUrl, alertsDb),
-    alertsDb,
+    alerts: alertsConfig(e, baseUrl, alertsStore),
+    alertsStore,
   };
 }

@@ -1,6 +1,6 @@
 import type { LedgerMark } from '../domain/alerts.js';
-import { openAlertStore } from '../server/alerts/store/index.js';
-import type { Config } from '../server/config.js';
+import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
+import type { AlertsStoreConfig, Config } from '../server/config.js';
 import { parseConfig } from '../server/config.js';
 
 /** This shell's environment as the server reads it, or the process ends naming what is wrong. */
@@ -13,26 +13,31 @@ function readConfig(): Config {
   }
 }
 
-/** The alerts' store the server on this machine uses (ALERTS_DB, else under DATA_DIR), keys or not. */
-export function alertsStoreFile(): string {
-  return readConfig().alertsDb;
+/**
+ * The alerts' store the server uses (ALERTS_DATABASE_URL, else ALERTS_DB, else under DATA_DIR), keys
+ * or not.
+ */
+export function alertsStoreConfig(): AlertsStoreConfig {
+  return readConfig().alertsStore;
 }
 
 /**
- * Records a curator's word on one revision of an event in the alerts' store (ALERTS_DB, else under
- * DATA_DIR), where the ledger reads it when the content is published: `silent` sends no alert for
- * it, `alert` sends one for a correction. The curator's shell need not hold the VAPID keys the
- * server has: the mark goes to the store either way. Returns the line to print.
+ * Records a curator's word on one revision of an event in the alerts' store (ALERTS_DATABASE_URL,
+ * else ALERTS_DB, else under DATA_DIR), where the ledger reads it when the content is published:
+ * `silent` sends no alert for it, `alert` sends one for a correction. The curator's shell need not
+ * hold the VAPID keys the server has: the mark goes to the store either way. Returns the line to
+ * print, which names the store (a database URL without its password).
  */
 export async function markAlert(mark: LedgerMark): Promise<string> {
-  const file = alertsStoreFile();
-  const store = await openAlertStore(file);
+  const { location, pool } = alertsStoreConfig();
+  const store = await openAlertStore(location, Date.now, { pool });
   try {
     await store.mark(mark);
   } finally {
     await store.close();
   }
+  const where = describeLocation(location);
   return mark.mode === 'silent'
-    ? `alerts: none will be sent for ${mark.eventId} revision ${mark.revision} (marked in ${file})`
-    : `alerts: one will be sent for ${mark.eventId} revision ${mark.revision} when it is published (marked in ${file})`;
+    ? `alerts: none will be sent for ${mark.eventId} revision ${mark.revision} (marked in ${where})`
+    : `alerts: one will be sent for ${mark.eventId} revision ${mark.revision} when it is published (marked in ${where})`;
 }

@@ -1,19 +1,24 @@
 /**
  * `npm run alerts:preview [-- --dir <folder>]`: what publishing the content folder would alert, and
- * to how many subscriptions, read from this machine's alerts store (ALERTS_DB) without changing it.
+ * to how many subscriptions, read from the alerts store the server uses (ALERTS_DATABASE_URL, else
+ * ALERTS_DB) without changing it: a store not made yet is not made.
  * Who would be alerted is the store's and the ledger's answer: it needs no VAPID key in this shell
  * (the server's environment holds them).
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildCatalog } from '../domain/catalog.js';
 import { decidePublication } from '../domain/alerts.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { loadContent } from '../server/content/read-content.js';
-import { openAlertStore } from '../server/alerts/store/index.js';
+import {
+  alertStoreExists,
+  describeLocation,
+  isDatabaseUrl,
+  openAlertStore,
+} from '../server/alerts/store/index.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf } from './content-files.js';
-import { alertsStoreFile } from './alert-marks.js';
+import { alertsStoreConfig } from './alert-marks.js';
 
 const { values: flags } = readCommandLine({
   usage: 'npm run alerts:preview -- [--dir <folder>]',
@@ -27,7 +32,15 @@ const { values: flags } = readCommandLine({
     },
   },
 });
-const db = path.resolve(alertsStoreFile());
+const { location, pool } = alertsStoreConfig();
+/** The store cannot be read (a database down, a file not readable): said in one line, exit 1. */
+const unreachable = (error: unknown): never => {
+  console.error(
+    `the alerts store at ${describeLocation(location)} cannot be read: ${(error as Error).message}`,
+  );
+  return process.exit(1);
+};
+const db = isDatabaseUrl(location) ? location : path.resolve(location);
 const dir = contentDirOf(flags.dir);
 const result = await loadContent(dir);
 if (!result.ok) {
@@ -35,13 +48,14 @@ if (!result.ok) {
   for (const problem of result.problems) console.error(`  ${formatProblem(problem)}`);
   process.exit(1);
 }
-if (!existsSync(db)) {
-  console.log(`no alerts store at ${db}: publishing sends no alert`);
+const where = describeLocation(db);
+if (!(await alertStoreExists(db).catch(unreachable))) {
+  console.log(`no alerts store at ${where}: publishing sends no alert`);
   process.exit(0);
 }
-console.log(`read from the alerts store ${db}`);
+console.log(`read from the alerts store ${where}`);
 const catalog = buildCatalog(result.content, { baseUrl: 'https://preview.invalid' });
-const store = await openAlertStore(db);
+const store = await openAlertStore(db, Date.now, { pool }).catch(unreachable);
 const decision = decidePublication(
   [...catalog.byId.values()],
   await store.ledger(),

@@ -52,7 +52,7 @@ export async function startAlerts(
   baseUrl: string,
   senderOptions: Partial<SenderOptions> = {},
 ): Promise<Alerts> {
-  const store = await openAlertStore(config.db);
+  const store = await openAlertStore(config.store.location, Date.now, { pool: config.store.pool });
   const mailer = config.email ? createMailer(config.email) : null;
   const sender = config.sender
     ? new AlertSender({

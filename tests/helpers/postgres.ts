@@ -46,7 +46,7 @@ function asOwner(program: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
 }
 
-async function postgresProgram(program: string, args: string[], timeout = 60_000): Promise<string> {
+async function postgresProgram(program: string, args: string[], timeout = 180_000): Promise<string> {
   const [file, all] = asOwner(program, args);
   try {
     const { stdout } = await run(file, all, { timeout });
@@ -107,12 +107,12 @@ export async function startPostgres(database = 'tracker'): Promise<PostgresServe
       path.join(dir, 'log'),
       '-w',
       '-t',
-      '60',
+      '180',
       'start',
     ]);
   };
   const halt = async () => {
-    await postgresProgram('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+    await postgresProgram('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '180', 'stop']);
   };
   const base = `postgres://postgres@127.0.0.1:${port}`;
   let running = false;

@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../server/alerts/push.js';
-import { openAlertStore } from '../../server/alerts/store/index.js';
+import { alertStoreExists, openAlertStore } from '../../server/alerts/store/index.js';
 import { writeReset } from '../helpers/alerts.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
+import { startPostgres } from '../helpers/postgres.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 
 const vapid = generateVapidKeys();
@@ -155,6 +156,80 @@ test('alerts:preview and --no-alert work from the store without a VAPID key pair
     t.deepEqual(await marked.marks(), [{ eventId: eventId?.[1], revision: 1, mode: 'silent' }]);
     await marked.close();
   } finally {
+    await content.dispose();
+    await rm(data, { recursive: true, force: true });
+  }
+});
+
+test('with ALERTS_DATABASE_URL, alerts:preview and --no-alert use the PostgreSQL store, naming it without its password', async (t) => {
+  const content = await copyContent(DEMO_FIXTURE);
+  const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alert-postgres-'));
+  const server = await startPostgres();
+  try {
+    // The test server trusts local connections: the password is only there to be hidden.
+    const plain = await server.database('curator');
+    const url = plain.replace('postgres@', 'postgres:secret-word@');
+    const shown = plain.replace('postgres@', 'postgres:***@');
+    const file = path.join(data, 'alerts.sqlite');
+    const env = {
+      ...process.env,
+      VAPID_PUBLIC_KEY: '',
+      VAPID_PRIVATE_KEY: '',
+      ALERTS_DB: file,
+      ALERTS_DATABASE_URL: url,
+    };
+    const command = async (...args: string[]) => {
+      const done = await runToEnd(process.execPath, ['--import', 'tsx', ...args, '--dir', content.dir], {
+        cwd: ROOT,
+        env,
+      });
+      t.is(done.code, 0, outputOf(done));
+      t.notRegex(outputOf(done), /secret-word/);
+      return done.stdout;
+    };
+
+    t.regex(
+      await command('tools/alerts-preview.ts'),
+      new RegExp(`^no alerts store at ${escapeRegExp(shown)}: publishing sends no alert$`, 'm'),
+    );
+    t.false(await alertStoreExists(url), 'the preview makes no store in the database');
+    t.false(existsSync(file), 'nor in the ALERTS_DB file');
+
+    const store = await openAlertStore(url);
+    await store.subscribeMany([
+      {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/1',
+        p256dh: `B${'A'.repeat(86)}`,
+        auth: 'A'.repeat(22),
+        audience: 'all',
+        window: 'any',
+        expiresAt: null,
+      },
+    ]);
+    const id = await writeReset(content.dir, {
+      day: '2026-11-21',
+      slug: 'shared',
+      plans: 'all',
+      windows: ['weekly'],
+    });
+    const preview = await command('tools/alerts-preview.ts');
+    t.regex(preview, new RegExp(`^read from the alerts store ${escapeRegExp(shown)}$`, 'm'));
+    t.regex(preview, new RegExp(`sends 1 alert\\(s\\):\\n  confirmed: ${id} .* → 1 subscription\\(s\\)`));
+
+    const created = await command(
+      'tools/content-new.ts',
+      'https://support.claude.com/en/articles/late',
+      '--title',
+      'A late entry',
+      '--no-alert',
+    );
+    const late = /alerts: none will be sent for (\S+) revision 1 \(marked in (.+)\)$/m.exec(created);
+    t.is(late?.[2], shown, created);
+    t.deepEqual(await store.marks(), [{ eventId: late?.[1], revision: 1, mode: 'silent' }]);
+    await store.close();
+    t.false(existsSync(file), 'the SQLite file is never made');
+  } finally {
+    await server.stop();
     await content.dispose();
     await rm(data, { recursive: true, force: true });
   }

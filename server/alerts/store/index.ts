@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { DEFAULT_POOL, PostgresAlertStore } from './postgres/index.js';
 import { SqliteAlertStore } from './sqlite/index.js';
 import type { AlertStore } from './types.js';
 
@@ -11,12 +13,53 @@ export {
   SUBSCRIPTION_IDLE_DAYS,
 } from './types.js';
 
+export interface AlertStoreOptions {
+  /** PostgreSQL: connections this process holds at most (config `ALERTS_DATABASE_POOL`); 4 unless set. */
+  readonly pool?: number;
+}
+
+/** Whether a store's location names a PostgreSQL database (a URL) rather than a SQLite file. */
+export function isDatabaseUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//.test(location);
+}
+
 /**
- * Opens the alerts' store (config `ALERTS_DB`): SQLite, one file per machine, brought to the latest
- * schema as it opens. Its users hold the `AlertStore` interface, never the engine. Asynchronous, as
- * opening an engine over the network is: it resolves once the store is migrated and its `version`
- * and `startedAt` are read, and rejects when it cannot be opened.
+ * A store's location as it may be printed or logged: a database URL without its password (a file
+ * path as it is).
  */
-export async function openAlertStore(file: string, clock: () => number = Date.now): Promise<AlertStore> {
-  return await SqliteAlertStore.open(file, clock);
+export function describeLocation(location: string): string {
+  if (!isDatabaseUrl(location)) return location;
+  try {
+    const url = new URL(location);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'a PostgreSQL database (its URL does not parse)';
+  }
+}
+
+/**
+ * Opens the alerts' store at `location`, brought to the latest schema as it opens: a `postgres://`
+ * or `postgresql://` URL is a PostgreSQL database shared by every machine (config
+ * `ALERTS_DATABASE_URL`, a pool of `options.pool` connections per process), anything else a SQLite
+ * file, one per machine (config `ALERTS_DB`). Its users hold the `AlertStore` interface, never the
+ * engine. Asynchronous, as opening an engine over the network is: it resolves once the store is
+ * migrated and its `version` and `startedAt` are read, and rejects when it cannot be opened.
+ */
+export async function openAlertStore(
+  location: string,
+  clock: () => number = Date.now,
+  options: AlertStoreOptions = {},
+): Promise<AlertStore> {
+  if (isDatabaseUrl(location))
+    return await PostgresAlertStore.open(location, clock, options.pool ?? DEFAULT_POOL);
+  return await SqliteAlertStore.open(location, clock);
+}
+
+/**
+ * Whether a store is at `location` already, without making one: a file that exists, a database
+ * whose schema and start are recorded. Rejects when a database cannot be reached.
+ */
+export async function alertStoreExists(location: string): Promise<boolean> {
+  return isDatabaseUrl(location) ? await PostgresAlertStore.exists(location) : existsSync(location);
 }

@@ -7,8 +7,11 @@ export type * from './channel-types.js';
 /**
  * The alerts' store as its users see it, whatever the engine: subscriptions, the publication ledger
  * and the alerts made from it, a record per (alert, subscription) delivery, and the sender's lease.
- * SQLite implements it (./sqlite/); it is opened by `openAlertStore` (./index.ts), which resolves once
- * the store is at its engine's latest schema.
+ * SQLite (./sqlite/, one file per machine) and PostgreSQL (./postgres/, one database for every
+ * machine) implement it alike, method for method: the same results in the same order, the same
+ * refusals, every timestamp from the store's clock. It is opened by `openAlertStore` (./index.ts),
+ * which picks the engine from the location and resolves once the store is at its engine's latest
+ * schema.
  *
  * Every method that reads or writes returns a promise, so an engine may answer over the network
  * (PostgreSQL); a failure is a rejected promise, never a throw. What its users rely on, each stated

@@ -1,18 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import test from 'ava';
 import pino from 'pino';
 import { generateVapidKeys } from '../../../server/alerts/push.js';
 import { pushChannel } from '../../../server/alerts/push-channel.js';
 import { AlertSender } from '../../../server/alerts/sender.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
 import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
+import { useStoreEngines } from '../../helpers/store-engines.js';
 import { eventually } from '../../helpers/wait.js';
 
 const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
 const COUNT = 600;
+const engines = useStoreEngines();
 
 /**
  * The store as an engine over the network answers: each call a few milliseconds late, so the sender
@@ -38,62 +36,61 @@ function late(store: AlertStore, renewals: { now: number; most: number }): Alert
   });
 }
 
-test('over a store that answers late, each subscription gets an alert once and renewals never overlap', async (t) => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-late-'));
-  const real = await openAlertStore(path.join(dir, 'alerts.sqlite'));
-  const renewals = { now: 0, most: 0 };
-  const store = late(real, renewals);
-  const push = await startPushService(vapid.publicKey);
-  const logs: { msg?: string }[] = [];
-  const sender = new AlertSender({
-    store,
-    channels: [pushChannel({ store, vapid, concurrency: 16 })],
-    logger: pino(
-      { level: 'info' },
-      { write: (line: string) => logs.push(JSON.parse(line) as { msg?: string }) },
-    ),
-    // Renewed every 100 ms: many passes run between the fills of one fan-out.
-    leaseMs: 400,
-    pollMs: 20,
-    concurrency: 16,
+for (const engine of engines)
+  test(`${engine.name}: over a store that answers late, each subscription gets an alert once and renewals never overlap`, async (t) => {
+    const real = await engine.open();
+    const renewals = { now: 0, most: 0 };
+    const store = late(real, renewals);
+    const push = await startPushService(vapid.publicKey);
+    const logs: { msg?: string }[] = [];
+    const sender = new AlertSender({
+      store,
+      channels: [pushChannel({ store, vapid, concurrency: 16 })],
+      logger: pino(
+        { level: 'info' },
+        { write: (line: string) => logs.push(JSON.parse(line) as { msg?: string }) },
+      ),
+      // Renewed every 100 ms: many passes run between the fills of one fan-out.
+      leaseMs: 400,
+      pollMs: 20,
+      concurrency: 16,
+    });
+    try {
+      await storeSubscribers(push, store, COUNT);
+      await store.recordPublication(() => ({
+        entries: [],
+        alerts: [
+          {
+            key: 'late',
+            eventId: 'late',
+            reason: 'confirmed',
+            payload: '{}',
+            record: '{}',
+            matching: ['all/any'],
+          },
+        ],
+      }));
+      const [alert] = await store.pendingAlerts();
+      sender.start();
+      t.true(
+        await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 60_000 }),
+        'the alert ends',
+      );
+      const copies = new Map<string, number>();
+      for (const message of push.received)
+        copies.set(message.subscriber, (copies.get(message.subscriber) ?? 0) + 1);
+      t.is(copies.size, COUNT, 'every subscription got it');
+      t.deepEqual(
+        [...copies.values()].filter((count) => count > 1),
+        [],
+        'none got it twice',
+      );
+      t.deepEqual(await store.deliveryCounts(alert!.id), { delivered: COUNT });
+      t.is(logs.filter((line) => line.msg === 'alerts: sent').length, 1, 'the alert was finished once');
+      t.is(renewals.most, 1, 'one renewal at a time');
+    } finally {
+      await sender.stop();
+      await push.stop();
+      await store.close();
+    }
   });
-  try {
-    await storeSubscribers(push, store, COUNT);
-    await store.recordPublication(() => ({
-      entries: [],
-      alerts: [
-        {
-          key: 'late',
-          eventId: 'late',
-          reason: 'confirmed',
-          payload: '{}',
-          record: '{}',
-          matching: ['all/any'],
-        },
-      ],
-    }));
-    const [alert] = await store.pendingAlerts();
-    sender.start();
-    t.true(
-      await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 60_000 }),
-      'the alert ends',
-    );
-    const copies = new Map<string, number>();
-    for (const message of push.received)
-      copies.set(message.subscriber, (copies.get(message.subscriber) ?? 0) + 1);
-    t.is(copies.size, COUNT, 'every subscription got it');
-    t.deepEqual(
-      [...copies.values()].filter((count) => count > 1),
-      [],
-      'none got it twice',
-    );
-    t.deepEqual(await store.deliveryCounts(alert!.id), { delivered: COUNT });
-    t.is(logs.filter((line) => line.msg === 'alerts: sent').length, 1, 'the alert was finished once');
-    t.is(renewals.most, 1, 'one renewal at a time');
-  } finally {
-    await sender.stop();
-    await push.stop();
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-});

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import test from 'ava';
 import pino from 'pino';
 import { generateVapidKeys } from '../../../server/alerts/push.js';
@@ -10,6 +7,8 @@ import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { PushService } from '../../helpers/push-service.js';
 import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
+import type { StoreEngine } from '../../helpers/store-engines.js';
+import { useStoreEngines } from '../../helpers/store-engines.js';
 import { eventually } from '../../helpers/wait.js';
 
 /**
@@ -20,6 +19,7 @@ import { eventually } from '../../helpers/wait.js';
 const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
 const COUNT = 1200;
 const LANES = 8;
+const engines = useStoreEngines();
 
 /** A sender's own connection to the store, which may die: from then on every call fails. */
 function mortal(store: AlertStore): { store: AlertStore; die(): void } {
@@ -69,10 +69,10 @@ function senderOn(store: AlertStore, name: string, logs: { msg?: string; name?: 
   });
 }
 
-async function setUp(push: PushService) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-share-'));
-  const file = path.join(dir, 'alerts.sqlite');
-  const setup = await openAlertStore(file);
+/** A new store of the engine (a file, a database) with the alert and its subscriptions. */
+async function setUp(push: PushService, engine: StoreEngine) {
+  const place = await engine.place();
+  const setup = await openAlertStore(place);
   await storeSubscribers(push, setup, COUNT);
   // Subscriptions made before the alert get it: the store's clock counts milliseconds.
   await new Promise((resolve) => setTimeout(resolve, 5));
@@ -90,7 +90,7 @@ async function setUp(push: PushService) {
     ],
   }));
   const [alert] = await setup.pendingAlerts();
-  return { dir, file, setup, alertId: alert!.id };
+  return { place, setup, alertId: alert!.id };
 }
 
 function copiesOf(push: PushService): Map<string, number> {
@@ -100,83 +100,83 @@ function copiesOf(push: PushService): Map<string, number> {
   return copies;
 }
 
-test('two senders divide a fan-out: each subscription once, each sender a part', async (t) => {
-  const push = await startPushService(vapid.publicKey, { delayMs: 2 });
-  const { dir, file, setup, alertId } = await setUp(push);
-  const logs: { msg?: string; name?: string }[] = [];
-  const stores = [counting(await openAlertStore(file)), counting(await openAlertStore(file))];
-  const senders = [senderOn(stores[0]!.store, 'a', logs), senderOn(stores[1]!.store, 'b', logs)];
-  try {
-    for (const sender of senders) sender.start();
-    t.true(
-      await eventually(async () => (await setup.pendingAlerts()).length === 0, { timeout: 60_000 }),
-      'the alert ends',
-    );
-    const copies = copiesOf(push);
-    t.is(copies.size, COUNT, 'every subscription got it');
-    t.deepEqual(
-      [...copies.values()].filter((count) => count > 1),
-      [],
-      'none got it twice',
-    );
-    t.deepEqual(await setup.deliveryCounts(alertId), { delivered: COUNT });
-    t.is(logs.filter((line) => line.msg === 'alerts: sent').length, 1, 'finished once, by one of them');
-    const claims = stores.map((store) => store.claims());
-    t.is(claims[0]! + claims[1]!, Math.ceil(COUNT / 256), `batches claimed: ${claims.join(' and ')}`);
-    t.true(
-      claims.every((count) => count > 0),
-      'each sender sent a part',
-    );
-  } finally {
-    for (const sender of senders) await sender.stop();
-    for (const store of stores) await store.store.close();
-    await push.stop();
-    await setup.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+for (const engine of engines)
+  test(`${engine.name}: two senders divide a fan-out: each subscription once, each sender a part`, async (t) => {
+    const push = await startPushService(vapid.publicKey, { delayMs: 2 });
+    const { place, setup, alertId } = await setUp(push, engine);
+    const logs: { msg?: string; name?: string }[] = [];
+    const stores = [counting(await openAlertStore(place)), counting(await openAlertStore(place))];
+    const senders = [senderOn(stores[0]!.store, 'a', logs), senderOn(stores[1]!.store, 'b', logs)];
+    try {
+      for (const sender of senders) sender.start();
+      t.true(
+        await eventually(async () => (await setup.pendingAlerts()).length === 0, { timeout: 60_000 }),
+        'the alert ends',
+      );
+      const copies = copiesOf(push);
+      t.is(copies.size, COUNT, 'every subscription got it');
+      t.deepEqual(
+        [...copies.values()].filter((count) => count > 1),
+        [],
+        'none got it twice',
+      );
+      t.deepEqual(await setup.deliveryCounts(alertId), { delivered: COUNT });
+      t.is(logs.filter((line) => line.msg === 'alerts: sent').length, 1, 'finished once, by one of them');
+      const claims = stores.map((store) => store.claims());
+      t.is(claims[0]! + claims[1]!, Math.ceil(COUNT / 256), `batches claimed: ${claims.join(' and ')}`);
+      t.true(
+        claims.every((count) => count > 0),
+        'each sender sent a part',
+      );
+    } finally {
+      for (const sender of senders) await sender.stop();
+      for (const store of stores) await store.store.close();
+      await push.stop();
+      await setup.close();
+    }
+  });
 
-test('when one sender dies mid fan-out, the other takes its claims over; only what was in flight goes twice', async (t) => {
-  const push = await startPushService(vapid.publicKey, { delayMs: 5 });
-  const { dir, file, setup, alertId } = await setUp(push);
-  const logs: { msg?: string; name?: string }[] = [];
-  const dying = mortal(await openAlertStore(file));
-  const living = await openAlertStore(file);
-  const a = senderOn(dying.store, 'a', logs);
-  const b = senderOn(living, 'b', logs);
-  try {
-    a.start();
-    t.true(await eventually(() => push.received.length >= 100), 'a started alone');
-    b.start();
-    t.true(await eventually(async () => (await setup.claimHolders()).length === 2), 'both hold claims');
-    dying.die();
-    t.true(
-      await eventually(async () => (await setup.pendingAlerts()).length === 0, { timeout: 60_000 }),
-      'the alert ends',
-    );
-    const copies = copiesOf(push);
-    t.is(copies.size, COUNT, 'every subscription got it');
-    const twice = [...copies.values()].filter((count) => count > 1);
-    t.true(
-      twice.every((count) => count === 2) && twice.length <= LANES,
-      `at most the dead sender's messages in flight (${LANES}) go twice: ${twice.length}`,
-    );
-    t.true(
-      logs.some((line) => line.name === 'b' && line.msg?.startsWith('alerts: a claim another sender left')),
-      'b took a claim over',
-    );
-    const counts = await setup.deliveryCounts(alertId);
-    t.is(
-      (counts['delivered'] ?? 0) + (counts['sent'] ?? 0) + (counts['sending'] ?? 0),
-      COUNT,
-      JSON.stringify(counts),
-    );
-  } finally {
-    await a.stop().catch(() => undefined);
-    await b.stop();
-    await living.close();
-    await push.stop();
-    await setup.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+for (const engine of engines)
+  test(`${engine.name}: when one sender dies mid fan-out, the other takes its claims over; only what was in flight goes twice`, async (t) => {
+    const push = await startPushService(vapid.publicKey, { delayMs: 5 });
+    const { place, setup, alertId } = await setUp(push, engine);
+    const logs: { msg?: string; name?: string }[] = [];
+    const dying = mortal(await openAlertStore(place));
+    const living = await openAlertStore(place);
+    const a = senderOn(dying.store, 'a', logs);
+    const b = senderOn(living, 'b', logs);
+    try {
+      a.start();
+      t.true(await eventually(() => push.received.length >= 100), 'a started alone');
+      b.start();
+      t.true(await eventually(async () => (await setup.claimHolders()).length === 2), 'both hold claims');
+      dying.die();
+      t.true(
+        await eventually(async () => (await setup.pendingAlerts()).length === 0, { timeout: 60_000 }),
+        'the alert ends',
+      );
+      const copies = copiesOf(push);
+      t.is(copies.size, COUNT, 'every subscription got it');
+      const twice = [...copies.values()].filter((count) => count > 1);
+      t.true(
+        twice.every((count) => count === 2) && twice.length <= LANES,
+        `at most the dead sender's messages in flight (${LANES}) go twice: ${twice.length}`,
+      );
+      t.true(
+        logs.some((line) => line.name === 'b' && line.msg?.startsWith('alerts: a claim another sender left')),
+        'b took a claim over',
+      );
+      const counts = await setup.deliveryCounts(alertId);
+      t.is(
+        (counts['delivered'] ?? 0) + (counts['sent'] ?? 0) + (counts['sending'] ?? 0),
+        COUNT,
+        JSON.stringify(counts),
+      );
+    } finally {
+      await a.stop().catch(() => undefined);
+      await b.stop();
+      await living.close();
+      await push.stop();
+      await setup.close();
+    }
+  });

@@ -3,72 +3,337 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import Database from 'better-sqlite3';
+import pg from 'pg';
+import type { NewAlert, PublicationDecision } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
+import {
+  SCHEMA_1 as POSTGRES_SCHEMA_1,
+  SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION,
+} from '../../../server/alerts/store/postgres/index.js';
 import { SCHEMA_1, SCHEMA_VERSION } from '../../../server/alerts/store/sqlite/index.js';
+import { useStoreEngines } from '../../helpers/store-engines.js';
 
-test('a new lease holder sends again what is still `sending`, never what the kernel took', async (t) => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-store-'));
-  let now = Date.parse('2026-11-24T12:00:00Z');
-  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'), () => now);
-  try {
-    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
-    await store.subscribeMany(
-      [1, 2, 3].map((n) => ({
+const engines = useStoreEngines();
+
+for (const engine of engines) {
+  test(`${engine.name}: a new lease holder sends again what is still \`sending\`, never what the kernel took`, async (t) => {
+    let now = Date.parse('2026-11-24T12:00:00Z');
+    const store = await engine.open(() => now);
+    try {
+      const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+      await store.subscribeMany(
+        [1, 2, 3].map((n) => ({
+          endpoint: `https://fcm.googleapis.com/fcm/send/${n}`,
+          ...keys,
+          audience: 'all' as const,
+          window: 'any' as const,
+          expiresAt: null,
+        })),
+      );
+      now += 1000;
+      await store.recordPublication(() => ({
+        entries: [],
+        alerts: [
+          {
+            key: 'e:confirmed',
+            eventId: 'e',
+            reason: 'confirmed',
+            payload: '{}',
+            record: '{}',
+            matching: ['all/any'],
+          },
+        ],
+      }));
+      const [alert] = await store.pendingAlerts();
+      const [first, second, third] = await store.owed(alert!.id, 10);
+      t.truthy(third);
+      // A sender that died: one message handed over but not confirmed, one the kernel took, one answered.
+      const push = (id: number) => ({ alertId: alert!.id, channel: 'push', subscriptionId: id }) as const;
+      await store.recordDelivery(push(first!.id), 'sending');
+      await store.recordDelivery(push(second!.id), 'sent');
+      await store.recordDelivery(push(third!.id), 'delivered', { status: 201, attempts: 1 });
+      await store.finishAlert(alert!.id);
+      t.deepEqual(await store.pendingAlerts(), []);
+      t.deepEqual(await store.owed(alert!.id, 10), []);
+
+      t.true(await store.lease('taker', 10_000));
+      t.is(await store.resendUnwritten(), 1);
+      t.deepEqual(
+        (await store.pendingAlerts()).map((pending) => pending.key),
+        ['e:confirmed'],
+        'the alert is open again',
+      );
+      t.deepEqual(
+        (await store.owed(alert!.id, 10)).map((owed) => owed.id),
+        [first!.id],
+        'only the unconfirmed one',
+      );
+      t.deepEqual(await store.allDeliveryCounts(), { delivered: 1, sent: 1 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  test(`${engine.name}: an alert's failures list by channel then subscription, with why; counts by outcome`, async (t) => {
+    const store = await engine.open();
+    try {
+      await store.recordPublication(() => ({
+        entries: [{ eventId: 'e', status: 'confirmed', revision: 1 }],
+        alerts: [
+          {
+            key: 'e:confirmed',
+            eventId: 'e',
+            reason: 'confirmed',
+            payload: '{}',
+            record: '{"id":"e"}',
+            matching: ['all/any', 'pro/weekly'],
+          },
+        ],
+      }));
+      const [alert] = await store.pendingAlerts();
+      t.like(alert, {
+        key: 'e:confirmed',
+        eventId: 'e',
+        reason: 'confirmed',
+        payload: '{}',
+        record: '{"id":"e"}',
+      });
+      t.is(typeof alert!.createdAt, 'number');
+      const delivery = (channel: 'push' | 'webhook' | 'email', subscriptionId: number) =>
+        ({ alertId: alert!.id, channel, subscriptionId }) as const;
+      await store.recordDelivery(delivery('webhook', 2), 'failed', {
+        status: 500,
+        attempts: 3,
+        reason: 'answered 500',
+      });
+      await store.recordDelivery(delivery('push', 7), 'failed', {
+        status: null,
+        attempts: 1,
+        reason: 'timed out',
+      });
+      await store.recordDelivery(delivery('push', 3), 'failed', {
+        status: 400,
+        attempts: 1,
+        reason: 'refused',
+      });
+      await store.recordDelivery(delivery('email', 3), 'delivered', { status: 250, attempts: 1 });
+      // The same subscription id on another channel is another delivery; a record is replaced, not added.
+      await store.recordDelivery(delivery('webhook', 3), 'sending');
+      await store.recordDelivery(delivery('webhook', 3), 'delivered', { status: 204, attempts: 1 });
+      t.deepEqual(await store.failures(alert!.id), [
+        { channel: 'push', subscriptionId: 3, status: 400, reason: 'refused' },
+        { channel: 'push', subscriptionId: 7, status: null, reason: 'timed out' },
+        { channel: 'webhook', subscriptionId: 2, status: 500, reason: 'answered 500' },
+      ]);
+      t.deepEqual(Object.entries(await store.deliveryCounts(alert!.id)), [
+        ['delivered', 2],
+        ['failed', 3],
+      ]);
+      t.deepEqual(await store.allDeliveryCounts(), { delivered: 2, failed: 3 });
+      t.deepEqual([...(await store.ledger())], [['e', { status: 'confirmed', revision: 1 }]]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test(`${engine.name}: an empty place is migrated to the engine's every step; opening it again changes nothing`, async (t) => {
+    const place = await engine.place();
+    let now = Date.parse('2026-11-24T12:00:00Z');
+    const first = await openAlertStore(place, () => now);
+    try {
+      t.true(engine.version >= 1);
+      t.is(first.version, engine.version, 'one version per step');
+      t.is(first.startedAt, now, 'the store began as it was first opened');
+      await first.mark({ eventId: 'e', revision: 1, mode: 'silent' });
+    } finally {
+      await first.close();
+    }
+    now += 60_000;
+    const again = await openAlertStore(place, () => now);
+    try {
+      t.is(again.version, engine.version);
+      t.is(again.startedAt, now - 60_000, 'its start is kept');
+      t.deepEqual(await again.marks(), [{ eventId: 'e', revision: 1, mode: 'silent' }], 'its rows are kept');
+    } finally {
+      await again.close();
+    }
+  });
+
+  test(`${engine.name}: stores opened at once on one empty place all open, at one version and one start`, async (t) => {
+    const place = await engine.place();
+    let tick = Date.parse('2026-11-24T12:00:00Z');
+    // Each opener's clock says another time: the first to record the start wins, for every one.
+    const stores = await Promise.all(
+      Array.from({ length: 4 }, () => {
+        const at = (tick += 1000);
+        return openAlertStore(place, () => at);
+      }),
+    );
+    try {
+      t.deepEqual(
+        stores.map((store) => store.version),
+        stores.map(() => engine.version),
+      );
+      t.is(new Set(stores.map((store) => store.startedAt)).size, 1, stores.map((s) => s.startedAt).join());
+      await stores[0]!.mark({ eventId: 'e', revision: 1, mode: 'alert' });
+      t.is((await stores[3]!.marks()).length, 1, 'one store, whichever opened it');
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  test(`${engine.name}: two stores recording the same content at once make each alert once, in turn`, async (t) => {
+    const place = await engine.place();
+    const [a, b] = await Promise.all([openAlertStore(place), openAlertStore(place)]);
+    try {
+      // What a content load decides (domain/alerts.ts): an event the ledger has not seen is alerted.
+      const seen: boolean[] = [];
+      const publish =
+        (eventId: string): PublicationDecision =>
+        (ledger) => {
+          seen.push(ledger.has(eventId));
+          if (ledger.has(eventId)) return { entries: [], alerts: [] };
+          const alert: NewAlert = {
+            key: `${eventId}:confirmed`,
+            eventId,
+            reason: 'confirmed',
+            payload: '{}',
+            record: '{}',
+            matching: ['all/any'],
+          };
+          return { entries: [{ eventId, status: 'confirmed', revision: 1 }], alerts: [alert] };
+        };
+      const rounds = 12;
+      let made = 0;
+      for (let round = 0; round < rounds; round += 1) {
+        const decide = publish(`event-${round}`);
+        const [fromA, fromB] = await Promise.all([a.recordPublication(decide), b.recordPublication(decide)]);
+        made += fromA.length + fromB.length;
+      }
+      t.is(made, rounds, 'each alert made by one of the two');
+      t.is(await a.alertCount(), rounds);
+      t.is(
+        seen.filter((found) => found).length,
+        rounds,
+        'of each pair, the second decided from the ledger the first wrote',
+      );
+      t.is((await b.ledger()).size, rounds);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  test(`${engine.name}: a transaction that fails writes nothing, rejects, and the store goes on`, async (t) => {
+    const store = await engine.open();
+    try {
+      // More failures than a pool has connections: each gives its connection back.
+      for (let n = 0; n < 6; n += 1) {
+        await t.throwsAsync(
+          store.recordPublication(() => {
+            throw new Error(`decision ${n} failed`);
+          }),
+          { message: `decision ${n} failed` },
+        );
+        // A write refused inside its transaction (a confirmation hash already stored) rejects too.
+        await store.requestEmail({
+          email: `first-${n}@example.org`,
+          locale: 'en',
+          audience: 'all',
+          window: 'any',
+          confirmHash: `hash-${n}`,
+          unsubscribeToken: `token-${n}`,
+        });
+        await t.throwsAsync(
+          store.requestEmail({
+            email: `second-${n}@example.org`,
+            locale: 'en',
+            audience: 'all',
+            window: 'any',
+            confirmHash: `hash-${n}`,
+            unsubscribeToken: `other-token-${n}`,
+          }),
+          // better-sqlite3's SqliteError is not a native Error.
+          { any: true },
+        );
+      }
+      t.deepEqual(await store.ledger(), new Map());
+      t.is(await store.alertCount(), 0);
+      t.is(await store.emailCount(), 6, 'only the addresses whose writes committed');
+    } finally {
+      await store.close();
+    }
+  });
+
+  test(`${engine.name}: past the most subscriptions, none is stored, however many stores write at once`, async (t) => {
+    const place = await engine.place();
+    const [a, b] = await Promise.all([openAlertStore(place), openAlertStore(place)]);
+    try {
+      const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+      const subscription = (n: number) => ({
         endpoint: `https://fcm.googleapis.com/fcm/send/${n}`,
         ...keys,
         audience: 'all' as const,
         window: 'any' as const,
         expiresAt: null,
-      })),
-    );
-    now += 1000;
-    await store.recordPublication(() => ({
-      entries: [],
-      alerts: [
-        {
-          key: 'e:confirmed',
-          eventId: 'e',
-          reason: 'confirmed',
-          payload: '{}',
-          record: '{}',
-          matching: ['all/any'],
-        },
-      ],
-    }));
-    const [alert] = await store.pendingAlerts();
-    const [first, second, third] = await store.owed(alert!.id, 10);
-    t.truthy(third);
-    // A sender that died: one message handed over but not confirmed, one the kernel took, one answered.
-    const push = (id: number) => ({ alertId: alert!.id, channel: 'push', subscriptionId: id }) as const;
-    await store.recordDelivery(push(first!.id), 'sending');
-    await store.recordDelivery(push(second!.id), 'sent');
-    await store.recordDelivery(push(third!.id), 'delivered', { status: 201, attempts: 1 });
-    await store.finishAlert(alert!.id);
-    t.deepEqual(await store.pendingAlerts(), []);
-    t.deepEqual(await store.owed(alert!.id, 10), []);
+      });
+      // Every connection of both pools open first, so the writes below all start at once.
+      await Promise.all(
+        [a, b].flatMap((store) => Array.from({ length: 8 }, () => store.subscriptionCount())),
+      );
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, n) => (n % 2 === 0 ? a : b).subscribe(subscription(n), 5)),
+      );
+      t.is(answers.filter((answer) => answer.created).length, 5);
+      t.is(answers.filter((answer) => answer.full).length, 11);
+      t.is(await b.subscriptionCount(), 5);
+      // Whichever five were stored (the order they were written in is the engine's).
+      const stored = answers.findIndex((answer) => answer.created);
+      t.deepEqual(
+        await a.subscribe(subscription(stored), 5),
+        { created: false },
+        'a stored one is renewed, full or not',
+      );
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
 
-    t.true(await store.lease('taker', 10_000));
-    t.is(await store.resendUnwritten(), 1);
-    t.deepEqual(
-      (await store.pendingAlerts()).map((pending) => pending.key),
-      ['e:confirmed'],
-      'the alert is open again',
-    );
-    t.deepEqual(
-      (await store.owed(alert!.id, 10)).map((owed) => owed.id),
-      [first!.id],
-      'only the unconfirmed one',
-    );
-    t.deepEqual(await store.allDeliveryCounts(), { delivered: 1, sent: 1 });
-  } finally {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+  test(`${engine.name}: the lease one store holds is refused to another until it expires or is released`, async (t) => {
+    const place = await engine.place();
+    const clock = { now: Date.parse('2026-11-24T12:00:00Z') };
+    const [a, b] = await Promise.all([
+      openAlertStore(place, () => clock.now),
+      openAlertStore(place, () => clock.now),
+    ]);
+    try {
+      const first = await Promise.all([a.lease('a', 1000), b.lease('b', 1000)]);
+      t.is(first.filter(Boolean).length, 1, 'of two asking at once, one holds it');
+      const [holder, other] = first[0] ? (['a', 'b'] as const) : (['b', 'a'] as const);
+      const stores = { a, b };
+      t.is(await a.leaseHolder(), holder);
+      clock.now += 900;
+      t.false(await stores[other].lease(other, 1000), 'not before it expires');
+      t.true(await stores[holder].lease(holder, 1000), 'its holder renews it');
+      clock.now += 1000;
+      t.false(await stores[other].lease(other, 1000), 'renewed: not expired yet');
+      clock.now += 1;
+      t.true(await stores[other].lease(other, 1000), 'taken over once expired');
+      t.false(await stores[holder].lease(holder, 1000), 'the old holder lost it');
+      t.is(await b.leaseHolder(), other);
+      await stores[holder].release(holder);
+      t.is(await a.leaseHolder(), other, 'only its holder gives it up');
+      await stores[other].release(other);
+      t.is(await a.leaseHolder(), null);
+      t.true(await stores[holder].lease(holder, 1000), 'released: taken at once');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+}
 
 const kept: unknown[] = [];
 
-test('a file made by the first, unversioned schema is upgraded in place, its endpoints made canonical', async (t) => {
+test('sqlite: a file made by the first, unversioned schema is upgraded in place, its endpoints made canonical', async (t) => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-store-'));
   const file = path.join(dir, 'alerts.sqlite');
   const old = new Database(file);
@@ -130,7 +395,7 @@ test('a file made by the first, unversioned schema is upgraded in place, its end
   await again.close();
 });
 
-test('a file at version 1 takes only the steps after it, its rows kept', async (t) => {
+test('sqlite: a file at version 1 takes only the steps after it, its rows kept', async (t) => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-store-'));
   const file = path.join(dir, 'alerts.sqlite');
   const old = new Database(file);
@@ -158,4 +423,58 @@ test('a file at version 1 takes only the steps after it, its rows kept', async (
     await store.close();
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('postgres: a database at version 1 is brought to version 2 as it opens, its rows kept; a claim holds only what is owed', async (t) => {
+  const url = await engines.find((engine) => engine.name === 'postgres')!.place();
+  // A database as a store of version 1 left it: its one step, the version and start it recorded, an
+  // alert half delivered to four subscriptions.
+  const old = new pg.Client({ connectionString: url });
+  await old.connect();
+  try {
+    await old.query('CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL)');
+    await old.query(POSTGRES_SCHEMA_1);
+    await old.query(`INSERT INTO meta (key, value) VALUES ('schema_version', '1'), ('started_at', '5')`);
+    for (const n of [1, 2, 3, 4])
+      await old.query(
+        `INSERT INTO subscriptions (endpoint, p256dh, auth, audience, "window", expires_at, created_at, renewed_at)
+         VALUES ($1, 'k', 'a', 'all', 'any', NULL, 1, 1)`,
+        [`https://fcm.googleapis.com/fcm/send/${n}`],
+      );
+    await old.query(`INSERT INTO alerts (key, event_id, reason, payload, record, matching, created_at)
+                     VALUES ('e:confirmed', 'e', 'confirmed', '{}', '{}', '{all/any}', 2)`);
+    await old.query(`INSERT INTO deliveries (alert_id, channel, subscription_id, outcome, status, attempts, at)
+                     VALUES (1, 'push', 1, 'delivered', 201, 1, 3), (1, 'push', 2, 'delivered', 201, 1, 3)`);
+  } finally {
+    await old.end();
+  }
+  const store = await openAlertStore(url);
+  try {
+    // Each step is checked here (2: claims, for an alert half sent before them): a new step is added
+    // to this test too, with rows for it to carry over.
+    t.is(POSTGRES_SCHEMA_VERSION, 2, 'a migration step this test does not check yet');
+    t.is(store.version, POSTGRES_SCHEMA_VERSION);
+    t.is(store.startedAt, 5, 'the store keeps its start');
+    t.is(await store.subscriptionCount(), 4, 'rows kept');
+    const [alert] = await store.pendingAlerts();
+    t.deepEqual(await store.deliveryCounts(alert!.id), { delivered: 2 }, 'deliveries kept');
+    t.deepEqual(
+      (await store.owed(alert!.id, 10)).map((row) => row.id),
+      [3, 4],
+    );
+    // A batch of two: what is still owed, past the two delivered before claims.
+    const claim = await store.claimBatch('a sender', 10_000, 2, ['push']);
+    t.like(claim, { alertId: alert!.id, channel: 'push', after: 0, upTo: 4, recovered: false });
+    t.deepEqual(
+      (await store.owed(alert!.id, 10, claim!.after, claim!.upTo)).map((row) => row.id),
+      [3, 4],
+      'the claim holds what is owed, not what was delivered before claims',
+    );
+    t.is(await store.claimBatch('another sender', 10_000, 2, ['push']), null, 'nothing more to claim');
+  } finally {
+    await store.close();
+  }
+  const again = await openAlertStore(url);
+  t.is(again.version, POSTGRES_SCHEMA_VERSION, 'opening it again changes nothing');
+  await again.close();
 });

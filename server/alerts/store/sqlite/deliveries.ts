@@ -93,14 +93,16 @@ export class SqliteDeliveries implements Synchronous<DeliveryStore> {
 
   deliveryCounts(alertId: number): Record<string, number> {
     const rows = this.#connection
-      .sql('SELECT outcome, count(*) AS n FROM deliveries WHERE alert_id = ? GROUP BY outcome')
+      .sql(
+        'SELECT outcome, count(*) AS n FROM deliveries WHERE alert_id = ? GROUP BY outcome ORDER BY outcome',
+      )
       .all(alertId) as { outcome: string; n: number }[];
     return Object.fromEntries(rows.map((row) => [row.outcome, row.n]));
   }
 
   allDeliveryCounts(): Record<string, number> {
     const rows = this.#connection
-      .sql('SELECT outcome, count(*) AS n FROM deliveries GROUP BY outcome')
+      .sql('SELECT outcome, count(*) AS n FROM deliveries GROUP BY outcome ORDER BY outcome')
       .all() as {
       outcome: string;
       n: number;

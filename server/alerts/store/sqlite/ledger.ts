@@ -17,7 +17,9 @@ export class SqliteLedger implements Synchronous<LedgerStore> {
   }
 
   ledger(): Map<string, LedgerEntry> {
-    const rows = this.#connection.sql('SELECT event_id, status, revision FROM ledger').all() as {
+    const rows = this.#connection
+      .sql('SELECT event_id, status, revision FROM ledger ORDER BY event_id')
+      .all() as {
       event_id: string;
       status: LedgerEntry['status'];
       revision: number;
@@ -26,7 +28,9 @@ export class SqliteLedger implements Synchronous<LedgerStore> {
   }
 
   marks(): LedgerMark[] {
-    const rows = this.#connection.sql('SELECT event_id, revision, mode FROM marks').all() as {
+    const rows = this.#connection
+      .sql('SELECT event_id, revision, mode FROM marks ORDER BY event_id, revision')
+      .all() as {
       event_id: string;
       revision: number;
       mode: LedgerMark['mode'];

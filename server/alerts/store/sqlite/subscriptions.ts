@@ -90,7 +90,7 @@ export class SqliteSubscriptions implements Synchronous<SubscriptionStore> {
            SELECT audience || '/' || window, count(*) FROM webhooks WHERE state = 'active' GROUP BY 1
            UNION ALL
            SELECT audience || '/' || window, count(*) FROM emails WHERE confirmed_at IS NOT NULL GROUP BY 1
-         ) GROUP BY filters`,
+         ) GROUP BY filters ORDER BY filters`,
       )
       .all() as { filters: string; n: number }[];
     return new Map(rows.map((row) => [row.filters, row.n]));

@@ -1,0 +1,143 @@
+import type { EmailRequest, EmailRequestOutcome, EmailStore, StoredEmail } from '../types.js';
+import { CONFIRMATION_DAYS, CONFIRMATION_EVERY_MS, DAY_MS } from '../types.js';
+import type { PostgresConnection, Sql } from './connection.js';
+import { lockStatement } from './connection.js';
+
+const COLUMNS = `id, email, locale, audience, "window", confirmed_at AS "confirmedAt",
+  confirmation_sent_at AS "confirmationSentAt", unsubscribe_token AS "unsubscribeToken", created_at AS "createdAt"`;
+
+/**
+ * The `emails` table: one row per address. Filters asked for by a request wait in `asked_*` until
+ * the confirmation link of that request is followed, so a stranger who knows an address can ask for
+ * mail to it but change nothing of what it gets.
+ */
+export class PostgresEmails implements EmailStore {
+  readonly #connection: PostgresConnection;
+
+  constructor(connection: PostgresConnection) {
+    this.#connection = connection;
+  }
+
+  async requestEmail(request: EmailRequest, max = Infinity): Promise<EmailRequestOutcome> {
+    const now = this.#connection.clock();
+    // The `emails` advisory lock: the address looked up, the hour checked, the addresses counted and
+    // the row written are one step for every process.
+    return await this.#connection.transaction(async (sql) => {
+      await sql(lockStatement('emails'));
+      const existing = await byEmail(sql, request.email);
+      if (existing) {
+        if (existing.confirmationSentAt !== null && now - existing.confirmationSentAt < CONFIRMATION_EVERY_MS)
+          return { kind: 'recently-asked' };
+        const { rows } = await sql<StoredEmail>(
+          `UPDATE emails SET asked_audience = $1, asked_window = $2, asked_locale = $3, confirm_hash = $4,
+             confirmation_sent_at = $5 WHERE id = $6
+           RETURNING ${COLUMNS}`,
+          [request.audience, request.window, request.locale, request.confirmHash, now, existing.id],
+        );
+        return { kind: 'confirm', subscription: rows[0]! };
+      }
+      if (max !== Infinity && (await count(sql)) >= max) return { kind: 'full' };
+      const { rows } = await sql<StoredEmail>(
+        `INSERT INTO emails (email, locale, audience, "window", asked_audience, asked_window, asked_locale,
+           confirm_hash, unsubscribe_token, confirmation_sent_at, created_at)
+         VALUES ($1, $2, $3, $4, $3, $4, $2, $5, $6, $7, $7)
+         RETURNING ${COLUMNS}`,
+        [
+          request.email,
+          request.locale,
+          request.audience,
+          request.window,
+          request.confirmHash,
+          request.unsubscribeToken,
+          now,
+        ],
+      );
+      return { kind: 'confirm', subscription: rows[0]! };
+    });
+  }
+
+  async confirmationNotSent(id: number, confirmHash: string): Promise<void> {
+    await this.#connection.transaction(async (sql) => {
+      await sql('DELETE FROM emails WHERE id = $1 AND confirm_hash = $2 AND confirmed_at IS NULL', [
+        id,
+        confirmHash,
+      ]);
+      await sql(
+        `UPDATE emails SET asked_audience = NULL, asked_window = NULL, asked_locale = NULL,
+           confirm_hash = NULL, confirmation_sent_at = NULL WHERE id = $1 AND confirm_hash = $2`,
+        [id, confirmHash],
+      );
+    });
+  }
+
+  async confirmEmail(confirmHash: string): Promise<StoredEmail | null> {
+    const now = this.#connection.clock();
+    // One statement, which locks the row it finds: of two following the same link at once, the
+    // second finds its hash gone once the first commits, and confirms nothing (as SQLite's would).
+    const { rows } = await this.#connection.sql<StoredEmail>(
+      `UPDATE emails SET audience = coalesce(asked_audience, audience), "window" = coalesce(asked_window, "window"),
+         locale = coalesce(asked_locale, locale), asked_audience = NULL, asked_window = NULL,
+         asked_locale = NULL, confirm_hash = NULL, confirmed_at = coalesce(confirmed_at, $1)
+       WHERE confirm_hash = $2 AND confirmation_sent_at >= $3
+       RETURNING ${COLUMNS}`,
+      [now, confirmHash, now - CONFIRMATION_DAYS * DAY_MS],
+    );
+    return rows[0] ?? null;
+  }
+
+  async unsubscribeEmail(unsubscribeToken: string): Promise<boolean> {
+    const { rowCount } = await this.#connection.sql('DELETE FROM emails WHERE unsubscribe_token = $1', [
+      unsubscribeToken,
+    ]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async removeEmail(id: number): Promise<void> {
+    await this.#connection.sql('DELETE FROM emails WHERE id = $1', [id]);
+  }
+
+  async emailCount(): Promise<number> {
+    return await count(this.#connection.sql);
+  }
+
+  /** As the interface says; on `sql` when a transaction of the caller's reads it (./claims.ts). */
+  async owedEmails(
+    alertId: number,
+    limit: number,
+    afterId = 0,
+    upTo = Number.MAX_SAFE_INTEGER,
+    sql: Sql = this.#connection.sql,
+  ): Promise<StoredEmail[]> {
+    // The alert's time and filters renamed apart from the address's columns, which are unqualified.
+    const { rows } = await sql<StoredEmail>(
+      `WITH alert AS (SELECT created_at AS made_at, matching FROM alerts WHERE id = $1)
+       SELECT ${COLUMNS} FROM emails e, alert
+       WHERE e.id > $2 AND e.id <= $4 AND e.confirmed_at IS NOT NULL AND e.confirmed_at <= alert.made_at
+         AND e.audience || '/' || e."window" = ANY (alert.matching)
+         AND NOT EXISTS (SELECT 1 FROM deliveries d
+           WHERE d.alert_id = $1 AND d.channel = 'email' AND d.subscription_id = e.id)
+       ORDER BY e.id LIMIT $3`,
+      [alertId, afterId, limit, upTo],
+    );
+    return rows;
+  }
+
+  /** Deletes the addresses whose confirmation link expired unfollowed, in the caller's transaction. */
+  async pruneUnconfirmed(sql: Sql, now: number): Promise<number> {
+    const { rowCount } = await sql(
+      'DELETE FROM emails WHERE confirmed_at IS NULL AND confirmation_sent_at < $1',
+      [now - CONFIRMATION_DAYS * DAY_MS],
+    );
+    return rowCount ?? 0;
+  }
+}
+
+async function byEmail(sql: Sql, email: string): Promise<StoredEmail | undefined> {
+  const { rows } = await sql<StoredEmail>(`SELECT ${COLUMNS} FROM emails WHERE email = $1`, [email]);
+  return rows[0];
+}
+
+async function count(sql: Sql): Promise<number> {
+  const { rows } = await sql<{ n: number }>('SELECT count(*) AS n FROM emails');
+  return rows[0]!.n;
+}
