@@ -33,6 +33,11 @@ interface Share {
   active: number;
   /** The claim expired and another sender took it: nothing more of it is sent here. */
   lost: boolean;
+  /**
+   * A delivery of it could not be recorded (the store did not answer): what was never sent is still
+   * owed, and is read again before the claim is finished.
+   */
+  unsure: boolean;
 }
 
 const keyOf = (claim: ClaimKey) => `${claim.alertId}/${claim.channel}/${claim.after}`;
@@ -49,7 +54,9 @@ const keyOf = (claim: ClaimKey) => `${claim.alertId}/${claim.channel}/${claim.af
  * a message never leaves without its record, so none is lost, and one is sent twice only when its
  * sender died between that record and hearing the message was written; the copy has the same Topic
  * and tag, so the device shows one notification, and a webhook's or a mail's copy the same
- * `webhook-id` or `Message-ID`.
+ * `webhook-id` or `Message-ID`. While the store does not answer (a database restarting), nothing is
+ * sent, since no record can be written; what was left unsent is still owed, and goes once it answers
+ * again, before its claim is marked done.
  *
  * One pool of lanes serves the claims, oldest first, each lane one delivery at a time: a
  * subscription whose key the crypto refuses, whose push service refuses it or never answers holds
@@ -215,6 +222,7 @@ export class AlertSender {
       queue: [...(await channel.owed(claim.alert, BATCH, claim.after, claim.upTo))],
       active: 0,
       lost: false,
+      unsure: false,
     };
     this.#shares.set(keyOf(claim), share);
     const recipient = share.queue.shift();
@@ -247,23 +255,44 @@ export class AlertSender {
   /** One lane: a delivery, then a turn to fill the lane again (and finish its claim if it was the last). */
   #start(share: Share, recipient: { readonly id: number }): void {
     share.active += 1;
-    const lane: Promise<void> = this.#deliver(share.claim.alert, share.channel, recipient).finally(() => {
-      this.#lanes.delete(lane);
-      share.active -= 1;
-      this.#kick('fill');
-    });
+    const lane: Promise<void> = this.#deliver(share.claim.alert, share.channel, recipient)
+      .then((recorded) => {
+        if (!recorded) share.unsure = true;
+      })
+      .finally(() => {
+        this.#lanes.delete(lane);
+        share.active -= 1;
+        this.#kick('fill');
+      });
     this.#lanes.add(lane);
   }
 
+  /**
+   * Finishes a claim once its deliveries are all over. When the store failed (a reading or a writing
+   * rejects), the share stays, still renewed, and the next fill tries again: a claim is never left
+   * open and renewed by a sender that has forgotten it.
+   */
   async #finishIfDone(share: Share): Promise<void> {
     if (share.queue.length > 0 || share.active > 0) return;
     const key = keyOf(share.claim);
-    this.#shares.delete(key);
-    if (share.lost) return;
+    if (share.lost) {
+      this.#shares.delete(key);
+      return;
+    }
     const { alert } = share.claim;
-    // Should it fail, the claim expires unfinished and a sender takes it over: nothing is owed in it
-    // any more, so it finds nothing to send and finishes it.
+    if (share.unsure) {
+      // A delivery of it went unrecorded: those whose `sending` record was never written were never
+      // sent, are still owed, and go now, before the claim may be marked done.
+      const owed = await share.channel.owed(alert, BATCH, share.claim.after, share.claim.upTo);
+      share.unsure = false;
+      if (owed.length > 0) {
+        share.queue = [...owed];
+        this.#kick('fill');
+        return;
+      }
+    }
     const { alertDone } = await this.#store.finishClaim(share.claim, this.#holder, this.#channels);
+    this.#shares.delete(key);
     if (alertDone)
       this.#options.logger.info(
         {
@@ -275,12 +304,16 @@ export class AlertSender {
       );
   }
 
-  /** Sends one message; whatever goes wrong is recorded as this delivery's failure, never thrown. */
+  /**
+   * Sends one message; whatever goes wrong is recorded as this delivery's failure, never thrown.
+   * Resolves false when the store did not take a record of it: the share then reads what it still
+   * owes again before finishing (`#finishIfDone`).
+   */
   async #deliver(
     alert: PendingAlert,
     channel: DeliveryChannel,
     recipient: { readonly id: number },
-  ): Promise<void> {
+  ): Promise<boolean> {
     const store = this.#store;
     const delivery: Delivery = { alertId: alert.id, channel: channel.name, subscriptionId: recipient.id };
     const unrecorded = (error: unknown) =>
@@ -296,15 +329,19 @@ export class AlertSender {
     // The `sent` record of the last try, written while its answer is awaited. The records after it
     // (the next try's `sending`, the outcome) wait for it, so they are written in the order made.
     let sent: Promise<void> = Promise.resolve();
+    // The last try's `sending` record could not be written, so nothing of that try left.
+    let unwritten = false;
     let result: DeliveryResult;
     try {
       result = await channel.send(alert, recipient, {
         // The channel awaits this before a byte of the message is written, and writes nothing if
-        // it rejects: a crash after the record leaves it `sending`, sent again by the next holder
-        // (`resendUnwritten`); no message leaves unrecorded, so none is ever sent twice unseen.
+        // it rejects: a crash after the record leaves it `sending`, sent again by the sender that
+        // takes the claim over; no message leaves unrecorded, so none is ever sent twice unseen.
         beforeWrite: async () => {
           await sent;
+          unwritten = true;
           await store.recordDelivery(delivery, 'sending');
+          unwritten = false;
         },
         afterWrite: () => {
           sent = store.recordDelivery(delivery, 'sent').catch(unrecorded);
@@ -312,6 +349,12 @@ export class AlertSender {
       });
     } catch (error) {
       result = { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describeError(error)}` };
+    }
+    if (unwritten) {
+      // Not a failure of the subscription: nothing of the message left, and with no record of it,
+      // it is still owed (its share reads it again).
+      unrecorded(new Error(result.kind === 'failed' ? result.reason : 'the sending record failed'));
+      return false;
     }
     try {
       await sent;
@@ -323,7 +366,7 @@ export class AlertSender {
       await channel.settle(recipient, result);
     } catch (error) {
       unrecorded(error);
-      return;
+      return false;
     }
     if (result.kind === 'failed') {
       this.#options.logger.warn(
@@ -337,5 +380,6 @@ export class AlertSender {
         'alerts: a delivery failed',
       );
     }
+    return true;
   }
 }

@@ -1,0 +1,157 @@
+import test from 'ava';
+import pino from 'pino';
+import { generateVapidKeys } from '../../../server/alerts/push.js';
+import { pushChannel } from '../../../server/alerts/push-channel.js';
+import { AlertSender } from '../../../server/alerts/sender.js';
+import type { AlertStore } from '../../../server/alerts/store/index.js';
+import type { PushService } from '../../helpers/push-service.js';
+import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
+import type { StoreEngine } from '../../helpers/store-engines.js';
+import { useStoreEngines } from '../../helpers/store-engines.js';
+import { eventually } from '../../helpers/wait.js';
+
+const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
+const engines = useStoreEngines();
+
+/** What the outage wrapper does now: every call rejects while `down`; `finishClaim` the next `finishFailures` times. */
+interface Outage {
+  down: boolean;
+  finishFailures: number;
+}
+
+/** The store as a database that goes away and comes back: calls reject as a lost connection does. */
+function unreliable(store: AlertStore, outage: Outage): AlertStore {
+  return new Proxy(store, {
+    get(target, name) {
+      const value: unknown = Reflect.get(target, name);
+      if (typeof value !== 'function' || name === 'close') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      return async (...args: unknown[]) => {
+        if (outage.down) throw new Error('connect ECONNREFUSED (the store is down)');
+        if (name === 'finishClaim' && outage.finishFailures > 0) {
+          outage.finishFailures -= 1;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return await method.apply(target, args);
+      };
+    },
+  });
+}
+
+/** A store of the engine with `count` subscribers and one alert to all of them; a sender over it. */
+async function fanOut(engine: StoreEngine, push: PushService, count: number, outage: Outage) {
+  const real = await engine.open();
+  await storeSubscribers(push, real, count);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  await real.recordPublication(() => ({
+    entries: [],
+    alerts: [
+      {
+        key: 'outage',
+        eventId: 'outage',
+        reason: 'confirmed',
+        payload: '{}',
+        record: '{}',
+        matching: ['all/any'],
+      },
+    ],
+  }));
+  const [alert] = await real.pendingAlerts();
+  const store = unreliable(real, outage);
+  const logs: { msg?: string }[] = [];
+  const sender = new AlertSender({
+    store,
+    channels: [pushChannel({ store, vapid, concurrency: 16 })],
+    logger: pino(
+      { level: 'info' },
+      { write: (line: string) => logs.push(JSON.parse(line) as { msg?: string }) },
+    ),
+    leaseMs: 3000,
+    pollMs: 20,
+    concurrency: 16,
+  });
+  return { real, alert: alert!, sender, logs };
+}
+
+/** How many messages each subscriber got. */
+function copiesOf(push: PushService): Map<string, number> {
+  const copies = new Map<string, number>();
+  for (const message of push.received)
+    copies.set(message.subscriber, (copies.get(message.subscriber) ?? 0) + 1);
+  return copies;
+}
+
+for (const engine of engines) {
+  test(`${engine.name}: the store unreachable mid fan-out: what was not sent goes once it is back, nothing twice, every claim finished`, async (t) => {
+    const COUNT = 600;
+    const push = await startPushService(vapid.publicKey, { delayMs: 10 });
+    const outage: Outage = { down: false, finishFailures: 0 };
+    const { real, alert, sender, logs } = await fanOut(engine, push, COUNT, outage);
+    try {
+      sender.start();
+      t.true(await eventually(() => push.received.length >= COUNT / 4), 'the fan-out started');
+      outage.down = true;
+      const atOutage = push.received.length;
+      // Shorter than the claims' lease: they hold through it, and no other sender would take them.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      outage.down = false;
+      t.log(`the store was down from ${atOutage} to ${push.received.length} of ${COUNT} messages`);
+      t.true(atOutage < COUNT, 'down mid fan-out');
+      t.true(
+        await eventually(async () => (await real.pendingAlerts()).length === 0, { timeout: 60_000 }),
+        'the alert ends',
+      );
+      t.true(
+        logs.some((line) => line.msg === 'alerts: a delivery could not be recorded'),
+        'the outage cut deliveries',
+      );
+      const copies = copiesOf(push);
+      t.is(copies.size, COUNT, 'every subscription got it');
+      t.deepEqual(
+        [...copies.values()].filter((count) => count > 1),
+        [],
+        'none got it twice',
+      );
+      // A message answered while the store was down keeps the record written before it left.
+      const counts = await real.deliveryCounts(alert.id);
+      t.is(
+        Object.values(counts).reduce((sum, count) => sum + count, 0),
+        COUNT,
+        JSON.stringify(counts),
+      );
+      t.deepEqual(
+        Object.keys(counts).filter((outcome) => outcome === 'failed'),
+        [],
+        'no delivery failed',
+      );
+      t.deepEqual(await real.claimHolders(), [], 'no claim is left open');
+    } finally {
+      await sender.stop();
+      await push.stop();
+      await real.close();
+    }
+  });
+
+  test(`${engine.name}: a claim whose finishing failed is finished by the next fill, not renewed for ever`, async (t) => {
+    const COUNT = 300;
+    const push = await startPushService(vapid.publicKey);
+    const outage: Outage = { down: false, finishFailures: 1 };
+    const { real, sender, logs } = await fanOut(engine, push, COUNT, outage);
+    try {
+      sender.start();
+      t.true(
+        await eventually(async () => (await real.pendingAlerts()).length === 0, { timeout: 30_000 }),
+        'the alert ends',
+      );
+      t.is(outage.finishFailures, 0, 'a finishing failed');
+      t.true(logs.some((line) => line.msg === 'alerts: sending failed'));
+      t.deepEqual(await real.claimHolders(), [], 'no claim is left open');
+      t.is(copiesOf(push).size, COUNT);
+      t.is(push.received.length, COUNT, 'each once');
+    } finally {
+      await sender.stop();
+      await push.stop();
+      await real.close();
+    }
+  });
+}
