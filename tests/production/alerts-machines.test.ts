@@ -1,85 +1,302 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import test from 'ava';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
 import { generateVapidKeys } from '../../server/alerts/push.js';
 import { openAlertStore } from '../../server/alerts/store/index.js';
+import { buildServer } from './helpers/build.js';
 import { startNginx } from './helpers/nginx.js';
-import { writeReset } from '../helpers/alerts.js';
+import type { Cluster } from './helpers/pm2.js';
+import { startCluster } from './helpers/pm2.js';
+import { storeActiveWebhook, storeConfirmedEmail, vapidEnv, writeReset } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
-import { copyContent, DEMO_FIXTURE } from '../helpers/fixtures.js';
+import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
+import { startPostgres } from '../helpers/postgres.js';
+import type { Subscriber } from '../helpers/push-service.js';
 import { startPushService } from '../helpers/push-service.js';
-import { startServer } from '../helpers/with-server.js';
+import { outputOf, runToEnd } from '../helpers/run.js';
+import { startSmtpServer } from '../helpers/smtp-server.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
+import { echo } from '../helpers/webhooks-server.js';
 
-test('past one machine, nginx sends /alerts/ to the machine with the store, and only it alerts', async (t) => {
-  t.timeout(60_000);
+/** Push subscriptions made through each way in (machine A, machine B, nginx in front of both). */
+const PUSH_EACH = 600;
+const PUSH_OTHERS_EACH = 30;
+const HOOKS = 300;
+const MAILS = 150;
+const OTHERS = { audience: 'team', window: 'five_hour' } as const;
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+/** Messages in flight at once on one worker (server/alerts/sender.ts SENDER_DEFAULTS.concurrency). */
+const LANES = 32;
+const WORKERS = 4;
+
+test('two machines on one PostgreSQL behind nginx: subscriptions through either, one alert to each across a kill -9 of a sender and a database restart', async (t) => {
+  t.timeout(360_000);
+  await buildServer();
   const vapid = generateVapidKeys();
-  const push = await startPushService(vapid.publicKey);
+  // Each stand-in takes a while per message, as the real ones do: the fan-out lasts long enough to cut.
+  const push = await startPushService(vapid.publicKey, { delayMs: 400 });
+  const secrets = new Map<string, string>();
+  const receiver = await startWebhookReceiver(
+    // Those registered here are known once their registration answers; their check comes before.
+    (at) => (at.startsWith('/hook/http-') ? secrets.get(at) : SECRET),
+    { delayMs: 100 },
+  );
+  const smtp = await startSmtpServer({ delayMs: 20 });
+  const database = await startPostgres('alerts');
   const content = await copyContent(DEMO_FIXTURE);
-  const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alerts-machines-'));
-  const keys = {
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
+  const env = {
+    ...vapidEnv(vapid),
+    CONTENT_DIR: content.dir,
+    ALERTS_DATABASE_URL: database.url,
     ALERTS_PUSH_HOSTS: push.origin,
+    ALERTS_WEBHOOKS: 'on',
+    ALERTS_WEBHOOK_ORIGINS: receiver.origin,
+    SMTP_URL: smtp.url,
+    ALERTS_EMAIL_FROM: 'Reset Tracker <alerts@tracker.test>',
+    TRUST_PROXY_HOPS: '1',
   };
-  // Machine A holds the alerts' store and sends; machine B serves everything else, with the same keys
-  // (its pages offer the control) and ALERTS_SENDER=off.
-  const storeA = path.join(data, 'a.sqlite');
-  const storeB = path.join(data, 'b.sqlite');
-  const a = await startServer({ content: content.dir, env: { ...keys, ALERTS_DB: storeA } });
-  const b = await startServer({
-    content: content.dir,
-    env: { ...keys, ALERTS_DB: storeB, ALERTS_SENDER: 'off' },
-  });
-  const nginx = await startNginx(new URL(b.url).host, new URL(a.url).host);
+  const clusters: Cluster[] = [];
+  let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+  const store = await openAlertStore(database.url);
   try {
-    const subscriber = push.subscriber();
-    const key = await fetch(`${nginx.url}/alerts/vapid-public-key`);
-    t.is(key.status, 200);
-    t.is(key.headers.get('x-cache-status'), null, 'not through the cache');
-    // The email links' pages in every language go the same way (their own location), the pages not.
-    for (const at of ['/alerts/email/confirm?token=x', '/ja/alerts/email/confirm?token=x']) {
-      const page = await fetch(`${nginx.url}${at}`);
-      t.is(page.status, 503, `${at}: email is off on these machines, and the page says so`);
-      t.is(page.headers.get('x-cache-status'), null, `${at} not through the cache`);
-    }
-    t.not((await fetch(`${nginx.url}/ja/alerts`)).headers.get('x-cache-status'), null, 'a page is cached');
-    const subscribed = await fetch(`${nginx.url}/alerts/subscriptions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ subscription: subscriber.subscription }),
-    });
-    t.is(subscribed.status, 201);
-    const [onA, onB] = [await openAlertStore(storeA), await openAlertStore(storeB)];
-    t.is(await onA.subscriptionCount(), 1, 'the subscription is on machine A');
-    t.is(await onB.subscriptionCount(), 0, 'and not on machine B');
+    // Webhooks and addresses as registration and confirmation leave them, written before the machines start.
+    for (let n = 0; n < HOOKS; n += 1) await storeActiveWebhook(store, receiver.origin, SECRET, n);
+    for (let n = HOOKS; n < HOOKS + 30; n += 1)
+      await storeActiveWebhook(store, receiver.origin, SECRET, n, OTHERS);
+    for (let n = 0; n < MAILS; n += 1) await storeConfirmedEmail(store, n);
+    for (let n = MAILS; n < MAILS + 20; n += 1) await storeConfirmedEmail(store, n, OTHERS);
 
-    // The curator publishes to both machines.
+    // Two machines: a PM2 cluster of two workers each, on ports of their own, sharing the database.
+    clusters.push(await startCluster({ instances: 2, env }));
+    clusters.push(await startCluster({ instances: 2, env }));
+    const [a, b] = clusters as [Cluster, Cluster];
+    nginx = await startNginx([new URL(a.url).host, new URL(b.url).host]);
+    const front = nginx.url;
+    const pidsOf = async (cluster: Cluster) => (await cluster.workers()).map((worker) => worker.pid);
+    const machineOf = new Map<number, string>();
+    for (const pid of await pidsOf(a)) machineOf.set(pid, 'A');
+    for (const pid of await pidsOf(b)) machineOf.set(pid, 'B');
+
+    // Push subscriptions through each machine and through nginx, in batches.
+    const subscribe = async (url: string, count: number, filters: object) => {
+      const made: Subscriber[] = Array.from({ length: count }, () => push.subscriber());
+      for (let i = 0; i < made.length; i += 50)
+        await Promise.all(
+          made.slice(i, i + 50).map(async (subscriber) => {
+            const response = await fetch(`${url}/alerts/subscriptions`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ subscription: subscriber.subscription, ...filters }),
+            });
+            if (response.status !== 201) throw new Error(`subscribing at ${url} answered ${response.status}`);
+          }),
+        );
+      return made;
+    };
+    const matching: Subscriber[] = [];
+    const others: Subscriber[] = [];
+    for (const url of [a.url, b.url, front]) {
+      matching.push(...(await subscribe(url, PUSH_EACH / 2, {})));
+      matching.push(...(await subscribe(url, PUSH_EACH / 2, { audience: 'pro', window: 'weekly' })));
+      others.push(...(await subscribe(url, PUSH_OTHERS_EACH, OTHERS)));
+    }
+
+    // A webhook registered through each machine (its check answered), an address asked for through
+    // one machine and confirmed through the other.
+    for (const [name, url] of [
+      ['a', a.url],
+      ['b', b.url],
+    ] as const) {
+      receiver.next(echo);
+      const registered = await fetch(`${url}/alerts/webhooks`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: `${receiver.origin}/hook/http-${name}`, audience: 'max' }),
+      });
+      t.is(registered.status, 201, `registered through machine ${name.toUpperCase()}`);
+      const body = (await registered.json()) as { status: string; secret: string };
+      t.is(body.status, 'active');
+      secrets.set(`/hook/http-${name}`, body.secret);
+    }
+    for (const [name, askAt, confirmAt] of [
+      ['a', a.url, b.url],
+      ['b', b.url, front],
+    ] as const) {
+      const email = `http-${name}@example.org`;
+      const asked = await fetch(`${askAt}/alerts/email`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, window: 'weekly' }),
+      });
+      t.is(asked.status, 202);
+      t.true(await eventually(() => smtp.received.some((mail) => mail.envelope.to.includes(email))));
+      const mail = await simpleParser(smtp.received.find((one) => one.envelope.to.includes(email))!.raw);
+      const link = /https?:\/\/\S+\/alerts\/email\/confirm\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+      t.truthy(link, 'the confirmation mail has its link');
+      const { pathname, search } = new URL(link!);
+      const confirmed = await fetch(`${confirmAt}${pathname}${search}`, { method: 'POST' });
+      t.is(confirmed.status, 200, `${email} confirmed on the other machine`);
+    }
+    const confirmations = smtp.received.length;
+    const hookPaths = [
+      ...Array.from({ length: HOOKS }, (_, n) => `/hook/${n}`),
+      '/hook/http-a',
+      '/hook/http-b',
+    ];
+    const addresses = [
+      ...Array.from({ length: MAILS }, (_, n) => `reader-${n}@example.org`),
+      'http-a@example.org',
+      'http-b@example.org',
+    ];
+    const all = matching.length + hookPaths.length + addresses.length;
+    const sent = () => push.received.length + receiver.received.length + smtp.received.length - confirmations;
+
+    // The curator publishes the same content on each machine.
     await writeReset(content.dir, {
-      day: '2026-11-20',
+      day: '2026-11-24',
       slug: 'two-machines',
-      plans: 'all',
+      plans: ['pro', 'max'],
       windows: ['weekly'],
     });
-    t.true(await a.reload());
-    t.true(await b.reload());
-    t.true(await eventually(() => push.received.length === 1));
-    // A marks its alert done once every message of it was answered: after that it sends no more
-    // (B has no sender and no subscription to send to).
-    t.true(
-      await eventually(async () => (await onA.pendingAlerts()).length === 0),
-      'machine A finished its alert',
+    // (at once: the first machine's workers start sending while the second reloads, so the watch below
+    // starts now).
+    const published = Promise.all(
+      clusters.map(async (cluster) => {
+        const done = await runToEnd(
+          process.execPath,
+          ['--import', 'tsx', 'tools/content-publish.ts', '--dir', content.dir],
+          {
+            cwd: ROOT,
+            env: { ...process.env, ...env, PM2_HOME: cluster.home, PORT: new URL(cluster.url).port },
+            timeout: 60_000,
+          },
+        );
+        t.is(done.code, 0, outputOf(done));
+        t.regex(done.stdout, /now serving revision \S+ on all 2 workers/);
+      }),
     );
-    t.is(push.received.length, 1, 'one message, from machine A');
-    t.deepEqual(push.refused, []);
-    await onA.close();
-    await onB.close();
+
+    // Mid fan-out, a worker holding claims is killed outright.
+    const holders = async () => await store.claimHolders();
+    t.true(
+      await eventually(async () => sent() >= all * 0.2 && (await holders()).length > 0, { timeout: 120_000 }),
+      'the fan-out started',
+    );
+    const holder = (await holders())[0]!;
+    const killed = Number(holder.split(':')[1]);
+    process.kill(killed, 'SIGKILL');
+    const atKill = sent();
+    t.log(`killed worker ${killed} of machine ${machineOf.get(killed)} at ${atKill} of ${all} messages`);
+    t.true(atKill < all, 'killed mid fan-out');
+
+    // Then the database restarts: nothing is sent while it is down (no message leaves without its
+    // record), and the fan-out goes on once it is back.
+    t.true(await eventually(() => sent() >= all * 0.45, { timeout: 120_000 }), 'the fan-out went on');
+    await database.halt();
+    const atHalt = sent();
+    t.true(atHalt < all, `the database stopped mid fan-out (${atHalt} of ${all})`);
+    // Meanwhile the site is served; subscribing gets a problem and changes nothing.
+    const status = await fetch(`${front}/api/v1/status`);
+    t.is(status.status, 200, 'the status answers while the database is down');
+    const refused = await fetch(`${front}/alerts/subscriptions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscription: push.subscriber().subscription }),
+    });
+    t.is(refused.status, 500);
+    t.like(await refused.json(), { status: 500, code: 'internal_error' });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const whileDown = sent() - atHalt;
+    t.log(`the database was down from ${atHalt} of ${all} messages; ${whileDown} arrived meanwhile`);
+    t.true(whileDown <= WORKERS * LANES, 'at most what was in flight arrived while it was down');
+    await database.start();
+    await published;
+
+    const pushed = () => new Set(push.received.map((message) => message.subscriber));
+    const hooked = () => new Set(receiver.received.map((message) => message.path));
+    const mailed = () => new Set(smtp.received.slice(confirmations).flatMap((mail) => mail.envelope.to));
+    t.true(
+      await eventually(
+        () =>
+          matching.every((subscriber) => pushed().has(subscriber.id)) &&
+          hookPaths.every((at) => hooked().has(at)) &&
+          addresses.every((address) => mailed().has(address)),
+        { timeout: 120_000, interval: 500 },
+      ),
+      `every matching subscription got it (${pushed().size} pushes, ${hooked().size} webhooks, ${mailed().size} mails)`,
+    );
+    t.true(
+      await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 60_000 }),
+      'the alert was recorded finished',
+    );
+
+    // None of the others got anything; a second copy only of what the killed worker had in flight,
+    // the same message: the same Topic, webhook-id or Message-ID.
+    t.deepEqual(
+      others.filter((subscriber) => pushed().has(subscriber.id)),
+      [],
+      'no push subscription with other filters got it',
+    );
+    t.deepEqual(
+      [...hooked()].filter((at) => !hookPaths.includes(at)),
+      [],
+      'no webhook with other filters got it',
+    );
+    t.deepEqual(
+      [...mailed()].filter((address) => !addresses.includes(address)),
+      [],
+      'no address with other filters got it',
+    );
+    const copies = new Map<string, string[]>();
+    const count = (key: string, id: string) => copies.set(key, [...(copies.get(key) ?? []), id]);
+    for (const message of push.received)
+      count(`push ${message.subscriber}`, String(message.headers['topic']));
+    for (const message of receiver.received) count(`webhook ${message.path}`, message.id);
+    for (const mail of smtp.received.slice(confirmations)) {
+      const { messageId } = await simpleParser(mail.raw);
+      for (const to of mail.envelope.to) count(`email ${to}`, messageId ?? '');
+    }
+    const twice = [...copies].filter(([, ids]) => ids.length > 1);
+    for (const [key, ids] of twice)
+      t.true(ids[0] !== '' && ids.every((id) => id === ids[0]), `${key}: ${ids.join(', ')}`);
+    t.log(`${twice.length} subscription(s) got a second copy: ${twice.map(([key]) => key).join('; ')}`);
+    t.true(twice.length <= LANES, 'at most the killed worker’s messages in flight went twice');
+    t.deepEqual(receiver.refused, [], 'every webhook message verified');
+
+    // Every record written; both machines sent a share; one worker died, and only the one killed.
+    const counts = await store.allDeliveryCounts();
+    t.is(counts['failed'] ?? 0, 0, JSON.stringify(counts));
+    t.is(
+      Object.values(counts).reduce((sum, n) => sum + n, 0),
+      all,
+      `one record per subscription: ${JSON.stringify(counts)}`,
+    );
+    t.deepEqual(await store.claimHolders(), [], 'no claim is left open');
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ holder: string }>('SELECT holder FROM claims');
+    await client.end();
+    const claimedBy = new Set(
+      rows.map((row) => machineOf.get(Number(row.holder.split(':')[1])) ?? 'a new worker'),
+    );
+    t.log(`${rows.length} claims, sent by machines ${[...claimedBy].sort().join(', ')}`);
+    t.true(claimedBy.has('A') && claimedBy.has('B'), 'each machine sent a share');
+    const restarts = (await Promise.all(clusters.map(async (cluster) => await cluster.workers()))).flat();
+    t.is(
+      restarts.reduce((sum, worker) => sum + worker.restarts, 0),
+      1,
+      'PM2 restarted the killed worker and no other (none crashed on the database restart)',
+    );
+    const logs = (await Promise.all(clusters.map(async (cluster) => await cluster.log()))).flat();
+    t.is(logs.filter((line) => line.msg === 'alerts: sent').length, 1, 'the alert was finished once');
   } finally {
-    await nginx.stop();
-    await a.stop();
-    await b.stop();
+    await store.close();
+    await nginx?.stop();
+    for (const cluster of clusters) await cluster.stop();
+    await database.stop();
     await push.stop();
+    await receiver.stop();
+    await smtp.stop();
     await content.dispose();
-    await rm(data, { recursive: true, force: true });
   }
 });

@@ -14,18 +14,22 @@ export interface Nginx {
 
 /**
  * Starts Debian's nginx (installed by .ci/setup-test-env.sh) with the shipped
- * `deploy/nginx/reset-tracker.conf` in front of `upstream` (host:port; `/alerts/` to `alertsUpstream`),
- * in a prefix folder of its own on a free port of 127.0.0.1, and resolves once it answers.
+ * `deploy/nginx/reset-tracker.conf` in front of `upstream` (host:port, or one per machine), in a prefix
+ * folder of its own on a free port of 127.0.0.1, and resolves once it answers.
  */
-export async function startNginx(upstream: string, alertsUpstream = upstream): Promise<Nginx> {
+export async function startNginx(upstream: string | readonly string[]): Promise<Nginx> {
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-nginx-'));
   const port = await freePort();
   await mkdir(path.join(prefix, 'logs'));
   const site = (await readFile(path.join(ROOT, 'deploy/nginx/reset-tracker.conf'), 'utf8'))
     .replace('__CACHE_DIR__', path.join(prefix, 'cache'))
-    .replace('__UPSTREAM__', upstream)
-    .replace('__ALERTS_UPSTREAM__', alertsUpstream)
+    .replace(
+      'server __UPSTREAM__;',
+      [upstream].flat().map((machine) => `server ${machine};`).join('\n    '),
+    )
     .replace('__LISTEN__', `127.0.0.1:${port}`);
+  const left = /__[A-Z_]+__/.exec(site);
+  if (left) throw new Error(`deploy/nginx/reset-tracker.conf has a placeholder nobody fills: ${left[0]}`);
   await writeFile(path.join(prefix, 'reset-tracker.conf'), site);
   // The main file a distribution would provide, reduced to what the tests need.
   await writeFile(
