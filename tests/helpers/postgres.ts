@@ -63,10 +63,13 @@ async function postgresProgram(program: string, args: string[], timeout = 180_00
  * Starts Debian's PostgreSQL (installed by .ci/setup-test-env.sh) in a data folder of its own under
  * the system's temporary folder, on a free port of 127.0.0.1 (its socket in that folder too), with
  * trust authentication for local connections and no durability settings a test does not need
- * (`fsync=off`: a test's data is thrown away). Resolves once it accepts connections, with one
- * empty database made.
+ * (`fsync=off`: a test's data is thrown away) unless `durable` (a benchmark: every commit flushed,
+ * as a production server runs). Resolves once it accepts connections, with one empty database made.
  */
-export async function startPostgres(database = 'tracker'): Promise<PostgresServer> {
+export async function startPostgres(
+  database = 'tracker',
+  { durable = false }: { readonly durable?: boolean } = {},
+): Promise<PostgresServer> {
   const port = await freePort();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-postgres-'));
   const data = path.join(dir, 'data');
@@ -92,9 +95,7 @@ export async function startPostgres(database = 'tracker'): Promise<PostgresServe
     `-p ${port}`,
     `-k ${dir}`,
     "-c listen_addresses='127.0.0.1'",
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     '-c max_connections=200',
   ].join(' ');
   const start = async () => {
