@@ -33,7 +33,7 @@ import { startSmtpServer } from '../tests/helpers/smtp-server.js';
 import { startWebhookReceiver } from '../tests/helpers/webhook-receiver.js';
 import { readCommandLine } from '../tools/command-line.js';
 import type { Running } from './processes.js';
-import { cpuTimeUs, memoryOf, startServer } from './processes.js';
+import { cpuTimeUs, machineCpuUs, memoryOf, startServer } from './processes.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
 const { values: flags, refuse } = readCommandLine({
@@ -171,6 +171,8 @@ try {
   const before = servers.map((server) => memoryOf(server.pid));
   await writeReset(contentDir, { day: '2026-11-20', slug: 'fan-out', plans: 'all', windows: ['weekly'] });
   const cpuBefore = servers.map((server) => cpuTimeUs(server.pid));
+  const machineBefore = machineCpuUs();
+  const ownBefore = process.cpuUsage();
   const watcher = database ? new pg.Client({ connectionString: database.url }) : null;
   await watcher?.connect();
   const signalled = performance.now();
@@ -182,10 +184,11 @@ try {
     if (firstMs === null && channel.recipients().length > 0) firstMs = performance.now() - signalled;
     if (watcher && Date.now() - sampled > 200) {
       sampled = Date.now();
-      // The servers' own connections: the watcher's is left out.
+      // The servers' own connections: the watcher's and the autovacuum workers' are left out.
       const { rows } = await watcher.query<{ open: number; active: number }>(
         `SELECT count(*)::int AS open, (count(*) FILTER (WHERE state <> 'idle'))::int AS active
-           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+             AND backend_type = 'client backend'`,
       );
       connections.open = Math.max(connections.open, rows[0]!.open);
       connections.active = Math.max(connections.active, rows[0]!.active);
@@ -194,6 +197,12 @@ try {
   }
   const lastMs = performance.now() - signalled;
   const cpuMs = servers.map((server, k) => (cpuTimeUs(server.pid) - cpuBefore[k]!) / 1000);
+  const machineAfter = machineCpuUs();
+  const own = process.cpuUsage(ownBefore);
+  const ownMs = (own.user + own.system) / 1000;
+  const busyMs = (machineAfter.busy - machineBefore.busy) / 1000;
+  const cores = os.cpus().length;
+  const busyShare = (machineAfter.busy - machineBefore.busy) / (machineAfter.all - machineBefore.all);
   await watcher?.end();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const after = servers.map((server) => memoryOf(server.pid));
@@ -210,6 +219,12 @@ try {
     `SIGHUP → first delivery ${firstMs?.toFixed(0)} ms, → last ${lastMs.toFixed(0)} ms ` +
       `(${((COUNT / lastMs) * 1000).toFixed(0)} messages/s); servers' CPU ${cpuMs.map((ms) => ms.toFixed(0)).join(' + ')} ms ` +
       `(${((totalCpuMs * 1000) / COUNT).toFixed(0)} µs per message)`,
+  );
+  // What else ran meanwhile: the stand-in (this process) and the rest (PostgreSQL, the system).
+  console.log(
+    `machine busy ${(busyShare * 100).toFixed(0)} % of ${cores} cores over the fan-out; CPU per message: ` +
+      `servers ${((totalCpuMs * 1000) / COUNT).toFixed(0)} µs, stand-in ${((ownMs * 1000) / COUNT).toFixed(0)} µs, ` +
+      `the rest ${(((busyMs - totalCpuMs - ownMs) * 1000) / COUNT).toFixed(0)} µs`,
   );
   servers.forEach((_, k) =>
     console.log(

@@ -144,6 +144,18 @@ export function cpuTimeUs(pid: number): number {
   return (ticks * 1e6) / CLOCK_TICKS;
 }
 
+/**
+ * CPU time every core of the machine has spent busy so far and in all, in microseconds, from
+ * /proc/stat (busy: all but idle and iowait): over an interval, busy ÷ all is how much of the
+ * machine was in use.
+ */
+export function machineCpuUs(): { busy: number; all: number } {
+  const fields = /^cpu\s+(.+)$/m.exec(readFileSync('/proc/stat', 'utf8'))![1]!.split(/\s+/).map(Number);
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy: (busy * 1e6) / CLOCK_TICKS, all: ((busy + idle + iowait) * 1e6) / CLOCK_TICKS };
+}
+
 /** The kernel's clock ticks per second (`getconf CLK_TCK`), 100 on Linux. */
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
