@@ -25,7 +25,10 @@ export async function startNginx(upstream: string | readonly string[]): Promise<
     .replace('__CACHE_DIR__', path.join(prefix, 'cache'))
     .replace(
       'server __UPSTREAM__;',
-      [upstream].flat().map((machine) => `server ${machine};`).join('\n    '),
+      [upstream]
+        .flat()
+        .map((machine) => `server ${machine};`)
+        .join('\n    '),
     )
     .replace('__LISTEN__', `127.0.0.1:${port}`);
   const left = /__[A-Z_]+__/.exec(site);
