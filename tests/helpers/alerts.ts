@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AlertStore } from '../../server/alerts/store/index.js';
+import type { AlertStore, PendingAlert } from '../../server/alerts/store/index.js';
 import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js';
 import type { Subscriber } from './push-service.js';
 
@@ -121,4 +121,19 @@ export async function storeConfirmedEmail(
   });
   if (asked.kind !== 'confirm' || !(await store.confirmEmail(`confirm-${n}`)))
     throw new Error('not confirmed');
+}
+
+/**
+ * One confirmed alert `key` to every subscription (filters all/any), recorded as a publication of
+ * the ledger would record it; returns it as the sender reads it. Subscriptions get it only when
+ * made before it, by the store's clock (milliseconds).
+ */
+export async function alertEveryone(store: AlertStore, key: string, payload = '{}'): Promise<PendingAlert> {
+  await store.recordPublication(() => ({
+    entries: [],
+    alerts: [{ key, eventId: key, reason: 'confirmed', payload, record: '{}', matching: ['all/any'] }],
+  }));
+  const alert = (await store.pendingAlerts()).find((pending) => pending.key === key);
+  if (!alert) throw new Error(`no alert ${key}`);
+  return alert;
 }

@@ -13,6 +13,7 @@ import { pushChannel } from '../../../server/alerts/push-channel.js';
 import { AlertSender, SENDER_DEFAULTS } from '../../../server/alerts/sender.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
+import { alertEveryone } from '../../helpers/alerts.js';
 import { eventually } from '../../helpers/wait.js';
 import type { PushService } from '../../helpers/push-service.js';
 import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
@@ -88,22 +89,7 @@ async function subscribeAt(store: AlertStore, endpoint: string): Promise<void> {
 }
 
 async function makeAlert(store: AlertStore, key: string): Promise<number> {
-  await store.recordPublication(() => ({
-    entries: [],
-    alerts: [
-      {
-        key,
-        eventId: key,
-        reason: 'confirmed',
-        payload: JSON.stringify({ key }),
-        record: '{}',
-        matching: ['all/any'],
-      },
-    ],
-  }));
-  const alert = (await store.pendingAlerts()).find((pending) => pending.key === key);
-  if (!alert) throw new Error(`no alert ${key}`);
-  return alert.id;
+  return (await alertEveryone(store, key, JSON.stringify({ key }))).id;
 }
 
 const done = async (store: AlertStore, id: number) =>

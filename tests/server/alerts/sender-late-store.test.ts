@@ -6,6 +6,7 @@ import { AlertSender } from '../../../server/alerts/sender.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
+import { alertEveryone } from '../../helpers/alerts.js';
 import { eventually } from '../../helpers/wait.js';
 
 const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
@@ -57,20 +58,7 @@ for (const engine of engines)
     });
     try {
       await storeSubscribers(push, store, COUNT);
-      await store.recordPublication(() => ({
-        entries: [],
-        alerts: [
-          {
-            key: 'late',
-            eventId: 'late',
-            reason: 'confirmed',
-            payload: '{}',
-            record: '{}',
-            matching: ['all/any'],
-          },
-        ],
-      }));
-      const [alert] = await store.pendingAlerts();
+      const alert = await alertEveryone(store, 'late');
       sender.start();
       t.true(
         await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 60_000 }),
@@ -85,7 +73,7 @@ for (const engine of engines)
         [],
         'none got it twice',
       );
-      t.deepEqual(await store.deliveryCounts(alert!.id), { delivered: COUNT });
+      t.deepEqual(await store.deliveryCounts(alert.id), { delivered: COUNT });
       t.is(logs.filter((line) => line.msg === 'alerts: sent').length, 1, 'the alert was finished once');
       t.is(renewals.most, 1, 'one renewal at a time');
     } finally {

@@ -8,6 +8,7 @@ import type { PushService } from '../../helpers/push-service.js';
 import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import type { StoreEngine } from '../../helpers/store-engines.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
+import { alertEveryone } from '../../helpers/alerts.js';
 import { eventually } from '../../helpers/wait.js';
 
 const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
@@ -43,20 +44,7 @@ async function fanOut(engine: StoreEngine, push: PushService, count: number, out
   const real = await engine.open();
   await storeSubscribers(push, real, count);
   await new Promise((resolve) => setTimeout(resolve, 5));
-  await real.recordPublication(() => ({
-    entries: [],
-    alerts: [
-      {
-        key: 'outage',
-        eventId: 'outage',
-        reason: 'confirmed',
-        payload: '{}',
-        record: '{}',
-        matching: ['all/any'],
-      },
-    ],
-  }));
-  const [alert] = await real.pendingAlerts();
+  const alert = await alertEveryone(real, 'outage');
   const store = unreliable(real, outage);
   const logs: { msg?: string }[] = [];
   const sender = new AlertSender({
@@ -70,7 +58,7 @@ async function fanOut(engine: StoreEngine, push: PushService, count: number, out
     pollMs: 20,
     concurrency: 16,
   });
-  return { real, alert: alert!, sender, logs };
+  return { real, alert, sender, logs };
 }
 
 /** How many messages each subscriber got. */

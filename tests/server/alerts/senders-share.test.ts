@@ -9,6 +9,7 @@ import type { PushService } from '../../helpers/push-service.js';
 import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import type { StoreEngine } from '../../helpers/store-engines.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
+import { alertEveryone } from '../../helpers/alerts.js';
 import { eventually } from '../../helpers/wait.js';
 
 /**
@@ -76,21 +77,8 @@ async function setUp(push: PushService, engine: StoreEngine) {
   await storeSubscribers(push, setup, COUNT);
   // Subscriptions made before the alert get it: the store's clock counts milliseconds.
   await new Promise((resolve) => setTimeout(resolve, 5));
-  await setup.recordPublication(() => ({
-    entries: [],
-    alerts: [
-      {
-        key: 'shared',
-        eventId: 'shared',
-        reason: 'confirmed',
-        payload: '{}',
-        record: '{}',
-        matching: ['all/any'],
-      },
-    ],
-  }));
-  const [alert] = await setup.pendingAlerts();
-  return { place, setup, alertId: alert!.id };
+  const alert = await alertEveryone(setup, 'shared');
+  return { place, setup, alertId: alert.id };
 }
 
 function copiesOf(push: PushService): Map<string, number> {
