@@ -3,7 +3,7 @@ import pino from 'pino';
 import { generateVapidKeys } from '../../../server/alerts/push.js';
 import { pushChannel } from '../../../server/alerts/push-channel.js';
 import { AlertSender } from '../../../server/alerts/sender.js';
-import type { AlertStore } from '../../../server/alerts/store/index.js';
+import type { AlertStore, Claim } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { PushService } from '../../helpers/push-service.js';
 import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
@@ -37,7 +37,7 @@ function mortal(store: AlertStore): { store: AlertStore; die(): void } {
   return { store: proxy, die: () => (dead = true) };
 }
 
-/** Counts the batches a sender's store gave it. */
+/** Counts the fresh batches a sender's store gave it (a claim taken over is not one). */
 function counting(store: AlertStore): { store: AlertStore; claims: () => number } {
   let claims = 0;
   const proxy = new Proxy(store, {
@@ -48,7 +48,7 @@ function counting(store: AlertStore): { store: AlertStore; claims: () => number 
       if (name !== 'claimBatch') return method.bind(target);
       return async (...args: unknown[]) => {
         const claim = await method.apply(target, args);
-        if (claim) claims += 1;
+        if (claim && !(claim as Claim).recovered) claims += 1;
         return claim;
       };
     },
@@ -64,7 +64,8 @@ function senderOn(store: AlertStore, name: string, logs: { msg?: string; name?: 
       { level: 'info', base: { name } },
       { write: (line: string) => logs.push(JSON.parse(line) as { msg?: string; name?: string }) },
     ),
-    leaseMs: 1000,
+    // Long enough that a machine busy with other work renews every claim in time (renewed every 50 ms).
+    leaseMs: 3000,
     pollMs: 50,
     concurrency: LANES,
   });
