@@ -1,5 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pino from 'pino';
+import type { PushChannelOptions } from '../../server/alerts/push-channel.js';
+import { pushChannel } from '../../server/alerts/push-channel.js';
+import { AlertSender } from '../../server/alerts/sender.js';
 import type { AlertStore, PendingAlert } from '../../server/alerts/store/index.js';
 import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js';
 import type { Subscriber } from './push-service.js';
@@ -136,4 +140,38 @@ export async function alertEveryone(store: AlertStore, key: string, payload = '{
   const alert = (await store.pendingAlerts()).find((pending) => pending.key === key);
   if (!alert) throw new Error(`no alert ${key}`);
   return alert;
+}
+
+/** A sender's log line, as the tests read it back. */
+export interface SenderLogLine {
+  readonly msg?: string;
+  readonly name?: string;
+}
+
+/**
+ * A sender over `store` on the push channel alone, `lanes` messages in flight, each log line pushed
+ * to `logs` (with `name`, to tell senders sharing one list apart).
+ */
+export function pushSender(
+  store: AlertStore,
+  vapid: PushChannelOptions['vapid'],
+  options: {
+    readonly lanes: number;
+    readonly leaseMs: number;
+    readonly pollMs: number;
+    readonly logs: SenderLogLine[];
+    readonly name?: string;
+  },
+): AlertSender {
+  return new AlertSender({
+    store,
+    channels: [pushChannel({ store, vapid, concurrency: options.lanes })],
+    logger: pino(
+      { level: 'info', ...(options.name ? { base: { name: options.name } } : {}) },
+      { write: (line: string) => options.logs.push(JSON.parse(line) as SenderLogLine) },
+    ),
+    leaseMs: options.leaseMs,
+    pollMs: options.pollMs,
+    concurrency: options.lanes,
+  });
 }

@@ -179,3 +179,11 @@ export async function startPushService(
       }),
   };
 }
+
+/** How many messages each subscriber got, by its id. */
+export function copiesOf(push: Pick<PushService, 'received'>): Map<string, number> {
+  const copies = new Map<string, number>();
+  for (const message of push.received)
+    copies.set(message.subscriber, (copies.get(message.subscriber) ?? 0) + 1);
+  return copies;
+}

@@ -1,12 +1,10 @@
 import test from 'ava';
-import pino from 'pino';
 import { generateVapidKeys } from '../../../server/alerts/push.js';
-import { pushChannel } from '../../../server/alerts/push-channel.js';
-import { AlertSender } from '../../../server/alerts/sender.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
-import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
+import { copiesOf, startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
-import { alertEveryone } from '../../helpers/alerts.js';
+import type { SenderLogLine } from '../../helpers/alerts.js';
+import { alertEveryone, pushSender } from '../../helpers/alerts.js';
 import { eventually } from '../../helpers/wait.js';
 
 const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
@@ -43,19 +41,9 @@ for (const engine of engines)
     const renewals = { now: 0, most: 0 };
     const store = late(real, renewals);
     const push = await startPushService(vapid.publicKey);
-    const logs: { msg?: string }[] = [];
-    const sender = new AlertSender({
-      store,
-      channels: [pushChannel({ store, vapid, concurrency: 16 })],
-      logger: pino(
-        { level: 'info' },
-        { write: (line: string) => logs.push(JSON.parse(line) as { msg?: string }) },
-      ),
-      // Renewed every 100 ms: many passes run between the fills of one fan-out.
-      leaseMs: 400,
-      pollMs: 20,
-      concurrency: 16,
-    });
+    const logs: SenderLogLine[] = [];
+    // Renewed every 100 ms: many passes run between the fills of one fan-out.
+    const sender = pushSender(store, vapid, { lanes: 16, leaseMs: 400, pollMs: 20, logs });
     try {
       await storeSubscribers(push, store, COUNT);
       const alert = await alertEveryone(store, 'late');
@@ -64,9 +52,7 @@ for (const engine of engines)
         await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 60_000 }),
         'the alert ends',
       );
-      const copies = new Map<string, number>();
-      for (const message of push.received)
-        copies.set(message.subscriber, (copies.get(message.subscriber) ?? 0) + 1);
+      const copies = copiesOf(push);
       t.is(copies.size, COUNT, 'every subscription got it');
       t.deepEqual(
         [...copies.values()].filter((count) => count > 1),

@@ -1,14 +1,12 @@
 import test from 'ava';
-import pino from 'pino';
 import { generateVapidKeys } from '../../../server/alerts/push.js';
-import { pushChannel } from '../../../server/alerts/push-channel.js';
-import { AlertSender } from '../../../server/alerts/sender.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import type { PushService } from '../../helpers/push-service.js';
-import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
+import { copiesOf, startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import type { StoreEngine } from '../../helpers/store-engines.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
-import { alertEveryone } from '../../helpers/alerts.js';
+import type { SenderLogLine } from '../../helpers/alerts.js';
+import { alertEveryone, pushSender } from '../../helpers/alerts.js';
 import { eventually } from '../../helpers/wait.js';
 
 const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
@@ -46,27 +44,9 @@ async function fanOut(engine: StoreEngine, push: PushService, count: number, out
   await new Promise((resolve) => setTimeout(resolve, 5));
   const alert = await alertEveryone(real, 'outage');
   const store = unreliable(real, outage);
-  const logs: { msg?: string }[] = [];
-  const sender = new AlertSender({
-    store,
-    channels: [pushChannel({ store, vapid, concurrency: 16 })],
-    logger: pino(
-      { level: 'info' },
-      { write: (line: string) => logs.push(JSON.parse(line) as { msg?: string }) },
-    ),
-    leaseMs: 3000,
-    pollMs: 20,
-    concurrency: 16,
-  });
+  const logs: SenderLogLine[] = [];
+  const sender = pushSender(store, vapid, { lanes: 16, leaseMs: 3000, pollMs: 20, logs });
   return { real, alert, sender, logs };
-}
-
-/** How many messages each subscriber got. */
-function copiesOf(push: PushService): Map<string, number> {
-  const copies = new Map<string, number>();
-  for (const message of push.received)
-    copies.set(message.subscriber, (copies.get(message.subscriber) ?? 0) + 1);
-  return copies;
 }
 
 for (const engine of engines) {

@@ -1,15 +1,13 @@
 import test from 'ava';
-import pino from 'pino';
 import { generateVapidKeys } from '../../../server/alerts/push.js';
-import { pushChannel } from '../../../server/alerts/push-channel.js';
-import { AlertSender } from '../../../server/alerts/sender.js';
 import type { AlertStore, Claim } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { PushService } from '../../helpers/push-service.js';
-import { startPushService, storeSubscribers } from '../../helpers/push-service.js';
+import { copiesOf, startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import type { StoreEngine } from '../../helpers/store-engines.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
-import { alertEveryone } from '../../helpers/alerts.js';
+import type { SenderLogLine } from '../../helpers/alerts.js';
+import { alertEveryone, pushSender } from '../../helpers/alerts.js';
 import { eventually } from '../../helpers/wait.js';
 
 /**
@@ -56,19 +54,9 @@ function counting(store: AlertStore): { store: AlertStore; claims: () => number 
   return { store: proxy, claims: () => claims };
 }
 
-function senderOn(store: AlertStore, name: string, logs: { msg?: string; name?: string }[]) {
-  return new AlertSender({
-    store,
-    channels: [pushChannel({ store, vapid, concurrency: LANES })],
-    logger: pino(
-      { level: 'info', base: { name } },
-      { write: (line: string) => logs.push(JSON.parse(line) as { msg?: string; name?: string }) },
-    ),
-    // Long enough that a machine busy with other work renews every claim in time (renewed every 50 ms).
-    leaseMs: 3000,
-    pollMs: 50,
-    concurrency: LANES,
-  });
+function senderOn(store: AlertStore, name: string, logs: SenderLogLine[]) {
+  // Long enough that a machine busy with other work renews every claim in time (renewed every 50 ms).
+  return pushSender(store, vapid, { lanes: LANES, leaseMs: 3000, pollMs: 50, logs, name });
 }
 
 /** A new store of the engine (a file, a database) with the alert and its subscriptions. */
@@ -82,18 +70,11 @@ async function setUp(push: PushService, engine: StoreEngine) {
   return { place, setup, alertId: alert.id };
 }
 
-function copiesOf(push: PushService): Map<string, number> {
-  const copies = new Map<string, number>();
-  for (const message of push.received)
-    copies.set(message.subscriber, (copies.get(message.subscriber) ?? 0) + 1);
-  return copies;
-}
-
 for (const engine of engines)
   test(`${engine.name}: two senders divide a fan-out: each subscription once, each sender a part`, async (t) => {
     const push = await startPushService(vapid.publicKey, { delayMs: 2 });
     const { place, setup, alertId } = await setUp(push, engine);
-    const logs: { msg?: string; name?: string }[] = [];
+    const logs: SenderLogLine[] = [];
     const stores = [counting(await openAlertStore(place)), counting(await openAlertStore(place))];
     const senders = [senderOn(stores[0]!.store, 'a', logs), senderOn(stores[1]!.store, 'b', logs)];
     try {
@@ -129,7 +110,7 @@ for (const engine of engines)
   test(`${engine.name}: when one sender dies mid fan-out, the other takes its claims over; only what was in flight goes twice`, async (t) => {
     const push = await startPushService(vapid.publicKey, { delayMs: 5 });
     const { place, setup, alertId } = await setUp(push, engine);
-    const logs: { msg?: string; name?: string }[] = [];
+    const logs: SenderLogLine[] = [];
     const dying = mortal(await openAlertStore(place));
     const living = await openAlertStore(place);
     const a = senderOn(dying.store, 'a', logs);
