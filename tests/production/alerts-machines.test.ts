@@ -7,7 +7,13 @@ import { buildServer } from './helpers/build.js';
 import { startNginx } from './helpers/nginx.js';
 import type { Cluster } from './helpers/pm2.js';
 import { startCluster } from './helpers/pm2.js';
-import { storeActiveWebhook, storeConfirmedEmail, vapidEnv, writeReset } from '../helpers/alerts.js';
+import {
+  storeActiveWebhook,
+  storeConfirmedEmail,
+  subscribe,
+  vapidEnv,
+  writeReset,
+} from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import { startPostgres } from '../helpers/postgres.js';
@@ -78,16 +84,16 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
     for (const pid of await pidsOf(b)) machineOf.set(pid, 'B');
 
     // Push subscriptions through each machine and through nginx, in batches.
-    const subscribe = async (url: string, count: number, filters: object) => {
+    const subscribeMany = async (
+      url: string,
+      count: number,
+      filters: { audience?: string; window?: string },
+    ) => {
       const made: Subscriber[] = Array.from({ length: count }, () => push.subscriber());
       for (let i = 0; i < made.length; i += 50)
         await Promise.all(
           made.slice(i, i + 50).map(async (subscriber) => {
-            const response = await fetch(`${url}/alerts/subscriptions`, {
-              method: 'POST',
-              headers: { 'Content-Type': 'application/json' },
-              body: JSON.stringify({ subscription: subscriber.subscription, ...filters }),
-            });
+            const response = await subscribe(url, subscriber, filters);
             if (response.status !== 201) throw new Error(`subscribing at ${url} answered ${response.status}`);
           }),
         );
@@ -96,9 +102,9 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
     const matching: Subscriber[] = [];
     const others: Subscriber[] = [];
     for (const url of [a.url, b.url, front]) {
-      matching.push(...(await subscribe(url, PUSH_EACH / 2, {})));
-      matching.push(...(await subscribe(url, PUSH_EACH / 2, { audience: 'pro', window: 'weekly' })));
-      others.push(...(await subscribe(url, PUSH_OTHERS_EACH, OTHERS)));
+      matching.push(...(await subscribeMany(url, PUSH_EACH / 2, {})));
+      matching.push(...(await subscribeMany(url, PUSH_EACH / 2, { audience: 'pro', window: 'weekly' })));
+      others.push(...(await subscribeMany(url, PUSH_OTHERS_EACH, OTHERS)));
     }
 
     // A webhook registered through each machine (its check answered), an address asked for through
@@ -198,11 +204,7 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
     // Meanwhile the site is served; subscribing gets a problem and changes nothing.
     const status = await fetch(`${front}/api/v1/status`);
     t.is(status.status, 200, 'the status answers while the database is down');
-    const refused = await fetch(`${front}/alerts/subscriptions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ subscription: push.subscriber().subscription }),
-    });
+    const refused = await subscribe(front, push.subscriber());
     t.is(refused.status, 500);
     t.like(await refused.json(), { status: 500, code: 'internal_error' });
     await new Promise((resolve) => setTimeout(resolve, 3000));
