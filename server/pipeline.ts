@@ -34,7 +34,7 @@ export interface PipelineOptions {
 /**
  * A Koa application with the one pipeline every request goes through, in order: the request log,
  * problems, security headers, CORS, the request's shape, the rate limit, conditional GET,
- * compression and the ETag. The router comes after it (server/app.ts); the benches build their
+ * compression and the ETag of reads. The router comes after it (server/app.ts); the benches build their
  * floor and peer on the same pipeline.
  */
 export function createPipeline(options: PipelineOptions): Koa {
@@ -71,6 +71,19 @@ export function createPipeline(options: PipelineOptions): Koa {
   }
   app.use(conditionalGet());
   app.use(compression());
-  app.use(etag());
+  app.use(representationTag());
   return app;
+}
+
+/**
+ * The ETag of a GET or HEAD answer, for conditional requests on it. The answer to a POST or DELETE
+ * is no representation of its URL that a later request could name (RFC 9110 §8.8.3): tagging it
+ * would only hash its body (an MCP answer of several kilobytes, each call).
+ */
+function representationTag(): Koa.Middleware {
+  const tag = etag();
+  return async (ctx, next) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') await tag(ctx, next);
+    else await next();
+  };
 }

@@ -144,6 +144,26 @@ test('a batch is refused: each call is one request', withServer, async (t, serve
   t.is(response.status, 400);
 });
 
+test(
+  'an answer on /mcp has no ETag: it names no representation; the same data by GET has one',
+  withServer,
+  async (t, server) => {
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_reset_status', arguments: {} },
+    });
+    const response = await post(server.url, call);
+    t.is(response.status, 200);
+    t.true(((await response.json()) as { result?: unknown }).result !== undefined);
+    t.is(response.headers.get('etag'), null);
+    const read = await fetch(`${server.url}/api/v1/status`);
+    t.is(read.status, 200);
+    t.truthy(read.headers.get('etag'));
+  },
+);
+
 test('/mcp sends no CORS headers, not even to a preflight', withServer, async (t, server) => {
   const response = await post(server.url, TOOLS_LIST);
   t.is(response.status, 200);
