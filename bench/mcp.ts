@@ -4,15 +4,21 @@
  * rate and by server CPU per request (from /proc), in alternating rounds of wrk in one run. Both are
  * response-cache hits; the difference is MCP's per-request server, transport and JSON-RPC framing.
  *
+ * The same two requests also go to the Koa floor (bench/koa-floor.ts: the server's pipeline and
+ * routes, answering the real server's bytes): there POST /mcp reads the body as the endpoint does
+ * and sends the real answer, with no MCP work at all. Its ratio is the most a tool call can reach
+ * against REST in this pipeline, for a request with a body and an answer of that size.
+ *
  *   npx tsx bench/mcp.ts [--seconds N] [--rounds N] [--content DIR] [--profile DIR]
  *
  * `--profile DIR` also writes a V8 CPU profile of the server there (`bench/profile-summary.ts` reads it).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuTimeUs, startServer } from './processes.js';
+import { cpuTimeUs, startHelper, startServer } from './processes.js';
 import { median } from './report.js';
 import type { WrkRun } from './wrk.js';
 import { ensureWrk, runWrk } from './wrk.js';
@@ -27,7 +33,9 @@ const { values: flags } = parseArgs({
   },
 });
 const PORT = 39_310;
+const FLOOR_PORT = PORT + 1;
 const origin = `http://127.0.0.1:${PORT}`;
+const floorOrigin = `http://127.0.0.1:${FLOOR_PORT}`;
 const pinning = os.availableParallelism() >= 2;
 const CALL = JSON.stringify({
   jsonrpc: '2.0',
@@ -36,18 +44,22 @@ const CALL = JSON.stringify({
   params: { name: 'get_reset_status', arguments: {} },
 });
 
-const FACES: Record<'rest' | 'mcp', Omit<WrkRun, 'seconds' | 'connections' | 'cores'>> = {
-  rest: { url: `${origin}/api/v1/status` },
-  mcp: {
-    url: `${origin}/mcp`,
-    headers: [
-      'Content-Type: application/json',
-      'Accept: application/json, text/event-stream',
-      'MCP-Protocol-Version: 2025-06-18',
-    ],
-    script: { path: path.resolve('bench/wrk/post.lua'), args: [CALL] },
-  },
+type Face = 'rest' | 'mcp' | 'floor rest' | 'floor mcp';
+const MCP_REQUEST = {
+  headers: [
+    'Content-Type: application/json',
+    'Accept: application/json, text/event-stream',
+    'MCP-Protocol-Version: 2025-06-18',
+  ],
+  script: { path: path.resolve('bench/wrk/post.lua'), args: [CALL] },
 };
+const FACES: Record<Face, Omit<WrkRun, 'seconds' | 'connections' | 'cores'>> = {
+  rest: { url: `${origin}/api/v1/status` },
+  mcp: { url: `${origin}/mcp`, ...MCP_REQUEST },
+  'floor rest': { url: `${floorOrigin}/api/v1/status` },
+  'floor mcp': { url: `${floorOrigin}/mcp`, ...MCP_REQUEST },
+};
+const ORDER: readonly Face[] = ['rest', 'mcp', 'floor rest', 'floor mcp'];
 
 ensureWrk();
 const server = await startServer({
@@ -62,13 +74,28 @@ const server = await startServer({
     ...(flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile)}`] : []),
   ],
 });
+const work = mkdtempSync(path.join(os.tmpdir(), 'bench-mcp-'));
+const urlsFile = path.join(work, 'urls');
+writeFileSync(urlsFile, '/api/v1/status\n');
+const floor = await startHelper('floor', ['bench/koa-floor.ts', String(FLOOR_PORT), origin, urlsFile, CALL], {
+  port: FLOOR_PORT,
+  cores: pinning ? '0' : null,
+  env: { RATE_LIMIT_POINTS: '1000000000', RATE_LIMIT_WINDOW_SECONDS: '60' },
+  nodeArgs: createRequire(import.meta.url)('../server/node-flags.json') as string[],
+});
+const pids: Record<Face, number> = {
+  rest: server.pid,
+  mcp: server.pid,
+  'floor rest': floor.pid,
+  'floor mcp': floor.pid,
+};
 try {
-  const rates = { rest: [] as number[], mcp: [] as number[] };
-  const cpu = { rest: [] as number[], mcp: [] as number[] };
+  const rates = Object.fromEntries(ORDER.map((face) => [face, [] as number[]])) as Record<Face, number[]>;
+  const cpu = Object.fromEntries(ORDER.map((face) => [face, [] as number[]])) as Record<Face, number[]>;
   for (let round = 0; round < Number(flags.rounds); round += 1) {
-    const order = round % 2 === 0 ? (['rest', 'mcp'] as const) : (['mcp', 'rest'] as const);
+    const order = round % 2 === 0 ? ORDER : [...ORDER].reverse();
     for (const face of order) {
-      const before = cpuTimeUs(server.pid);
+      const before = cpuTimeUs(pids[face]);
       const result = await runWrk({
         ...FACES[face],
         seconds: Number(flags.seconds),
@@ -78,16 +105,24 @@ try {
       if (result.errors > 0) throw new Error(`${face}: ${result.errors} errors`);
       const requests = result.requestsPerSecond * Number(flags.seconds);
       rates[face].push(result.requestsPerSecond);
-      cpu[face].push((cpuTimeUs(server.pid) - before) / requests);
+      cpu[face].push((cpuTimeUs(pids[face]) - before) / requests);
     }
   }
   console.log('| face | requests/s (median) | server CPU µs per request (median) |\n|---|---|---|');
-  for (const face of ['rest', 'mcp'] as const) {
+  for (const face of ORDER) {
     console.log(`| ${face} | ${median(rates[face]).toFixed(0)} | ${median(cpu[face]).toFixed(0)} |`);
   }
-  const rate = median(rates.mcp) / median(rates.rest);
-  const perRequest = median(cpu.mcp) / median(cpu.rest);
-  console.log(`\nMCP ÷ REST: rate ${rate.toFixed(2)}, CPU per request ${perRequest.toFixed(2)}`);
+  const ratios = (mcp: Face, rest: Face) =>
+    `rate ${(median(rates[mcp]) / median(rates[rest])).toFixed(2)}, CPU per request ${(median(cpu[mcp]) / median(cpu[rest])).toFixed(2)}`;
+  console.log(`\nMCP ÷ REST: ${ratios('mcp', 'rest')}`);
+  console.log(
+    `Koa floor, POST /mcp ÷ GET /api/v1/status (no MCP work): ${ratios('floor mcp', 'floor rest')}`,
+  );
+  console.log(
+    `MCP ÷ the floor's POST: rate ${(median(rates.mcp) / median(rates['floor mcp'])).toFixed(2)}, CPU per request ${(median(cpu.mcp) / median(cpu['floor mcp'])).toFixed(2)}`,
+  );
 } finally {
+  await floor.stop();
   await server.stop();
+  rmSync(work, { recursive: true, force: true });
 }
