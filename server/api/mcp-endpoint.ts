@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -13,7 +13,9 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { readBoundedBody, requireJson } from '../http/request-body.js';
 import type { McpTool } from './mcp-tools.js';
 import { toolCallParamsProblem } from './mcp-call-params.js';
-import { callTool } from './mcp-tool-call.js';
+import type { ToolCallSlot } from './mcp-answers.js';
+import { plainToolCall, ToolAnswers } from './mcp-answers.js';
+import { callTool, toolRequest } from './mcp-tool-call.js';
 import { ExchangeTransport } from './mcp-transport.js';
 import type { RestResponder } from './rest-responder.js';
 
@@ -37,10 +39,14 @@ export interface McpEndpointOptions {
 
 const NO_BATCHES = 'Send one JSON-RPC message per request: batches are not accepted.';
 
-/** What the endpoint answers: a status and a JSON-RPC message, or nothing (202, a notification). */
+/**
+ * What the endpoint answers: a status and a JSON-RPC message, or nothing (202, a notification), or
+ * the bytes of an answer already written (`ToolAnswers`).
+ */
 interface Answer {
   readonly status: number;
-  readonly message: unknown;
+  readonly message?: unknown;
+  readonly bytes?: Buffer;
 }
 
 /** The JSON-RPC code the SDK's HTTP transports answer a refused request with (implementation-defined). */
@@ -114,7 +120,8 @@ function readExchange(
  * for each stateless request, with a fetch `Request` and `Response`, and the server connected to it
  * and closed after, which cost several times the answer of a cached tool call. What a server keeps
  * from an `initialize` (the client's capabilities and info) is read only for requests a server sends
- * to its client, which this one never sends. The body is read here, bounded; Origin, rate limit and
+ * to its client, which this one never sends. A tool call the server has answered is answered again
+ * from its result while the cached response it came from stands (`ToolAnswers`). The body is read here, bounded; Origin, rate limit and
  * methods are checked in front (server/app.ts, server/routes.ts). The answer passes the middleware
  * (request log, security headers, compression) as any other.
  */
@@ -134,15 +141,41 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => list);
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  const transport = new ExchangeTransport<ToolCallSlot | undefined>();
+  const answers = new ToolAnswers();
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw invalidParams(`Unknown tool: ${request.params.name}. The tools: ${names}.`);
-    return callTool(tool, request.params.arguments ?? {}, options);
+    const slot = transport.contextOf(extra.requestId);
+    return callTool(tool, request.params.arguments ?? {}, options, (response) => {
+      if (slot) slot.response = response;
+    });
   });
   server.onerror = (error) =>
     options.logger.warn({ err: error.message }, 'mcp: the server reported an error');
-  const transport = new ExchangeTransport();
   const connected = server.connect(transport);
+
+  /** The server's earlier answer to this call on the response the cache holds now, if any. */
+  const answered = (message: JSONRPCRequest): Buffer | undefined => {
+    const call = plainToolCall(message);
+    const tool = call && byName.get(call.name);
+    if (!call || !tool) return undefined;
+    let response;
+    try {
+      response = options.responder.cached(toolRequest(tool, call.args, options));
+    } catch {
+      return undefined; // Arguments the tool refuses: the server answers with the refusal.
+    }
+    return response && answers.answer(response, message.id);
+  };
+
+  /** Hands a request to the server; keeps the answer to a tool call for the same call again. */
+  const ask = async (message: JSONRPCRequest): Promise<JSONRPCMessage> => {
+    const slot: ToolCallSlot | undefined = plainToolCall(message) ? { response: null } : undefined;
+    const answer = await transport.exchange(message, slot);
+    if (slot?.response) answers.remember(slot.response, answer);
+    return answer;
+  };
 
   return async (ctx) => {
     requireJson(ctx, base, 'the JSON-RPC message');
@@ -154,29 +187,30 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
       body = undefined;
     }
     const version = ctx.get('MCP-Protocol-Version') || undefined;
-    const exchange = readExchange(Boolean(ctx.accepts('application/json')), version, body);
+    const read = readExchange(Boolean(ctx.accepts('application/json')), version, body);
     let answer: Answer;
-    if ('refused' in exchange) answer = exchange.refused;
+    if ('refused' in read) answer = read.refused;
     else {
-      const { message } = exchange;
+      const { message } = read;
       await connected;
       // Told apart by shape, as the schema above has checked it: a request has a method and an id.
-      if ('method' in message && 'id' in message)
-        answer = { status: 200, message: await transport.exchange(message) };
-      else {
+      if ('method' in message && 'id' in message) {
+        const bytes = answered(message);
+        answer = bytes ? { status: 200, bytes } : { status: 200, message: await ask(message) };
+      } else {
         // A notification, or a response to a request this server never sends: accepted, no body.
         if ('method' in message) transport.notify(message);
-        answer = { status: 202, message: undefined };
+        answer = { status: 202 };
       }
     }
     ctx.status = answer.status;
-    if (answer.message === undefined) {
+    if (answer.message === undefined && answer.bytes === undefined) {
       // Koa must not turn the 202 into a 204.
       ctx.body = null;
       ctx.status = answer.status;
       return;
     }
     ctx.type = 'application/json';
-    ctx.body = Buffer.from(JSON.stringify(answer.message));
+    ctx.body = answer.bytes ?? Buffer.from(JSON.stringify(answer.message));
   };
 }

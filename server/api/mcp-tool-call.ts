@@ -4,7 +4,7 @@ import { readQuery } from '../http/query.js';
 import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem, problemFromError } from '../http/problem-types.js';
 import type { CachedResponse } from './response-cache.js';
-import type { RestResponder } from './rest-responder.js';
+import type { RestRequest, RestResponder } from './rest-responder.js';
 import type { McpTool } from './mcp-tools.js';
 
 interface ToolBody {
@@ -57,28 +57,43 @@ export interface ToolCallOptions {
 }
 
 /**
+ * The REST request a tool call stands for, its arguments read strictly as that operation reads its
+ * query; a refusal is thrown as an `HttpProblem`.
+ */
+export function toolRequest(
+  tool: McpTool,
+  args: Readonly<Record<string, unknown>>,
+  { responder, problemTypeBase: base }: Pick<ToolCallOptions, 'responder' | 'problemTypeBase'>,
+): RestRequest {
+  const { operation } = tool;
+  // docs/api-contract.md §4.3: an operation without parameters ignores the query, as here its arguments.
+  const { params, canonical } = operation.params
+    ? readQuery(queryOf(args, operation.params, base), operation.params, base)
+    : { params: {}, canonical: '' };
+  return responder.request(operation, params, canonical);
+}
+
+/**
  * Answers a tool call as its REST operation answers the same query: read strictly, served from the
  * shared response cache (the procedure runs only on a miss), `structuredContent` being the REST body.
  * The text block is that body's JSON text, as the MCP specification asks of a tool with structured
  * content: a client that hands a model only text hands it the data (a next cursor included).
  * A failure is a tool error carrying the REST problem as JSON text (not in `structuredContent`, which
- * a client checks against the tool's output schema).
+ * a client checks against the tool's output schema). `answered` hears of the cached response a
+ * result was made from: the result depends on nothing else.
  */
 export async function callTool(
   tool: McpTool,
   args: Readonly<Record<string, unknown>>,
   options: ToolCallOptions,
+  answered?: (response: CachedResponse) => void,
 ): Promise<CallToolResult> {
   const { responder, problemTypeBase: base } = options;
-  const { operation } = tool;
   try {
-    // docs/api-contract.md §4.3: an operation without parameters ignores the query, as here its arguments.
-    const { params, canonical } = operation.params
-      ? readQuery(queryOf(args, operation.params, base), operation.params, base)
-      : { params: {}, canonical: '' };
-    const request = responder.request(operation, params, canonical);
+    const request = toolRequest(tool, args, options);
     const response = responder.cached(request) ?? (await responder.produce(request));
     const { text, structured } = toolBodyOf(response);
+    answered?.(response);
     return { content: [{ type: 'text', text }], structuredContent: structured };
   } catch (error) {
     const problem = error instanceof HttpProblem ? error.problem : problemFromError(error, base);

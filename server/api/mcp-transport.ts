@@ -7,9 +7,11 @@ import type {
   RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 
-interface Waiting {
+interface Waiting<C> {
   /** The id the client gave its request, which its answer must carry. */
   readonly id: RequestId;
+  /** What the endpoint handed along with the request, for the request's handler (`contextOf`). */
+  readonly context: C;
   readonly resolve: (answer: JSONRPCMessage) => void;
 }
 
@@ -29,13 +31,13 @@ interface Waiting {
  * a log line) has no HTTP exchange to go out on in this stateless JSON mode, and the tools send none;
  * it is dropped.
  */
-export class ExchangeTransport implements Transport {
+export class ExchangeTransport<C = undefined> implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
 
   private next = 0;
-  private readonly waiting = new Map<number, Waiting>();
+  private readonly waiting = new Map<number, Waiting<C>>();
 
   start(): Promise<void> {
     return Promise.resolve();
@@ -61,14 +63,22 @@ export class ExchangeTransport implements Transport {
     return Promise.resolve();
   }
 
-  /** Hands one request to the server; resolves with its answer, under the client's own id. */
-  exchange(request: JSONRPCRequest): Promise<JSONRPCMessage> {
+  /**
+   * Hands one request to the server; resolves with its answer, under the client's own id. `context`
+   * goes with it: the request's handler reads it by the id it sees (`extra.requestId`).
+   */
+  exchange(request: JSONRPCRequest, context: C): Promise<JSONRPCMessage> {
     this.next = this.next >= Number.MAX_SAFE_INTEGER ? 1 : this.next + 1;
     const id = this.next;
     return new Promise((resolve) => {
-      this.waiting.set(id, { id: request.id, resolve });
+      this.waiting.set(id, { id: request.id, context, resolve });
       this.onmessage?.({ ...request, id });
     });
+  }
+
+  /** The context of a request not yet answered, by the id the server knows it by. */
+  contextOf(id: RequestId): C | undefined {
+    return typeof id === 'number' ? this.waiting.get(id)?.context : undefined;
   }
 
   /**
