@@ -121,9 +121,10 @@ function readExchange(
  * and closed after, which cost several times the answer of a cached tool call. What a server keeps
  * from an `initialize` (the client's capabilities and info) is read only for requests a server sends
  * to its client, which this one never sends. A tool call the server has answered is answered again
- * from its result while the cached response it came from stands (`ToolAnswers`). The body is read here, bounded; Origin, rate limit and
- * methods are checked in front (server/app.ts, server/routes.ts). The answer passes the middleware
- * (request log, security headers, compression) as any other.
+ * from its result while the cached response it came from stands (`ToolAnswers`). The body is read
+ * here, bounded; Origin, rate limit and methods are checked in front (server/app.ts,
+ * server/routes.ts). The answer passes the middleware (request log, security headers, compression)
+ * as any other.
  */
 export function mcpEndpoint(options: McpEndpointOptions): Middleware {
   const { tools, problemTypeBase: base } = options;
