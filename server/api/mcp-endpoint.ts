@@ -156,26 +156,32 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
     options.logger.warn({ err: error.message }, 'mcp: the server reported an error');
   const connected = server.connect(transport);
 
-  /** The server's earlier answer to this call on the response the cache holds now, if any. */
-  const answered = (message: JSONRPCRequest): Buffer | undefined => {
-    const call = plainToolCall(message);
-    const tool = call && byName.get(call.name);
-    if (!call || !tool) return undefined;
-    let response;
+  /** The response the cache holds now for a plain tool call, if any (none for refused arguments). */
+  const cachedFor = (call: NonNullable<ReturnType<typeof plainToolCall>>) => {
+    const tool = byName.get(call.name);
+    if (!tool) return undefined;
     try {
-      response = options.responder.cached(toolRequest(tool, call.args, options));
+      return options.responder.cached(toolRequest(tool, call.args, options));
     } catch {
       return undefined; // Arguments the tool refuses: the server answers with the refusal.
     }
-    return response && answers.answer(response, message.id);
   };
 
-  /** Hands a request to the server; keeps the answer to a tool call for the same call again. */
-  const ask = async (message: JSONRPCRequest): Promise<JSONRPCMessage> => {
-    const slot: ToolCallSlot | undefined = plainToolCall(message) ? { response: null } : undefined;
+  /**
+   * A request's answer: a plain tool call the server has answered on the response the cache holds
+   * now gets that answer again; any other request goes to the server, and a tool call's answer is
+   * kept for the same call again (and written from what was kept, not serialized a second time).
+   */
+  const answerRequest = async (message: JSONRPCRequest): Promise<Answer> => {
+    const call = plainToolCall(message);
+    const cached = call && cachedFor(call);
+    const again = cached && answers.answer(cached, message.id);
+    if (again) return { status: 200, bytes: again };
+    const slot: ToolCallSlot | undefined = call ? { response: null } : undefined;
     const answer = await transport.exchange(message, slot);
     if (slot?.response) answers.remember(slot.response, answer);
-    return answer;
+    const kept = slot?.response && answers.answer(slot.response, message.id);
+    return kept ? { status: 200, bytes: kept } : { status: 200, message: answer };
   };
 
   return async (ctx) => {
@@ -195,10 +201,8 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
       const { message } = read;
       await connected;
       // Told apart by shape, as the schema above has checked it: a request has a method and an id.
-      if ('method' in message && 'id' in message) {
-        const bytes = answered(message);
-        answer = bytes ? { status: 200, bytes } : { status: 200, message: await ask(message) };
-      } else {
+      if ('method' in message && 'id' in message) answer = await answerRequest(message);
+      else {
         // A notification, or a response to a request this server never sends: accepted, no body.
         if ('method' in message) transport.notify(message);
         answer = { status: 202 };
