@@ -37,6 +37,8 @@ const FLOOR_PORT = PORT + 1;
 const origin = `http://127.0.0.1:${PORT}`;
 const floorOrigin = `http://127.0.0.1:${FLOOR_PORT}`;
 const pinning = os.availableParallelism() >= 2;
+/** The V8 flags `npm start` passes, for the server and the floor alike. */
+const NODE_ARGS = createRequire(import.meta.url)('../server/node-flags.json') as string[];
 const CALL = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
@@ -70,7 +72,7 @@ const server = await startServer({
   cores: pinning ? '0' : null,
   env: { RATE_LIMIT_POINTS: '1000000000', RATE_LIMIT_WINDOW_SECONDS: '60' },
   nodeArgs: [
-    ...(createRequire(import.meta.url)('../server/node-flags.json') as string[]),
+    ...NODE_ARGS,
     ...(flags.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags.profile)}`] : []),
   ],
 });
@@ -81,7 +83,7 @@ const floor = await startHelper('floor', ['bench/koa-floor.ts', String(FLOOR_POR
   port: FLOOR_PORT,
   cores: pinning ? '0' : null,
   env: { RATE_LIMIT_POINTS: '1000000000', RATE_LIMIT_WINDOW_SECONDS: '60' },
-  nodeArgs: createRequire(import.meta.url)('../server/node-flags.json') as string[],
+  nodeArgs: NODE_ARGS,
 });
 const pids: Record<Face, number> = {
   rest: server.pid,
@@ -112,15 +114,13 @@ try {
   for (const face of ORDER) {
     console.log(`| ${face} | ${median(rates[face]).toFixed(0)} | ${median(cpu[face]).toFixed(0)} |`);
   }
-  const ratios = (mcp: Face, rest: Face) =>
-    `rate ${(median(rates[mcp]) / median(rates[rest])).toFixed(2)}, CPU per request ${(median(cpu[mcp]) / median(cpu[rest])).toFixed(2)}`;
+  const ratios = (face: Face, against: Face) =>
+    `rate ${(median(rates[face]) / median(rates[against])).toFixed(2)}, CPU per request ${(median(cpu[face]) / median(cpu[against])).toFixed(2)}`;
   console.log(`\nMCP ÷ REST: ${ratios('mcp', 'rest')}`);
   console.log(
     `Koa floor, POST /mcp ÷ GET /api/v1/status (no MCP work): ${ratios('floor mcp', 'floor rest')}`,
   );
-  console.log(
-    `MCP ÷ the floor's POST: rate ${(median(rates.mcp) / median(rates['floor mcp'])).toFixed(2)}, CPU per request ${(median(cpu.mcp) / median(cpu['floor mcp'])).toFixed(2)}`,
-  );
+  console.log(`MCP ÷ the floor's POST: ${ratios('mcp', 'floor mcp')}`);
 } finally {
   await floor.stop();
   await server.stop();

@@ -34,8 +34,8 @@ export interface PipelineOptions {
 /**
  * A Koa application with the one pipeline every request goes through, in order: the request log,
  * problems, security headers, CORS, the request's shape, the rate limit, conditional GET,
- * compression and the ETag of reads. The router comes after it (server/app.ts); the benches build their
- * floor and peer on the same pipeline.
+ * compression and the ETag of reads. The router comes after it (server/app.ts); the benches build
+ * their floor and peer on the same pipeline.
  */
 export function createPipeline(options: PipelineOptions): Koa {
   const { config, logger, limiter } = options;
