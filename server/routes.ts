@@ -1,8 +1,8 @@
 import http from 'node:http';
-import Router from '@koa/router';
-import type { RouterMiddleware } from '@koa/router';
+import type { Layer, RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ContentState } from './content/content-state.js';
+import { RouteTable } from './http/route-table.js';
 import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
 import { healthz } from './api/healthz.js';
 import { TRPC_PREFIX } from './api/trpc-endpoint.js';
@@ -44,17 +44,19 @@ export interface RouteHandlers {
  */
 export const PRIVATE_READ = 'private-read';
 
-/** The layers that read (GET) publicly: every GET route but a private read. */
-const publicReads = (router: Router) =>
-  router.stack.filter((layer) => layer.methods.includes('GET') && layer.name !== PRIVATE_READ);
+/** Whether a route reads (GET) publicly: a GET route but a private read. */
+const readsPublicly = (layer: Layer) => layer.methods.includes('GET') && layer.name !== PRIVATE_READ;
+/** Whether a route only changes something (POST, DELETE) or is a private read. */
+const writesOnly = (layer: Layer) =>
+  layer.methods.length > 0 && (!layer.methods.includes('GET') || layer.name === PRIVATE_READ);
 
 /**
  * The map of the site: every URL the service answers. Each GET route answers HEAD; `allowedMethods`
  * gives every other method on a known path its 405 (see server/http/allowed-methods.ts).
  */
-export function createRoutes(handlers: RouteHandlers): Router {
+export function createRoutes(handlers: RouteHandlers): RouteTable {
   // Every method Node parses is "implemented": a known path refuses it with 405, never 501.
-  const router = new Router({ methods: http.METHODS });
+  const router = new RouteTable({ methods: http.METHODS });
 
   router.get('/healthz', healthz(handlers.content, handlers.openStreams));
 
@@ -101,21 +103,22 @@ export function createRoutes(handlers: RouteHandlers): Router {
  * that way above, not by a list kept apart. A path the router does not know (a 404) or also reads
  * publicly (GET) stays public.
  */
-export function writeOnlyPaths(router: Router): (path: string) => boolean {
-  const reads = publicReads(router);
-  const writes = router.stack.filter(
-    (layer) => layer.methods.length > 0 && (!layer.methods.includes('GET') || layer.name === PRIVATE_READ),
-  );
-  return (path) =>
-    writes.some((layer) => layer.regexp.test(path)) && !reads.some((layer) => layer.regexp.test(path));
+export function writeOnlyPaths(routes: RouteTable): (path: string) => boolean {
+  return (path) => {
+    const layers = routes.layersFor(path);
+    return (
+      layers.some((layer) => writesOnly(layer) && layer.regexp.test(path)) &&
+      !layers.some((layer) => readsPublicly(layer) && layer.regexp.test(path))
+    );
+  };
 }
 
 /**
  * Every path the route table reads publicly (GET, but a private read), in its order, each once: what
  * a crawl of the service starts from.
  */
-export function readRoutes(router: Router): readonly string[] {
-  const paths = publicReads(router).map((layer) => layer.path);
+export function readRoutes(routes: RouteTable): readonly string[] {
+  const paths = routes.layers.filter(readsPublicly).map((layer) => layer.path);
   return [...new Set(paths.filter((path) => typeof path === 'string'))];
 }
 

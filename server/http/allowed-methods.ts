@@ -1,7 +1,7 @@
-import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { makeProblem } from './problem-types.js';
 import { HttpProblem } from './http-problem.js';
+import type { RouteTable } from './route-table.js';
 
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -18,10 +18,10 @@ function allowOf(methods: string): string {
  * `method_not_allowed` problem with `Allow`; a plain OPTIONS (a CORS preflight is answered before the
  * router) is 204 with `Allow`.
  */
-export function allowedMethods(router: Router, problemTypeBase: string): Middleware {
-  const check = router.allowedMethods();
+export function allowedMethods(routes: RouteTable, problemTypeBase: string): Middleware {
+  const check = routes.allowedMethods();
   return async (ctx, next) => {
-    await check(ctx as Parameters<typeof check>[0], next);
+    await check(ctx, next);
     const allowed = ctx.response.get('Allow');
     if (!allowed || (ctx.status !== 405 && ctx.status !== 501 && ctx.method !== 'OPTIONS')) return;
     const allow = allowOf(allowed);
