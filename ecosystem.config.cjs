@@ -28,8 +28,8 @@ module.exports = {
       exec_mode: 'cluster',
       instances: readInstances(process.env.INSTANCES),
       env: { NODE_ENV: 'production' },
-      // V8's heap sizing (server/node-flags.json, the one list `npm start` and `npm run bench` use too).
-      node_args: require('./server/node-flags.json'),
+      // V8's heap sizing for this Node (server/node-flags.cjs, as `npm start` and `npm run bench` pass it).
+      node_args: require('./server/node-flags.cjs').nodeFlags(),
       // A worker that grows past this is replaced, through the same graceful path as a reload.
       max_memory_restart: process.env.MAX_MEMORY_RESTART ?? '400M',
       // Content is loaded before `listen`, so PM2's wait for 'listening' is a wait for readiness; a

@@ -8,7 +8,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.cjs', '*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', '*.cjs', '*.mjs', 'server/*.cjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

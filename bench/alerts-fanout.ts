@@ -20,7 +20,6 @@
  *     [--store sqlite|postgres] [--machines 1|2] [--delay MS]
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import pg from 'pg';
 import path from 'node:path';
@@ -35,6 +34,7 @@ import { readCommandLine } from '../tools/command-line.js';
 import type { Running } from './processes.js';
 import { cpuTimeUs, machineCpuUs, memoryOf, startServer } from './processes.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
+import { nodeFlags } from '../server/node-flags.cjs';
 
 const { values: flags, refuse } = readCommandLine({
   usage:
@@ -159,7 +159,7 @@ try {
           ...channel.env,
         },
         nodeArgs: [
-          ...(createRequire(import.meta.url)('../server/node-flags.json') as string[]),
+          ...nodeFlags(),
           ...(process.env['FANOUT_PROF']
             ? ['--cpu-prof', '--cpu-prof-dir=' + process.env['FANOUT_PROF']]
             : []),

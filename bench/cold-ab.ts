@@ -4,13 +4,14 @@
  * queries (every one a cache miss, in the cold scenario's mix of page sizes) go to each server in
  * alternating blocks, so drift on a shared machine reaches both alike. Reports the median over blocks
  * of the server's CPU µs (from /proc) per request, and each server's RSS at the end. Each build runs
- * as its `npm start` runs it: with the V8 flags of its own `server/node-flags.json`, if it has one.
+ * as its `npm start` runs it: with the V8 flags its own `server/node-flags.cjs` gives for this Node.
  * With `--hot URL`, every request is that one URL instead (response-cache hits after the first).
  *
  *   npx tsx bench/cold-ab.ts [--content DIR] [--blocks N] [--requests N] [--hot URL] LABEL=DIR ...
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -54,10 +55,17 @@ interface Server {
   stop(): void;
 }
 
-/** The V8 flags a build's `npm start` passes (`server/node-flags.json`, when the build has one). */
+/**
+ * The V8 flags a build's `npm start` passes on this Node: `server/node-flags.cjs` when the build has
+ * one, else its `server/node-flags.json` list (builds before 26 November), else none.
+ */
 function nodeFlagsOf(dir: string): string[] {
-  const file = path.join(dir, 'server/node-flags.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
+  const module = path.join(dir, 'server/node-flags.cjs');
+  if (existsSync(module)) {
+    return (createRequire(import.meta.url)(module) as { nodeFlags: () => string[] }).nodeFlags();
+  }
+  const list = path.join(dir, 'server/node-flags.json');
+  return existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as string[]) : [];
 }
 
 async function start(label: string, dir: string, port: number, contentDir: string): Promise<Server> {

@@ -8,7 +8,6 @@
  *   npx tsx bench/compression.ts [--seconds N] [--rounds N] [--content DIR]
  */
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +15,7 @@ import { cpuTimeUs, memoryOf, startServer } from './processes.js';
 import { median } from './report.js';
 import { ensureWrk, runWrk } from './wrk.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
+import { nodeFlags } from '../server/node-flags.cjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -51,7 +51,7 @@ const server = await startServer({
   logFile: '/dev/null',
   cores: pinning ? '0' : null,
   env: { RATE_LIMIT_POINTS: '1000000000', RATE_LIMIT_WINDOW_SECONDS: '60' },
-  nodeArgs: createRequire(import.meta.url)('../server/node-flags.json') as string[],
+  nodeArgs: nodeFlags(),
 });
 try {
   console.log('| resource | identity | br | gzip |\n|---|---|---|---|');

@@ -14,7 +14,6 @@
  * `--profile DIR` also writes a V8 CPU profile of the server there (`bench/profile-summary.ts` reads it).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +22,7 @@ import { median } from './report.js';
 import type { WrkRun } from './wrk.js';
 import { ensureWrk, runWrk } from './wrk.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
+import { nodeFlags } from '../server/node-flags.cjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -38,7 +38,7 @@ const origin = `http://127.0.0.1:${PORT}`;
 const floorOrigin = `http://127.0.0.1:${FLOOR_PORT}`;
 const pinning = os.availableParallelism() >= 2;
 /** The V8 flags `npm start` passes, for the server and the floor alike. */
-const NODE_ARGS = createRequire(import.meta.url)('../server/node-flags.json') as string[];
+const NODE_ARGS = nodeFlags();
 const CALL = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,

@@ -2,9 +2,9 @@
  * The settings of `npm run bench` (bench/run.ts): its command-line options, the cores the server and
  * the load generator are pinned to, the server's node flags and environment, and the URLs measured.
  */
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { nodeFlags } from '../server/node-flags.cjs';
 
 export const { values: flags } = parseArgs({
   options: {
@@ -25,7 +25,7 @@ const pinning = os.availableParallelism() >= 2;
 export const SERVER_CORES = pinning ? '0' : null;
 export const LOAD_CORES = pinning ? `1-${os.availableParallelism() - 1}` : null;
 /** The node flags every way of running the server uses (`npm start`, PM2's `node_args`). */
-export const PRODUCTION_NODE_ARGS = createRequire(import.meta.url)('../server/node-flags.json') as string[];
+export const PRODUCTION_NODE_ARGS = nodeFlags();
 /** The limiter runs (its cost is measured) but never throttles the bench. */
 export const SERVER_ENV = { RATE_LIMIT_POINTS: '1000000000', RATE_LIMIT_WINDOW_SECONDS: '60' };
 /** Page sizes of the cold scenario; the default set has no full page of 50 or 100 events. */

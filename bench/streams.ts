@@ -8,7 +8,6 @@
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { createParser } from 'eventsource-parser';
@@ -16,6 +15,7 @@ import { readCommandLine } from '../tools/command-line.js';
 import type { Exit } from './processes.js';
 import { cpuTimeUs, memoryOf, startServer } from './processes.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
+import { nodeFlags } from '../server/node-flags.cjs';
 
 const { values: flags, refuse } = readCommandLine({
   usage: 'npm run bench:streams -- [--streams <n>] [--republishes <n>]',
@@ -105,7 +105,7 @@ const server = await startServer({
     CONTENT_CACHE_DIR: 'off',
     PID_FILE: 'off',
   },
-  nodeArgs: createRequire(import.meta.url)('../server/node-flags.json') as string[],
+  nodeArgs: nodeFlags(),
 });
 const streams: Stream[] = [];
 const openStreams = async () =>

@@ -7,7 +7,6 @@
  *   npx tsx bench/tail.ts [--seconds N] [--rounds N] [--content DIR]      (npm run build first)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +15,7 @@ import { startHelper, startServer } from './processes.js';
 import { median } from './report.js';
 import { ensureWrk, runWrk } from './wrk.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
+import { nodeFlags } from '../server/node-flags.cjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -26,7 +26,7 @@ const { values: flags } = parseArgs({
 });
 const STATUS = '/api/v1/status';
 const pinning = os.availableParallelism() >= 2;
-const NODE_ARGS = createRequire(import.meta.url)('../server/node-flags.json') as string[];
+const NODE_ARGS = nodeFlags();
 const work = os.tmpdir();
 const gcLog = path.join(work, 'tail-gc.log');
 
