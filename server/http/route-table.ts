@@ -7,7 +7,9 @@ import type { Middleware } from 'koa';
  * `/ja/history` under `ja`, `/` under the empty segment). @koa/router tests a request against every
  * route of its table in turn; with five languages' pages the table holds over a hundred, so a request
  * is matched only against the routes that share its first segment, and a path whose first segment no
- * route has goes on unmatched (a 404 further on), as the single table would have let it.
+ * route has goes on unmatched (a 404 further on), as the single table would have let it. (One
+ * difference: there a method outside `methods` would get 501 on such a path, here 404; the service
+ * lists every method Node parses, so none is outside.)
  *
  * Each route's first segment must be literal (no parameter): a route under a parameter would belong
  * to every segment, and declaring one throws. Segments are compared as the routers compare paths:
