@@ -17,8 +17,8 @@ import type { Middleware } from 'koa';
  */
 export class RouteTable {
   readonly #options: RouterOptions;
-  readonly #routers = new Map<string, Router>();
-  readonly #dispatch = new Map<string, RouterMiddleware>();
+  /** Each segment's router, and its `routes()` middleware, made once. */
+  readonly #bySegment = new Map<string, { readonly router: Router; readonly dispatch: Middleware }>();
   /** Every route, in the order it was declared, whichever router holds it. */
   readonly #layers: Layer[] = [];
   /** Answers 405 and OPTIONS from what the matching router left in `ctx.matched`. */
@@ -50,15 +50,15 @@ export class RouteTable {
 
   /** The routes that could match `path`: those under its first segment, in the order declared. */
   layersFor(path: string): readonly Layer[] {
-    return this.#routers.get(this.#segmentOf(path))?.stack ?? [];
+    return this.#bySegment.get(this.#segmentOf(path))?.router.stack ?? [];
   }
 
   /** The middleware that runs the route a request matches, as `router.routes()` does. */
   routes(): Middleware {
-    return async (ctx, next) => {
-      const dispatch = this.#dispatch.get(this.#segmentOf(ctx.path));
-      if (dispatch) await dispatch(ctx as Parameters<RouterMiddleware>[0], next);
-      else await next();
+    // No async frame of its own: the segment's router (or the next middleware) is the promise.
+    return (ctx, next) => {
+      const segment = this.#bySegment.get(this.#segmentOf(ctx.path));
+      return segment ? (segment.dispatch(ctx, next) as Promise<void>) : next();
     };
   }
 
@@ -74,11 +74,10 @@ export class RouteTable {
     if (/[:*?(){}]/.test(segment)) {
       throw new Error(`the route ${path} has no literal first segment, so it belongs to no one router`);
     }
-    let router = this.#routers.get(segment);
+    let router = this.#bySegment.get(segment)?.router;
     if (!router) {
       router = new Router(this.#options);
-      this.#routers.set(segment, router);
-      this.#dispatch.set(segment, router.routes());
+      this.#bySegment.set(segment, { router, dispatch: router.routes() as Middleware });
     }
     const before = router.stack.length;
     const middleware = args.slice(named ? 2 : 1) as RouterMiddleware[];
