@@ -5,7 +5,7 @@
 export default {
   files: ['tests/**/*.test.ts', '!tests/browser/lighthouse.test.ts'],
   extensions: { ts: 'module' },
-  nodeArguments: ['--import=tsx'],
+  nodeArguments: ['--import=tsx', '--import=./tests/timing/file-timer.ts'],
   workerThreads: false,
   timeout: '2m',
 };
