@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the whole suite again (type-check, lint, every test, production tests included) under
-# Node 24 LTS, taken from the npm registry's `node` package: the project supports Node 20 and 24.
+# Runs `npm test`, the whole suite (type-check, lint, every test, browser, Lighthouse and production
+# tests included), under Node 24 LTS, taken from the npm registry's `node` package: the project
+# supports Node 20 and 24, and recommends 24 for production.
 # Child processes (ava workers, tsx, PM2 and its workers) find this node first on PATH.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,0 +1,8 @@
+import base from './ava.config.mjs';
+
+/**
+ * The tests whose outcome can depend on the Node version that runs them (`npm run test:runtime`):
+ * every ava test but the browser's. Chromium sees the same bytes whichever Node serves them, so CI
+ * runs the browser tests and Lighthouse once, with the whole suite on Node 24 (docs/testing.md).
+ */
+export default { ...base, files: [...base.files, '!tests/browser/**'] };
