@@ -104,6 +104,15 @@ const COMMANDS: readonly Command[] = [
     bad: [{ args: ['content'], says: /unexpected argument 'content'/ }],
   },
   {
+    file: 'tools/prose-shingles.ts',
+    options: ['<folder>', '--out <file>'],
+    bad: [
+      { args: [], says: /missing argument <folder>/ },
+      { args: ['a', 'b'], says: /unexpected argument 'b'/ },
+      { args: ['--out'], says: /option --out needs a value/ },
+    ],
+  },
+  {
     file: 'tools/openapi-dump.ts',
     options: [],
     bad: [{ args: ['a.json', 'b.json'], says: /unexpected argument 'b\.json'/ }],
