@@ -8,7 +8,16 @@ import { startServer } from '../helpers/with-server.js';
 
 /**
  * Lighthouse (mobile form factor, its default simulated throttling) on the pages people land on, one
- * at a time: performance ≥ 90, accessibility, best practices and SEO 100 each.
+ * run each: accessibility, best practices and SEO 100.
+ *
+ * The performance score is not read. Its largest weight, total blocking time, is the page's main-thread
+ * tasks timed on this machine's CPU: on two shared cores one page's score moved from 81 to 95 over
+ * eight runs in a row, so a score threshold either fails a good page on a busy machine or needs runs
+ * until one passes. The test checks what the score rests on instead, each with the value Lighthouse
+ * measured: the bytes a phone downloads (`total-byte-weight`), layout shifts
+ * (`cumulative-layout-shift`) and the main thread's work (`mainthread-work-breakdown`, bounded well
+ * above a busy machine's reading, so it catches a page that starts running real script, not noise).
+ * The score is logged.
  */
 
 const PAGES = [
@@ -20,7 +29,20 @@ const PAGES = [
   { name: 'home-ja', path: '/ja/' },
 ] as const;
 
-const TARGETS = { performance: 0.9, accessibility: 1, 'best-practices': 1, seo: 1 } as const;
+const TARGETS = { accessibility: 1, 'best-practices': 1, seo: 1 } as const;
+
+/** What a page's performance rests on, each at most this. */
+const BUDGETS = {
+  /** Bytes transferred for the page and everything it loads (the pages weigh 15-30 KB). */
+  'total-byte-weight': 100_000,
+  /** Layout shift: none expected; Lighthouse's "good" is 0.1. */
+  'cumulative-layout-shift': 0.01,
+  /**
+   * Milliseconds of main-thread work, the tasks' measured times × Lighthouse's simulated 4x CPU
+   * slowdown: 0.6-1.6 s here on a busy two-core machine, 2.7 s at worst (`/ja/`).
+   */
+  'mainthread-work-breakdown': 6_000,
+} as const;
 
 let server: RunningServer | undefined;
 // Lighthouse drives the browser itself, over a DevTools port.
@@ -34,6 +56,12 @@ test.after.always(async () => {
   await server?.stop();
 });
 
+interface Measure {
+  readonly id: keyof typeof BUDGETS;
+  readonly value: number;
+  readonly budget: number;
+}
+
 interface Score {
   readonly id: string;
   readonly score: number;
@@ -42,18 +70,21 @@ interface Score {
   readonly failing: string[];
 }
 
-async function audit(pagePath: string, name: string): Promise<Score[]> {
+async function audit(
+  pagePath: string,
+  name: string,
+): Promise<{ scores: Score[]; measures: Measure[]; performance: number }> {
   const result = await lighthouse(`${server!.url}${pagePath}`, {
     port: debuggingPort(),
     output: 'json',
     logLevel: 'error',
-    onlyCategories: Object.keys(TARGETS),
+    onlyCategories: [...Object.keys(TARGETS), 'performance'],
   });
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
   await writeFile(path.join(ARTIFACTS, `lighthouse-${name}.json`), JSON.stringify(lhr));
-  return Object.entries(TARGETS).map(([id, target]) => {
+  const scores = Object.entries(TARGETS).map(([id, target]) => {
     const category = lhr.categories[id]!;
     const failing = category.auditRefs
       .filter((ref) => ref.weight > 0)
@@ -62,32 +93,29 @@ async function audit(pagePath: string, name: string): Promise<Score[]> {
       .map((item) => `${item.id} ${item.score}${item.displayValue ? ` (${item.displayValue})` : ''}`);
     return { id, score: category.score ?? 0, target, failing };
   });
+  const measures = Object.entries(BUDGETS).map(([id, budget]) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (value === undefined) throw new Error(`Lighthouse measured no ${id}`);
+    return { id: id as Measure['id'], value, budget };
+  });
+  return { scores, measures, performance: lhr.categories.performance?.score ?? 0 };
 }
 
-/**
- * Performance is a timing measure: on a shared two-core machine one run's total blocking time swings
- * by hundreds of milliseconds (eight runs of `/ja/` in a row read 81 to 95). A page passes when one of
- * five runs reaches the target; accessibility, best practices and SEO do not depend on timing and must
- * be 100 on every run.
- */
-const PERFORMANCE_RUNS = 5;
-
 for (const { name, path: pagePath } of PAGES) {
-  test.serial(`Lighthouse on ${name} (${pagePath}): performance ≥ 90, the rest 100`, async (t) => {
-    t.timeout(PERFORMANCE_RUNS * 120_000);
-    let performance: Score | undefined;
-    for (let run = 1; run <= PERFORMANCE_RUNS; run += 1) {
-      const scores = await audit(pagePath, name);
-      t.log(`run ${run}: ${scores.map(({ id, score }) => `${id} ${Math.round(score * 100)}`).join(', ')}`);
-      for (const { id, score, target, failing } of scores.filter(({ id }) => id !== 'performance'))
+  test.serial(
+    `Lighthouse on ${name} (${pagePath}): 100 but performance, which rests on small budgets`,
+    async (t) => {
+      const { scores, measures, performance } = await audit(pagePath, name);
+      t.log(
+        [
+          ...scores.map(({ id, score }) => `${id} ${Math.round(score * 100)}`),
+          `performance ${Math.round(performance * 100)} (not asserted)`,
+          ...measures.map(({ id, value }) => `${id} ${Math.round(value * 1000) / 1000}`),
+        ].join(', '),
+      );
+      for (const { id, score, target, failing } of scores)
         t.true(score >= target, `${id} ${Math.round(score * 100)} < ${target * 100}: ${failing.join('; ')}`);
-      performance = scores.find(({ id }) => id === 'performance')!;
-      if (performance.score >= performance.target) break;
-    }
-    const { score, target, failing } = performance!;
-    t.true(
-      score >= target,
-      `performance ${Math.round(score * 100)} < ${target * 100} in ${PERFORMANCE_RUNS} runs: ${failing.join('; ')}`,
-    );
-  });
+      for (const { id, value, budget } of measures) t.true(value <= budget, `${id} ${value} > ${budget}`);
+    },
+  );
 }
