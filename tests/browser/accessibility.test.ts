@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import test from 'ava';
 import type { Page } from 'playwright-core';
 import type { RunningServer } from '../../server/server.js';
-import { useBrowser, onPage, WIDTHS } from '../helpers/browser.js';
+import { axeViolations, useBrowser, onPage, WIDTHS } from '../helpers/browser.js';
 import { startServer } from '../helpers/with-server.js';
 
 const { browser } = useBrowser(test);
@@ -69,12 +69,9 @@ for (const { name, path, ready } of PAGES) {
       const problems = await onPage(browser(), width, async (page) => {
         await page.goto(`${site!.url}${path}`, { waitUntil: 'load' });
         await ready?.(page);
-        const results = await new AxeBuilder({ page }).analyze();
-        violations = results.violations.map(
-          (violation) =>
-            `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-        );
-        t.log(`${results.passes.length} rules pass, ${results.violations.length} violated`);
+        const results = await axeViolations(page);
+        violations = results.violations;
+        t.log(`${results.passes} rules pass, ${violations.length} violated`);
       });
       t.deepEqual(violations, []);
       // 4xx pages are expected to answer 4xx; anything else going wrong in the page is not.
@@ -85,3 +82,32 @@ for (const { name, path, ready } of PAGES) {
     });
   }
 }
+
+/**
+ * An image without text, text too faint to read and a link without a name. The page's policy allows
+ * no style attribute, so the faint colours are set through the CSSOM.
+ */
+const VIOLATING = '<img src="/badge.svg"><p id="faint">faint text</p><a href="/x"></a>';
+
+test.serial('the axe helper reports what the default run reports on a page with violations', async (t) => {
+  await onPage(browser(), WIDTHS[0], async (page) => {
+    // The site's own origin, so the page is like the site's: same-origin, no frames.
+    await page.goto(`${site!.url}/no-such-page`, { waitUntil: 'load' });
+    await page.evaluate(
+      `document.querySelector('main').insertAdjacentHTML('afterbegin', ${JSON.stringify(VIOLATING)}); Object.assign(document.getElementById('faint').style, { color: '#777', background: '#888' })`,
+    );
+    const quick = await axeViolations(page);
+    const full = await new AxeBuilder({ page }).analyze();
+    const rules = (lines: readonly string[]) => lines.map((line) => line.split(' ')[0]).sort();
+    t.deepEqual(rules(quick.violations), full.violations.map(({ id }) => id).sort());
+    t.deepEqual(rules(quick.violations), ['color-contrast', 'image-alt', 'link-name']);
+    t.deepEqual(
+      quick.violations,
+      full.violations.map(
+        (violation) =>
+          `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+      ),
+    );
+    t.is(quick.passes, full.passes.length);
+  });
+});

@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import test from 'ava';
 import type { Page } from 'playwright-core';
 import { DICTIONARIES } from '../../server/site/i18n/lang.js';
 import { LOCALES, localePath } from '../../server/site/i18n/locales.js';
 import type { RunningServer } from '../helpers/with-server.js';
 import { startServer } from '../helpers/with-server.js';
-import { ARTIFACTS, useBrowser, WIDTHS } from '../helpers/browser.js';
+import { ARTIFACTS, axeViolations, useBrowser, WIDTHS } from '../helpers/browser.js';
 
 const { browser } = useBrowser(test);
 
@@ -48,11 +47,7 @@ const PAGES = [
 const SCHEMES = ['light', 'dark'] as const;
 
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
+  return (await axeViolations(page)).violations;
 }
 
 // One test per language and page, one after another: results arrive steadily and no more than one

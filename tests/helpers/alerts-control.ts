@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generateVapidKeys } from '../../server/alerts/push.js';
-import { useBrowser, watchProblems, WIDTHS } from './browser.js';
+import { axeViolations, useBrowser, watchProblems, WIDTHS } from './browser.js';
 import type { PushService } from './push-service.js';
 import { startPushService } from './push-service.js';
 import type { SmtpStandIn } from './smtp-server.js';
@@ -92,11 +91,7 @@ export async function axeClean(t: ExecutionContext, page: Page, state: string): 
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme });
-      const results = await new AxeBuilder({ page }).analyze();
-      const violations = results.violations.map(
-        (violation) =>
-          `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-      );
+      const { violations } = await axeViolations(page);
       t.deepEqual(violations, [], `${state} at ${width}px, ${colorScheme}`);
     }
   }
