@@ -1,11 +1,12 @@
 import Koa from 'koa';
 import etag from '@koa/etag';
+import conditional from 'koa-conditional-get';
 import type { Logger } from 'pino';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from './config.js';
 import { compression } from './http/compression.js';
 import { publicCors } from './http/cors.js';
-import { conditionalGet } from './http/preconditions.js';
+import { defineOriginFreshness } from './http/preconditions.js';
 import type { ProblemBoundaryOptions } from './http/problem-boundary.js';
 import { problemBoundary } from './http/problem-boundary.js';
 import { rateLimit } from './http/rate-limit.js';
@@ -41,6 +42,8 @@ export function createPipeline(options: PipelineOptions): Koa {
   const { config, logger, limiter } = options;
   const base = config.publicBaseUrl;
   const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
+  // koa-conditional-get answers 304 when `ctx.fresh`; this makes that an origin's freshness.
+  defineOriginFreshness(app);
   // Errors are answered by problemBoundary; Koa's default handler would only print them again.
   app.silent = true;
   if (options.before) app.use(options.before);
@@ -69,7 +72,7 @@ export function createPipeline(options: PipelineOptions): Koa {
       }),
     );
   }
-  app.use(conditionalGet());
+  app.use(conditional());
   app.use(compression());
   app.use(representationTag());
   return app;

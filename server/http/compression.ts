@@ -2,7 +2,6 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import Negotiator from 'negotiator';
-import { isFresh } from './preconditions.js';
 
 export type Coding = 'br' | 'gzip';
 
@@ -113,7 +112,7 @@ export function encodeResponse(ctx: Context): Promise<void> | undefined {
   const etag = ctx.response.get('ETag');
   if (etag) ctx.response.etag = encodedTag(etag, coding);
   // A revalidation that will be answered 304 needs no encoded body.
-  if (etag && ctx.get('If-None-Match') && isFresh(ctx)) return undefined;
+  if (etag && ctx.get('If-None-Match') && ctx.fresh) return undefined;
   const encoded = encodeOnce(bytes, coding);
   const send = (bytesSent: Buffer) => {
     ctx.body = bytesSent;

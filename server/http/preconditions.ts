@@ -1,4 +1,5 @@
-import type { Context, Middleware } from 'koa';
+import type Koa from 'koa';
+import type { Context } from 'koa';
 import fresh from 'fresh';
 
 /**
@@ -7,9 +8,9 @@ import fresh from 'fresh';
  * request's `Cache-Control` says (`no-cache` is addressed to caches, RFC 9111 §5.2.1.4, and `fetch()`
  * adds it to every conditional request), and `If-Modified-Since` is ignored when `If-None-Match` is
  * present. Only a GET or HEAD answered 2xx or 304 can be fresh. The `fresh` package does the
- * comparison; only its input differs from Koa's `ctx.fresh`, which this replaces.
+ * comparison; only its input differs from Koa's own `request.fresh`.
  */
-export function isFresh(ctx: Context): boolean {
+function isFresh(ctx: Context): boolean {
   const { method } = ctx;
   if (method !== 'GET' && method !== 'HEAD') return false;
   const { status } = ctx;
@@ -22,13 +23,20 @@ export function isFresh(ctx: Context): boolean {
   return fresh(conditions, ctx.response.header);
 }
 
-/** Conditional GET: a response whose preconditions hold (`isFresh`) is answered 304 with no body. */
-export function conditionalGet(): Middleware {
-  return async (ctx, next) => {
-    await next();
-    if (isFresh(ctx)) {
-      ctx.status = 304;
-      ctx.body = null;
-    }
-  };
+/**
+ * Makes `ctx.fresh` (and so `ctx.stale`) of `app`'s requests follow `isFresh`, for koa-conditional-get
+ * and anything else that asks Koa. Koa's getter hands the request's headers to `fresh` as they are,
+ * and `fresh` takes `Cache-Control: no-cache` as a miss, a cache's rule, not an origin's. The getter is
+ * defined on `app.request`, the app's own prototype of each `ctx.request` (Koa's extension point,
+ * the one koa-qs extends `query` through); Koa's shared prototype, and every other app in the
+ * process with it, keeps Koa's rule.
+ */
+export function defineOriginFreshness(app: Koa): void {
+  Object.defineProperty(app.request, 'fresh', {
+    configurable: true,
+    enumerable: true,
+    get(this: Koa.Request): boolean {
+      return isFresh(this.ctx);
+    },
+  });
 }
