@@ -4,6 +4,7 @@ import type { AlertStore, NewWebhook } from '../../../server/alerts/store/index.
 import {
   CONFIRMATION_DAYS,
   CONFIRMATION_EVERY_MS,
+  CONFIRMATIONS_PER_DAY,
   PENDING_WEBHOOK_DAYS,
 } from '../../../server/alerts/store/index.js';
 import type { StoreEngine } from '../../helpers/store-engines.js';
@@ -235,6 +236,40 @@ storeTest(
       await store.confirmationNotSent(retry.subscription.id, 'k2');
       t.is((await store.requestEmail(ask('kept@example.org', 'k4'))).kind, 'recently-asked');
       t.like(await store.confirmEmail('k3'), { audience: 'team' });
+    }),
+);
+
+storeTest(
+  'spellings of one mailbox share its hour, and it gets a bounded number of confirmations a day',
+  (t, withStore) =>
+    withStore(async (store, clock) => {
+      t.is((await store.requestEmail(ask('victim@example.net', 'm0'))).kind, 'confirm');
+      for (const [n, spelling] of [
+        'Victim@example.net',
+        'VICTIM@example.net',
+        'victim+1@example.net',
+      ].entries())
+        t.is((await store.requestEmail(ask(spelling, `s${n}`))).kind, 'recently-asked', spelling);
+      const spellings = [
+        'Victim@example.net',
+        'victim+a@example.net',
+        'VICTIM+b@example.net',
+        'victim@example.net',
+      ];
+      const outcomes: string[] = [];
+      for (const [n, spelling] of spellings.entries()) {
+        clock.now += CONFIRMATION_EVERY_MS;
+        outcomes.push((await store.requestEmail(ask(spelling, `d${n}`))).kind);
+      }
+      t.is(CONFIRMATIONS_PER_DAY, 3);
+      t.deepEqual(outcomes, ['confirm', 'confirm', 'recently-asked', 'recently-asked'], 'three in a day');
+      t.is((await store.requestEmail(ask('other@example.net', 'o1'))).kind, 'confirm', 'another mailbox');
+      const lost = await store.requestEmail(ask('Other+x@example.net', 'o2'));
+      t.is(lost.kind, 'recently-asked');
+      clock.now += 86_400_000;
+      const next = await store.requestEmail(ask('victim+c@example.net', 'n1'));
+      t.is(next.kind, 'confirm', 'a day later the mailbox may be asked for again');
+      if (next.kind === 'confirm') t.is(next.subscription.email, 'victim+c@example.net', 'stored as given');
     }),
 );
 
