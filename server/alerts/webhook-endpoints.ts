@@ -112,18 +112,10 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
           );
         if ((await webhooks.store.webhookCount()) >= webhooks.maxSubscriptions) throw full();
         const secret = newWebhookSecret();
-        const verification = await verifyTarget(target, secret, {
-          allowedOrigins: webhooks.allowedOrigins,
-          filters: `audience ${request.audience}, window ${request.window}`,
-          alertsUrl: `${options.publicBaseUrl}/alerts`,
-          ...(options.deliver ? { deliver: options.deliver } : {}),
-        });
-        if (verification.status === 'refused')
-          throw new HttpProblem(
-            makeProblem(base, 'invalid_body', `The URL is refused: ${verification.reason}.`, 'url'),
-          );
         const id = `wh_${randomBytes(16).toString('base64url')}`;
         const token = randomBytes(32).toString('base64url');
+        // Stored before the check, so that a URL registered twice at once is one webhook, and checked
+        // once: the second registration is refused before anything is sent to the URL.
         const added = await webhooks.store.addWebhook(
           {
             publicId: id,
@@ -137,6 +129,27 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
           webhooks.maxSubscriptions,
         );
         if ('full' in added) throw full();
+        if ('exists' in added)
+          throw new HttpProblem(
+            makeProblem(
+              base,
+              'invalid_body',
+              'The URL is refused: a webhook with this URL is registered already (delete it with its token first).',
+              'url',
+            ),
+          );
+        const verification = await verifyTarget(target, secret, {
+          allowedOrigins: webhooks.allowedOrigins,
+          filters: `audience ${request.audience}, window ${request.window}`,
+          alertsUrl: `${options.publicBaseUrl}/alerts`,
+          ...(options.deliver ? { deliver: options.deliver } : {}),
+        });
+        if (verification.status === 'refused') {
+          await webhooks.store.removeWebhook(added.stored.id);
+          throw new HttpProblem(
+            makeProblem(base, 'invalid_body', `The URL is refused: ${verification.reason}.`, 'url'),
+          );
+        }
         if (verification.status === 'active') await webhooks.store.activateWebhook(added.stored.id);
         options.logger.info(
           { webhook: id, host: target.url.host, kind: target.kind, status: verification.status },

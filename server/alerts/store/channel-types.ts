@@ -44,9 +44,15 @@ export interface WebhookResult {
   readonly reason: string | null;
 }
 
+/** What `addWebhook` did: stored it, or nothing because the store is full or holds its URL. */
+export type AddedWebhook = { stored: StoredWebhook } | { full: true } | { exists: true };
+
 export interface WebhookStore {
-  /** Stores a new webhook, `pending`; past `max` webhooks in all, nothing is stored. */
-  addWebhook(webhook: NewWebhook, max?: number): Promise<{ stored: StoredWebhook } | { full: true }>;
+  /**
+   * Stores a new webhook, `pending`; past `max` webhooks in all, or when a webhook with the same URL
+   * is stored, nothing is stored (a URL registered twice would get every message twice).
+   */
+  addWebhook(webhook: NewWebhook, max?: number): Promise<AddedWebhook>;
   webhook(publicId: string): Promise<StoredWebhook | null>;
   /** Marks a pending webhook active (its challenge was echoed, or its platform took the first message). */
   activateWebhook(id: number): Promise<void>;

@@ -85,7 +85,9 @@ test.serial(
       const statuses = async (address: string, count: number) => {
         const got: number[] = [];
         for (let index = 0; index < count; index += 1)
-          got.push((await post(server.url, { url: `${receiver.origin}/${index}` }, from(address))).status);
+          got.push(
+            (await post(server.url, { url: `${receiver.origin}/${address}/${index}` }, from(address))).status,
+          );
         return got;
       };
       t.deepEqual(await statuses('203.0.113.1', 3), [201, 201, 429], 'two per address');

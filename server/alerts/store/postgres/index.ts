@@ -1,5 +1,6 @@
 import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
 import type {
+  AddedWebhook,
   AlertStore,
   Channel,
   Claim,
@@ -156,7 +157,7 @@ export class PostgresAlertStore implements AlertStore {
 
   // Webhooks (./webhooks.ts)
 
-  addWebhook(webhook: NewWebhook, max?: number): Promise<{ stored: StoredWebhook } | { full: true }> {
+  addWebhook(webhook: NewWebhook, max?: number): Promise<AddedWebhook> {
     return this.#webhooks.addWebhook(webhook, max);
   }
 

@@ -1,4 +1,4 @@
-import type { NewWebhook, StoredWebhook, WebhookResult, WebhookStore } from '../types.js';
+import type { AddedWebhook, NewWebhook, StoredWebhook, WebhookResult, WebhookStore } from '../types.js';
 import { DAY_MS, PENDING_WEBHOOK_DAYS } from '../types.js';
 import type { PostgresConnection, Sql } from './connection.js';
 import { lockStatement } from './connection.js';
@@ -15,11 +15,14 @@ export class PostgresWebhooks implements WebhookStore {
     this.#connection = connection;
   }
 
-  async addWebhook(webhook: NewWebhook, max = Infinity): Promise<{ stored: StoredWebhook } | { full: true }> {
+  async addWebhook(webhook: NewWebhook, max = Infinity): Promise<AddedWebhook> {
     const now = this.#connection.clock();
-    // The `webhooks` advisory lock: the count and the insert are one step for every process.
+    // The `webhooks` advisory lock: the URL looked up, the count and the insert are one step for
+    // every process.
     return await this.#connection.transaction(async (sql) => {
       await sql(lockStatement('webhooks'));
+      if ((await sql('SELECT 1 FROM webhooks WHERE url = $1', [webhook.url])).rows.length > 0)
+        return { exists: true };
       if (max !== Infinity && (await count(sql)) >= max) return { full: true };
       const { rows } = await sql<StoredWebhook>(
         `INSERT INTO webhooks (public_id, url, kind, secret, token_hash, audience, "window", state, created_at)

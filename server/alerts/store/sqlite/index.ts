@@ -1,5 +1,6 @@
 import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
 import type {
+  AddedWebhook,
   AlertStore,
   Channel,
   Claim,
@@ -132,7 +133,7 @@ export class SqliteAlertStore implements AlertStore {
 
   // Webhooks (./webhooks.ts)
 
-  addWebhook(webhook: NewWebhook, max?: number): Promise<{ stored: StoredWebhook } | { full: true }> {
+  addWebhook(webhook: NewWebhook, max?: number): Promise<AddedWebhook> {
     return promised(() => this.#webhooks.addWebhook(webhook, max));
   }
 

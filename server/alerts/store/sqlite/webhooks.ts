@@ -1,4 +1,4 @@
-import type { NewWebhook, StoredWebhook, WebhookResult, WebhookStore } from '../types.js';
+import type { AddedWebhook, NewWebhook, StoredWebhook, WebhookResult, WebhookStore } from '../types.js';
 import { DAY_MS, PENDING_WEBHOOK_DAYS } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
 
@@ -14,9 +14,10 @@ export class SqliteWebhooks implements Synchronous<WebhookStore> {
     this.#connection = connection;
   }
 
-  addWebhook(webhook: NewWebhook, max = Infinity): { stored: StoredWebhook } | { full: true } {
+  addWebhook(webhook: NewWebhook, max = Infinity): AddedWebhook {
     const connection = this.#connection;
     return connection.immediate(() => {
+      if (connection.sql('SELECT 1 FROM webhooks WHERE url = ?').get(webhook.url)) return { exists: true };
       if (this.webhookCount() >= max) return { full: true };
       connection
         .sql(
