@@ -28,6 +28,7 @@ import type { AlertStore } from './store/index.js';
 import type { WriteCount } from './write-limit.js';
 import { limitWrites } from './write-limit.js';
 import { checkedBody } from './checked-body.js';
+import type { StoreOutage } from './store-outage.js';
 
 /** Runs `run` behind a middleware (an Origin check, a write limit), which may refuse it. */
 async function through(middleware: Middleware, ctx: Context, run: () => Promise<void>): Promise<void> {
@@ -55,6 +56,8 @@ export interface EmailEndpointsOptions {
   /** The origin a form or a button must come from; null: the request's own. */
   readonly configuredBaseUrl: string | null;
   readonly logger: Logger;
+  /** Answers a store that does not answer; a form gets the answer as a page. */
+  readonly outage?: StoreOutage;
 }
 
 /** A page's path in every language, with what GET and POST do there. */
@@ -112,10 +115,12 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
   async function asPage(ctx: Context, lang: () => Lang, path: string, run: () => Promise<void>) {
     try {
       await run();
-    } catch (error) {
-      if (!(error instanceof HttpProblem)) throw error;
+    } catch (thrown) {
+      const error = thrown instanceof HttpProblem ? thrown : options.outage?.problemFor(thrown);
+      if (!error) throw thrown;
       ctx.set(error.headers);
-      if (error.problem.code === 'alerts_unavailable') page(ctx, lang(), path, 503, { kind: 'off' });
+      if (error.problem.code === 'alerts_unavailable' && !options.email)
+        page(ctx, lang(), path, 503, { kind: 'off' });
       else answer(ctx, error.problem.status, emailProblemPage(base, lang(), path, error.problem));
     }
   }
