@@ -185,6 +185,7 @@ export function createApp(deps: AppDeps): ServiceApp {
               store: deps.alertStore,
               allowedOrigins: config.alerts.webhooks.allowedOrigins,
               maxSubscriptions: config.alerts.maxSubscriptions,
+              maxUnverified: config.alerts.maxUnverified,
               writeLimits,
             }
           : null,
@@ -201,6 +202,7 @@ export function createApp(deps: AppDeps): ServiceApp {
               store: deps.alertStore,
               mailer: deps.mailer,
               maxSubscriptions: config.alerts.maxSubscriptions,
+              maxUnverified: config.alerts.maxUnverified,
               writeLimits,
             }
           : null,

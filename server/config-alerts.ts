@@ -9,6 +9,8 @@ import { INT32_MAX } from '../domain/schemas/limits.js';
  */
 export const ALERTS_DEFAULTS = {
   maxSubscriptions: 100_000,
+  /** Per channel: addresses never confirmed, webhooks never verified (`ALERTS_MAX_UNVERIFIED`). */
+  maxUnverified: 1000,
   writesPerAddress: 10,
   writesPerNetwork: 30,
   /** Milliseconds between tries to record a published content set the store did not take. */
@@ -86,6 +88,7 @@ export const ALERTS_ENV = {
     .min(0)
     .max(INT32_MAX)
     .default(ALERTS_DEFAULTS.maxSubscriptions),
+  ALERTS_MAX_UNVERIFIED: z.coerce.number().int().min(0).max(INT32_MAX).default(ALERTS_DEFAULTS.maxUnverified),
   ALERTS_WRITES_PER_ADDRESS: z.coerce
     .number()
     .int()
@@ -136,6 +139,11 @@ export interface AlertsConfig {
   readonly recordRetryMs: number;
   /** Subscriptions in all, per channel; a new one past it is refused (503 `subscriptions_full`). */
   readonly maxSubscriptions: number;
+  /**
+   * Per channel, rows nobody has verified (addresses never confirmed, webhooks never checked): a
+   * bound of their own, so they never take the place of verified ones under `maxSubscriptions`.
+   */
+  readonly maxUnverified: number;
   /** Subscription writes per minute per client address and per network; 0 turns either off. */
   readonly writesPerAddress: number;
   readonly writesPerNetwork: number;
@@ -171,6 +179,7 @@ export function alertsConfig(e: AlertsEnv, baseUrl: string, store: AlertsStoreCo
     sender: e.ALERTS_SENDER === 'on',
     recordRetryMs: e.ALERTS_RECORD_RETRY_MS,
     maxSubscriptions: e.ALERTS_MAX_SUBSCRIPTIONS,
+    maxUnverified: e.ALERTS_MAX_UNVERIFIED,
     writesPerAddress: e.ALERTS_WRITES_PER_ADDRESS,
     writesPerNetwork: e.ALERTS_WRITES_PER_NETWORK,
   };

@@ -44,6 +44,8 @@ export interface EmailAlerts {
   readonly mailer: Mailer;
   /** Addresses in all: past it a request is refused (503 `subscriptions_full`), whatever the address. */
   readonly maxSubscriptions: number;
+  /** Addresses never confirmed, a bound of their own (config `maxUnverified`). */
+  readonly maxUnverified: number;
   /** Subscription writes per minute, per client address and per network. */
   readonly writeLimits: readonly WriteCount[];
 }
@@ -154,7 +156,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
         await through(writeLimit, ctx, async () => {
           const request = checkedBody(base, EmailSubscriptionRequest, fields);
           // A full store refuses every address alike, known or not: the answer names none.
-          if ((await email.store.emailCount()) >= email.maxSubscriptions) throw full();
+          if ((await email.store.emailCount('verified')) >= email.maxSubscriptions) throw full();
           const confirm = newToken();
           const outcome = await email.store.requestEmail(
             {
@@ -166,6 +168,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
               unsubscribeToken: newToken().token,
             },
             email.maxSubscriptions,
+            email.maxUnverified,
           );
           if (outcome.kind === 'full') throw full();
           // Sent after the answer is decided, not awaited: how long the relay takes tells nothing.

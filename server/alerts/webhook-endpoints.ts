@@ -26,6 +26,8 @@ export interface WebhookEndpointsOptions {
     readonly allowedOrigins: readonly string[];
     /** Webhooks in all: a new one past it is refused (503 `subscriptions_full`). */
     readonly maxSubscriptions: number;
+    /** Webhooks never verified, a bound of their own (config `maxUnverified`). */
+    readonly maxUnverified: number;
     /** Subscription writes per minute, per address and per network (shared with the other channels). */
     readonly writeLimits: readonly WriteCount[];
   } | null;
@@ -110,7 +112,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
           throw new HttpProblem(
             makeProblem(base, 'invalid_body', `The URL is refused: ${target.reason}.`, 'url'),
           );
-        if ((await webhooks.store.webhookCount()) >= webhooks.maxSubscriptions) throw full();
+        if ((await webhooks.store.webhookCount('verified')) >= webhooks.maxSubscriptions) throw full();
         const secret = newWebhookSecret();
         const id = `wh_${randomBytes(16).toString('base64url')}`;
         const token = randomBytes(32).toString('base64url');
@@ -127,6 +129,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
             window: request.window,
           },
           webhooks.maxSubscriptions,
+          webhooks.maxUnverified,
         );
         if ('full' in added) throw full();
         if ('exists' in added)

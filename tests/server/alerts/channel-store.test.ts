@@ -123,10 +123,13 @@ storeTest(
     }),
 );
 
-storeTest('past the most webhooks, a new one is not stored', (t, withStore) =>
+storeTest('past the most verified webhooks, a new one is not stored', (t, withStore) =>
   withStore(async (store) => {
-    t.false('full' in (await store.addWebhook(hook(1), 2)));
-    t.false('full' in (await store.addWebhook(hook(2), 2)));
+    for (const n of [1, 2]) {
+      const added = await store.addWebhook(hook(n), 2);
+      if (!('stored' in added)) throw new Error('not stored');
+      await store.activateWebhook(added.stored.id);
+    }
     t.deepEqual(await store.addWebhook(hook(3), 2), { full: true });
     t.is(await store.webhookCount(), 2);
   }),
@@ -272,6 +275,36 @@ storeTest(
       const next = await store.requestEmail(ask('victim+c@example.net', 'n1'));
       t.is(next.kind, 'confirm', 'a day later the mailbox may be asked for again');
       if (next.kind === 'confirm') t.is(next.subscription.email, 'victim+c@example.net', 'stored as given');
+    }),
+);
+
+storeTest(
+  'rows nobody verified have their own bound and never take the place of verified ones',
+  (t, withStore) =>
+    withStore(async (store) => {
+      // A cap of 3 confirmed addresses and 3 unconfirmed; of 2 active webhooks and 3 pending.
+      await store.requestEmail(ask('kept@example.org', 'k1'), 3, 3);
+      await store.confirmEmail('k1');
+      for (const n of [1, 2, 3])
+        t.is((await store.requestEmail(ask(`junk${n}@example.org`, `j${n}`), 3, 3)).kind, 'confirm');
+      t.deepEqual(
+        await store.requestEmail(ask('junk4@example.org', 'j4'), 3, 3),
+        { kind: 'full' },
+        'junk bounded',
+      );
+      t.is(await store.emailCount('verified'), 1);
+      t.is(await store.emailCount(), 4);
+      await store.confirmEmail('j1');
+      t.is((await store.requestEmail(ask('late@example.org', 'l1'), 3, 3)).kind, 'confirm', 'a place freed');
+      t.deepEqual(await store.requestEmail(ask('more@example.org', 'm1'), 3, 3), { kind: 'full' });
+
+      const verified = await store.addWebhook(hook(1), 2, 3);
+      if (!('stored' in verified)) throw new Error('not stored');
+      await store.activateWebhook(verified.stored.id);
+      for (const n of [2, 3, 4]) t.true('stored' in (await store.addWebhook(hook(n), 2, 3)), `pending ${n}`);
+      t.deepEqual(await store.addWebhook(hook(5), 2, 3), { full: true }, 'pending ones bounded');
+      t.is(await store.webhookCount('verified'), 1);
+      t.is(await store.webhookCount(), 4);
     }),
 );
 

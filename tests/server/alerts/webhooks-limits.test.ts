@@ -55,9 +55,9 @@ async function countIn(db: string): Promise<number> {
 }
 
 test.serial(
-  'past ALERTS_MAX_SUBSCRIPTIONS a new webhook is 503 subscriptions_full, nothing stored or sent',
+  'past ALERTS_MAX_UNVERIFIED pending webhooks a new one is 503 subscriptions_full, nothing stored or sent',
   async (t) => {
-    const env = webhooksEnv({ ALERTS_MAX_SUBSCRIPTIONS: '1' });
+    const env = webhooksEnv({ ALERTS_MAX_SUBSCRIPTIONS: '1', ALERTS_MAX_UNVERIFIED: '1' });
     await usingServer({ env }, async (server) => {
       t.is((await post(server.url, { url: `${receiver.origin}/first` })).status, 201);
       const sent = receiver.requests.length;

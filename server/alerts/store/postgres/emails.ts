@@ -19,7 +19,11 @@ export class PostgresEmails implements EmailStore {
     this.#connection = connection;
   }
 
-  async requestEmail(request: EmailRequest, max = Infinity): Promise<EmailRequestOutcome> {
+  async requestEmail(
+    request: EmailRequest,
+    max = Infinity,
+    maxUnconfirmed = Infinity,
+  ): Promise<EmailRequestOutcome> {
     const now = this.#connection.clock();
     const mailbox = mailboxKey(request.email);
     // The `emails` advisory lock: the address looked up, the hour checked, the addresses counted and
@@ -52,7 +56,9 @@ export class PostgresEmails implements EmailStore {
         await mailSent();
         return { kind: 'confirm', subscription: rows[0]! };
       }
-      if (max !== Infinity && (await count(sql)) >= max) return { kind: 'full' };
+      // Unconfirmed addresses have their own bound: they never fill the place of confirmed ones.
+      const confirmed = await count(sql, 'verified');
+      if (confirmed >= max || (await count(sql)) - confirmed >= maxUnconfirmed) return { kind: 'full' };
       const { rows } = await sql<StoredEmail>(
         `INSERT INTO emails (email, locale, audience, "window", asked_audience, asked_window, asked_locale,
            confirm_hash, unsubscribe_token, confirmation_sent_at, created_at)
@@ -114,8 +120,8 @@ export class PostgresEmails implements EmailStore {
     await this.#connection.sql('DELETE FROM emails WHERE id = $1', [id]);
   }
 
-  async emailCount(): Promise<number> {
-    return await count(this.#connection.sql);
+  async emailCount(verified?: 'verified'): Promise<number> {
+    return await count(this.#connection.sql, verified);
   }
 
   /** As the interface says; on `sql` when a transaction of the caller's reads it (./claims.ts). */
@@ -159,7 +165,9 @@ async function byEmail(sql: Sql, email: string): Promise<StoredEmail | undefined
   return rows[0];
 }
 
-async function count(sql: Sql): Promise<number> {
-  const { rows } = await sql<{ n: number }>('SELECT count(*) AS n FROM emails');
+/** Addresses stored: all of them, or the confirmed ones (`verified`). */
+async function count(sql: Sql, verified?: 'verified'): Promise<number> {
+  const where = verified ? ' WHERE confirmed_at IS NOT NULL' : '';
+  const { rows } = await sql<{ n: number }>(`SELECT count(*) AS n FROM emails${where}`);
   return rows[0]!.n;
 }

@@ -157,8 +157,8 @@ export class PostgresAlertStore implements AlertStore {
 
   // Webhooks (./webhooks.ts)
 
-  addWebhook(webhook: NewWebhook, max?: number): Promise<AddedWebhook> {
-    return this.#webhooks.addWebhook(webhook, max);
+  addWebhook(webhook: NewWebhook, max?: number, maxPending?: number): Promise<AddedWebhook> {
+    return this.#webhooks.addWebhook(webhook, max, maxPending);
   }
 
   webhook(publicId: string): Promise<StoredWebhook | null> {
@@ -177,8 +177,8 @@ export class PostgresAlertStore implements AlertStore {
     return this.#webhooks.removeWebhook(id);
   }
 
-  webhookCount(): Promise<number> {
-    return this.#webhooks.webhookCount();
+  webhookCount(verified?: 'verified'): Promise<number> {
+    return this.#webhooks.webhookCount(verified);
   }
 
   owedWebhooks(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredWebhook[]> {
@@ -187,8 +187,8 @@ export class PostgresAlertStore implements AlertStore {
 
   // Email addresses (./emails.ts)
 
-  requestEmail(request: EmailRequest, max?: number): Promise<EmailRequestOutcome> {
-    return this.#emails.requestEmail(request, max);
+  requestEmail(request: EmailRequest, max?: number, maxUnconfirmed?: number): Promise<EmailRequestOutcome> {
+    return this.#emails.requestEmail(request, max, maxUnconfirmed);
   }
 
   confirmationNotSent(id: number, confirmHash: string): Promise<void> {
@@ -207,8 +207,8 @@ export class PostgresAlertStore implements AlertStore {
     return this.#emails.removeEmail(id);
   }
 
-  emailCount(): Promise<number> {
-    return this.#emails.emailCount();
+  emailCount(verified?: 'verified'): Promise<number> {
+    return this.#emails.emailCount(verified);
   }
 
   owedEmails(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredEmail[]> {

@@ -15,7 +15,7 @@ export class PostgresWebhooks implements WebhookStore {
     this.#connection = connection;
   }
 
-  async addWebhook(webhook: NewWebhook, max = Infinity): Promise<AddedWebhook> {
+  async addWebhook(webhook: NewWebhook, max = Infinity, maxPending = Infinity): Promise<AddedWebhook> {
     const now = this.#connection.clock();
     // The `webhooks` advisory lock: the URL looked up, the count and the insert are one step for
     // every process.
@@ -23,7 +23,9 @@ export class PostgresWebhooks implements WebhookStore {
       await sql(lockStatement('webhooks'));
       if ((await sql('SELECT 1 FROM webhooks WHERE url = $1', [webhook.url])).rows.length > 0)
         return { exists: true };
-      if (max !== Infinity && (await count(sql)) >= max) return { full: true };
+      // Webhooks never verified have their own bound: they never fill the place of verified ones.
+      const verified = await count(sql, 'verified');
+      if (verified >= max || (await count(sql)) - verified >= maxPending) return { full: true };
       const { rows } = await sql<StoredWebhook>(
         `INSERT INTO webhooks (public_id, url, kind, secret, token_hash, audience, "window", state, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8)
@@ -88,8 +90,8 @@ export class PostgresWebhooks implements WebhookStore {
     return rowCount ?? 0;
   }
 
-  async webhookCount(): Promise<number> {
-    return await count(this.#connection.sql);
+  async webhookCount(verified?: 'verified'): Promise<number> {
+    return await count(this.#connection.sql, verified);
   }
 
   /** As the interface says; on `sql` when a transaction of the caller's reads it (./claims.ts). */
@@ -115,7 +117,9 @@ export class PostgresWebhooks implements WebhookStore {
   }
 }
 
-async function count(sql: Sql): Promise<number> {
-  const { rows } = await sql<{ n: number }>('SELECT count(*) AS n FROM webhooks');
+/** Webhooks stored: all of them, or those past their check (`verified`). */
+async function count(sql: Sql, verified?: 'verified'): Promise<number> {
+  const where = verified ? " WHERE state <> 'pending'" : '';
+  const { rows } = await sql<{ n: number }>(`SELECT count(*) AS n FROM webhooks${where}`);
   return rows[0]!.n;
 }

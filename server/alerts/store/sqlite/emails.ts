@@ -18,7 +18,7 @@ export class SqliteEmails implements Synchronous<EmailStore> {
     this.#connection = connection;
   }
 
-  requestEmail(request: EmailRequest, max = Infinity): EmailRequestOutcome {
+  requestEmail(request: EmailRequest, max = Infinity, maxUnconfirmed = Infinity): EmailRequestOutcome {
     const connection = this.#connection;
     const now = connection.clock();
     const mailbox = mailboxKey(request.email);
@@ -43,7 +43,12 @@ export class SqliteEmails implements Synchronous<EmailStore> {
         this.#mailSent(mailbox, request.confirmHash, now);
         return { kind: 'confirm', subscription: this.#byEmail(request.email)! };
       }
-      if (this.emailCount() >= max) return { kind: 'full' };
+      // Unconfirmed addresses have their own bound: they never fill the place of confirmed ones.
+      if (
+        this.emailCount('verified') >= max ||
+        this.emailCount() - this.emailCount('verified') >= maxUnconfirmed
+      )
+        return { kind: 'full' };
       connection
         .sql(
           `INSERT INTO emails (email, locale, audience, window, asked_audience, asked_window, asked_locale,
@@ -116,8 +121,9 @@ export class SqliteEmails implements Synchronous<EmailStore> {
     this.#connection.immediate(() => this.#connection.sql('DELETE FROM emails WHERE id = ?').run(id));
   }
 
-  emailCount(): number {
-    return (this.#connection.sql('SELECT count(*) AS n FROM emails').get() as { n: number }).n;
+  emailCount(verified?: 'verified'): number {
+    const where = verified ? ' WHERE confirmed_at IS NOT NULL' : '';
+    return (this.#connection.sql(`SELECT count(*) AS n FROM emails${where}`).get() as { n: number }).n;
   }
 
   owedEmails(alertId: number, limit: number, afterId = 0, upTo = Number.MAX_SAFE_INTEGER): StoredEmail[] {

@@ -133,8 +133,8 @@ export class SqliteAlertStore implements AlertStore {
 
   // Webhooks (./webhooks.ts)
 
-  addWebhook(webhook: NewWebhook, max?: number): Promise<AddedWebhook> {
-    return promised(() => this.#webhooks.addWebhook(webhook, max));
+  addWebhook(webhook: NewWebhook, max?: number, maxPending?: number): Promise<AddedWebhook> {
+    return promised(() => this.#webhooks.addWebhook(webhook, max, maxPending));
   }
 
   webhook(publicId: string): Promise<StoredWebhook | null> {
@@ -153,8 +153,8 @@ export class SqliteAlertStore implements AlertStore {
     return promised(() => this.#webhooks.removeWebhook(id));
   }
 
-  webhookCount(): Promise<number> {
-    return promised(() => this.#webhooks.webhookCount());
+  webhookCount(verified?: 'verified'): Promise<number> {
+    return promised(() => this.#webhooks.webhookCount(verified));
   }
 
   owedWebhooks(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredWebhook[]> {
@@ -163,8 +163,8 @@ export class SqliteAlertStore implements AlertStore {
 
   // Email addresses (./emails.ts)
 
-  requestEmail(request: EmailRequest, max?: number): Promise<EmailRequestOutcome> {
-    return promised(() => this.#emails.requestEmail(request, max));
+  requestEmail(request: EmailRequest, max?: number, maxUnconfirmed?: number): Promise<EmailRequestOutcome> {
+    return promised(() => this.#emails.requestEmail(request, max, maxUnconfirmed));
   }
 
   confirmationNotSent(id: number, confirmHash: string): Promise<void> {
@@ -183,8 +183,8 @@ export class SqliteAlertStore implements AlertStore {
     return promised(() => this.#emails.removeEmail(id));
   }
 
-  emailCount(): Promise<number> {
-    return promised(() => this.#emails.emailCount());
+  emailCount(verified?: 'verified'): Promise<number> {
+    return promised(() => this.#emails.emailCount(verified));
   }
 
   owedEmails(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredEmail[]> {
