@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { DEFAULT_POOL, PostgresAlertStore } from './postgres/index.js';
+import { DEFAULT_POOL, PostgresAlertStore, postgresStoreExists } from './postgres/index.js';
 import { SqliteAlertStore } from './sqlite/index.js';
 import type { AlertStore } from './types.js';
 
@@ -62,5 +62,5 @@ export async function openAlertStore(
  * whose schema and start are recorded. Rejects when a database cannot be reached.
  */
 export async function alertStoreExists(location: string): Promise<boolean> {
-  return isDatabaseUrl(location) ? await PostgresAlertStore.exists(location) : existsSync(location);
+  return isDatabaseUrl(location) ? await postgresStoreExists(location) : existsSync(location);
 }

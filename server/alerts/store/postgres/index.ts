@@ -22,7 +22,7 @@ import type {
   WebhookResult,
 } from '../types.js';
 import { PostgresClaims } from './claims.js';
-import { PostgresConnection } from './connection.js';
+import { DEFAULT_POOL, PostgresConnection } from './connection.js';
 import { PostgresDeliveries } from './deliveries.js';
 import { PostgresEmails } from './emails.js';
 import { PostgresLease } from './lease.js';
@@ -32,9 +32,8 @@ import { PostgresSubscriptions } from './subscriptions.js';
 import { PostgresWebhooks } from './webhooks.js';
 
 export { SCHEMA_1, SCHEMA_VERSION } from './migrations.js';
-
-/** Connections per process when the caller names no other number (config `ALERTS_DATABASE_POOL`). */
-export const DEFAULT_POOL = 4;
+export { DEFAULT_POOL } from './connection.js';
+export { postgresStoreExists } from './exists.js';
 
 /**
  * The alerts' store in one PostgreSQL database, shared by every worker of every machine: each
@@ -72,24 +71,6 @@ export class PostgresAlertStore implements AlertStore {
     } catch (error) {
       await connection.close().catch(() => undefined);
       throw error;
-    }
-  }
-
-  /**
-   * Whether the database at `url` holds a store (a curator's preview reads one without making it):
-   * false when it has no `meta` table, or no start recorded in it. Rejects when it cannot connect.
-   */
-  static async exists(url: string): Promise<boolean> {
-    const connection = new PostgresConnection(url, Date.now, 1);
-    try {
-      const { rows } = await connection.sql<{ made: boolean }>(
-        `SELECT to_regclass('meta') IS NOT NULL AS made`,
-      );
-      if (!rows[0]?.made) return false;
-      const started = await connection.sql(`SELECT 1 FROM meta WHERE key = 'started_at'`);
-      return started.rowCount === 1;
-    } finally {
-      await connection.close();
     }
   }
 
