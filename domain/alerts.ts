@@ -145,7 +145,9 @@ export function isKnownPushService(endpoint: string, allowed: readonly string[])
   }
   return allowed.some((entry) => {
     const wildcard = /^https:\/\/\*\.([^/]+)$/.exec(entry);
-    if (wildcard) return url.protocol === 'https:' && url.hostname.endsWith(`.${wildcard[1]}`);
+    // A wildcard names hosts, not ports: 443 only, so no subscription sends to another service of theirs.
+    if (wildcard)
+      return url.protocol === 'https:' && url.port === '' && url.hostname.endsWith(`.${wildcard[1]}`);
     return url.origin === new URL(entry).origin;
   });
 }
@@ -153,16 +155,32 @@ export function isKnownPushService(endpoint: string, allowed: readonly string[])
 /** Control and format characters (C0, DEL, C1, bidirectional marks, zero-width ones) and white space. */
 export const UNSAFE_IN_ENDPOINT = /[\p{Cc}\p{Cf}\s]/u;
 
+/** Escapes of unreserved characters other than the dot (RFC 3986 §2.3), which mean the character. */
+const ESCAPE = /%[0-9A-Fa-f]{2}/g;
+const UNRESERVED = /^[A-Za-z0-9_~-]$/;
+
+/** A path or query with escaped unreserved characters written plainly and other escapes in upper case. */
+function normalizeEscapes(text: string): string {
+  return text.replace(ESCAPE, (escape) => {
+    const char = String.fromCharCode(parseInt(escape.slice(1), 16));
+    return UNRESERVED.test(char) ? char : escape.toUpperCase();
+  });
+}
+
 /**
  * The one form of a push endpoint that is stored and looked up: the WHATWG URL serialization (host
  * in lower case and, for a non-ASCII name, in its ASCII form; no default port; the path
- * percent-encoded) without userinfo or fragment, which a push request never sends.
+ * percent-encoded) without userinfo or fragment, which a push request never sends, without an empty
+ * query (`…/s1?`), and with escapes normalized as RFC 3986 §6.2.2 does (`%64` is `d`; a dot stays
+ * escaped, so no path segment changes meaning).
  */
 export function canonicalEndpoint(endpoint: string): string {
   const url = new URL(endpoint);
   url.username = '';
   url.password = '';
   url.hash = '';
+  url.pathname = normalizeEscapes(url.pathname);
+  url.search = normalizeEscapes(url.search);
   return url.href;
 }
 

@@ -31,6 +31,7 @@ import type { AlertStore } from './alerts/store/index.js';
 import { alertEndpoints } from './alerts/endpoints.js';
 import { webhookEndpoints } from './alerts/webhook-endpoints.js';
 import { emailEndpoints } from './alerts/email-endpoints.js';
+import { StoreOutage } from './alerts/store-outage.js';
 import type { Mailer } from './alerts/email/smtp.js';
 import type { WriteCount } from './alerts/write-limit.js';
 import type { LimiterHandle } from './http/rate-limit-store.js';
@@ -95,9 +96,10 @@ export function createApp(deps: AppDeps): ServiceApp {
   const { config, content, logger } = deps;
   const clock = deps.clock ?? Date.now;
   const base = config.publicBaseUrl;
-  // Without PUBLIC_BASE_URL, Origin checks take each request's own origin (server/http/same-origin.ts).
+  // Without PUBLIC_BASE_URL, Origin checks take only loopback pages (server/http/same-origin.ts).
   const siteOrigin = config.configuredBaseUrl === undefined ? base : config.configuredBaseUrl;
   const renders = new RenderCache();
+  const outage = new StoreOutage(logger, base);
   // One response cache for both API faces: REST and tRPC answers are keyed apart, bounded together.
   const cache = new ResponseCache();
   const responder = createRestResponder({
@@ -183,6 +185,7 @@ export function createApp(deps: AppDeps): ServiceApp {
               store: deps.alertStore,
               allowedOrigins: config.alerts.webhooks.allowedOrigins,
               maxSubscriptions: config.alerts.maxSubscriptions,
+              maxUnverified: config.alerts.maxUnverified,
               writeLimits,
             }
           : null,
@@ -192,12 +195,14 @@ export function createApp(deps: AppDeps): ServiceApp {
       logger,
     }),
     email: emailEndpoints({
+      outage,
       email:
         config.alerts?.email && deps.alertStore && deps.mailer
           ? {
               store: deps.alertStore,
               mailer: deps.mailer,
               maxSubscriptions: config.alerts.maxSubscriptions,
+              maxUnverified: config.alerts.maxUnverified,
               writeLimits,
             }
           : null,
@@ -238,6 +243,7 @@ export function createApp(deps: AppDeps): ServiceApp {
     cost: trpcCallCount,
     ...(deps.before ? { before: deps.before } : {}),
   });
+  app.use(outage.middleware());
   app.use(router.routes());
   app.use(allowedMethods(router, base));
   return { app, routes: readRoutes(router) };

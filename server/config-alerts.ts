@@ -9,8 +9,12 @@ import { INT32_MAX } from '../domain/schemas/limits.js';
  */
 export const ALERTS_DEFAULTS = {
   maxSubscriptions: 100_000,
+  /** Per channel: addresses never confirmed, webhooks never verified (`ALERTS_MAX_UNVERIFIED`). */
+  maxUnverified: 1000,
   writesPerAddress: 10,
   writesPerNetwork: 30,
+  /** Milliseconds between tries to record a published content set the store did not take. */
+  recordRetryMs: 5000,
   /** PostgreSQL connections per process (`ALERTS_DATABASE_POOL`). */
   databasePool: 4,
 } as const;
@@ -59,6 +63,12 @@ export const ALERTS_ENV = {
     'each entry must be an origin: https://host, https://*.domain or http://host:port',
   ).optional(),
   ALERTS_SENDER: z.enum(['on', 'off']).default('on'),
+  ALERTS_RECORD_RETRY_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3_600_000)
+    .default(ALERTS_DEFAULTS.recordRetryMs),
   ALERTS_WEBHOOKS: z.enum(['on', 'off']).default('off'),
   ALERTS_WEBHOOK_ORIGINS: origins(
     /^https?:\/\/[^/*]+(:\d+)?$/,
@@ -78,6 +88,7 @@ export const ALERTS_ENV = {
     .min(0)
     .max(INT32_MAX)
     .default(ALERTS_DEFAULTS.maxSubscriptions),
+  ALERTS_MAX_UNVERIFIED: z.coerce.number().int().min(0).max(INT32_MAX).default(ALERTS_DEFAULTS.maxUnverified),
   ALERTS_WRITES_PER_ADDRESS: z.coerce
     .number()
     .int()
@@ -124,8 +135,15 @@ export interface AlertsConfig {
   readonly email: { readonly smtpUrl: string; readonly from: string } | null;
   /** Whether this process may take the sender's lease and send (one at a time sends, whatever the count). */
   readonly sender: boolean;
+  /** Milliseconds between tries to record a content set in the ledger while the store does not answer. */
+  readonly recordRetryMs: number;
   /** Subscriptions in all, per channel; a new one past it is refused (503 `subscriptions_full`). */
   readonly maxSubscriptions: number;
+  /**
+   * Per channel, rows nobody has verified (addresses never confirmed, webhooks never checked): a
+   * bound of their own, so they never take the place of verified ones under `maxSubscriptions`.
+   */
+  readonly maxUnverified: number;
   /** Subscription writes per minute per client address and per network; 0 turns either off. */
   readonly writesPerAddress: number;
   readonly writesPerNetwork: number;
@@ -159,7 +177,9 @@ export function alertsConfig(e: AlertsEnv, baseUrl: string, store: AlertsStoreCo
     webhooks,
     email,
     sender: e.ALERTS_SENDER === 'on',
+    recordRetryMs: e.ALERTS_RECORD_RETRY_MS,
     maxSubscriptions: e.ALERTS_MAX_SUBSCRIPTIONS,
+    maxUnverified: e.ALERTS_MAX_UNVERIFIED,
     writesPerAddress: e.ALERTS_WRITES_PER_ADDRESS,
     writesPerNetwork: e.ALERTS_WRITES_PER_NETWORK,
   };

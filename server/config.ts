@@ -11,6 +11,18 @@ export { ALERTS_DEFAULTS } from './config-alerts.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/**
+ * Connections: open at once per client address (per worker; 0: no cap), and how long a connection
+ * may take to send a request's headers, and stay idle between requests (milliseconds).
+ */
+export const CONNECTION_DEFAULTS = {
+  perClient: 64,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  /** Behind a balancer, which must close an idle connection first (docs/operations.md §10). */
+  proxiedKeepAliveTimeoutMs: 65_000,
+} as const;
+
 /** Live streams: per client IP, per process, and seconds between heartbeats. */
 export const STREAM_DEFAULTS = { perClient: 8, perProcess: 10_000, heartbeatSeconds: 25 } as const;
 
@@ -34,6 +46,14 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(RATE_LIMIT_WINDOW_MAX_SECONDS).default(60),
   RATE_LIMIT_REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(INT32_MAX).optional(),
+  HEADERS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(300_000)
+    .default(CONNECTION_DEFAULTS.headersTimeoutMs),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   PID_FILE: z.string().min(1).optional(),
@@ -71,6 +91,15 @@ export interface Config {
   };
   /** How many reverse proxies in front are trusted to set `X-Forwarded-For`; 0 trusts none. */
   readonly trustProxyHops: number;
+  /**
+   * Connections (server/http/connection-limits.ts). Behind trusted proxies every connection comes
+   * from a proxy: no cap per address unless one is set, and the keep-alive outlasts the balancer's.
+   */
+  readonly connections: {
+    readonly perClient: number;
+    readonly headersTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+  };
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly shutdownTimeoutMs: number;
   /**
@@ -128,6 +157,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       redisUrl: e.RATE_LIMIT_REDIS_URL ?? null,
     },
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    connections: {
+      perClient: e.CONNECTIONS_PER_CLIENT ?? (e.TRUST_PROXY_HOPS > 0 ? 0 : CONNECTION_DEFAULTS.perClient),
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs:
+        e.KEEP_ALIVE_TIMEOUT_MS ??
+        (e.TRUST_PROXY_HOPS > 0
+          ? CONNECTION_DEFAULTS.proxiedKeepAliveTimeoutMs
+          : CONNECTION_DEFAULTS.keepAliveTimeoutMs),
+    },
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     pidFile: e.PID_FILE === 'off' ? null : (e.PID_FILE ?? defaultPidFile(e.PORT)),

@@ -13,6 +13,7 @@ import { rateLimit } from './http/rate-limit.js';
 import { requestLog } from './http/request-log.js';
 import { checkRequestShape } from './http/request-shape.js';
 import { securityHeaders } from './http/security-headers.js';
+import { closeOnUnreadBody } from './http/unread-body.js';
 
 /** The response headers a script on another site may read. */
 const EXPOSED_HEADERS = ['ETag', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
@@ -34,7 +35,7 @@ export interface PipelineOptions {
 
 /**
  * A Koa application with the one pipeline every request goes through, in order: the request log,
- * problems, security headers, CORS, the request's shape, the rate limit, conditional GET,
+ * closing a connection whose body was not read, problems, security headers, CORS, the request's shape, the rate limit, conditional GET,
  * compression and the ETag of reads. The router comes after it (server/app.ts); the benches build
  * their floor and peer on the same pipeline.
  */
@@ -48,6 +49,8 @@ export function createPipeline(options: PipelineOptions): Koa {
   app.silent = true;
   if (options.before) app.use(options.before);
   app.use(requestLog(logger));
+  // Outside the boundary: it sees the answer to every request, a refusal's included.
+  app.use(closeOnUnreadBody());
   app.use(problemBoundary({ problemTypeBase: base, logger, ...options.problems }));
   // Before anything else reads the request, but after the headers every answer carries.
   app.use(securityHeaders());

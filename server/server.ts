@@ -9,6 +9,7 @@ import { validateSteps } from '../domain/content/validate.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './http/client-errors.js';
+import { checkingInterval, limitConnections } from './http/connection-limits.js';
 import type { Config } from './config.js';
 import { ContentState } from './content/content-state.js';
 import { createLimiter } from './http/rate-limit-store.js';
@@ -160,14 +161,22 @@ export async function createServer(config: Config, parts: ServerParts = {}) {
       logger.warn({ waitedMs: STORE_WAIT_MS }, 'rate-limit store not answering: starting anyway');
     const handle = app.callback();
     const drainState = { draining: false };
+    const { connections } = config;
     const server = new DrainingServer(
-      // The app answers a missing Host itself, with a problem body (server/http/request-shape.ts).
-      { ServerResponse: drainingResponse(drainState), requireHostHeader: false },
+      {
+        ServerResponse: drainingResponse(drainState),
+        // The app answers a missing Host itself, with a problem body (server/http/request-shape.ts).
+        requireHostHeader: false,
+        // A public API's time-outs: headers within HEADERS_TIMEOUT_MS (408), looked for every second.
+        headersTimeout: connections.headersTimeoutMs,
+        connectionsCheckingInterval: checkingInterval(connections.headersTimeoutMs),
+        keepAliveTimeout: connections.keepAliveTimeoutMs,
+      },
       (req, res) => {
         void handle(req, res);
       },
     );
-    server.keepAliveTimeout = 65_000;
+    limitConnections(server, connections);
     // Every header line is kept and counted by the app (server/http/request-shape.ts), rather than
     // lines past 2,000 entries dropped without a word.
     server.maxHeadersCount = 0;

@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { loadContent } from '../server/content/read-content.js';
 import { formatProblem } from '../domain/content/problems.js';
@@ -46,8 +47,23 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** The pids of PM2's processes of this app, when a PM2 daemon (of `PM2_HOME`) runs it. */
+/**
+ * Whether a PM2 daemon of `PM2_HOME` (default `~/.pm2`) is running: its pid file names a live
+ * process. Asked first, because any `pm2` command starts a daemon when none runs.
+ */
+function pm2DaemonRuns(): boolean {
+  const home = process.env['PM2_HOME'] || path.join(os.homedir(), '.pm2');
+  try {
+    process.kill(Number(readFileSync(path.join(home, 'pm2.pid'), 'utf8').trim()), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pids of PM2's processes of this app, when a PM2 daemon (of `PM2_HOME`) runs it; never starts one. */
 function pm2Workers(): number[] {
+  if (!pm2DaemonRuns()) return [];
   try {
     const pm2 = createRequire(import.meta.url).resolve('pm2/bin/pm2');
     const list = JSON.parse(execFileSync(process.execPath, [pm2, 'jlist'], { encoding: 'utf8' })) as {
@@ -107,7 +123,9 @@ if (workers.length > 0) {
   try {
     pid = Number(readFileSync(config.pidFile, 'utf8').trim());
   } catch {
-    fail(`no pid file at ${config.pidFile}: is the server running on port ${config.port} outside PM2?`);
+    fail(
+      `no PM2 daemon runs ${APP} and no pid file is at ${config.pidFile}: start the server (npm start, or pm2 start ecosystem.config.cjs) and publish again`,
+    );
   }
   try {
     process.kill(pid, 'SIGHUP');

@@ -68,8 +68,8 @@ export async function startAlerts(
         ...senderOptions,
       })
     : null;
-  /** Records one content set in the ledger; never rejects (a failure is logged). */
-  const record = async (catalog: NonNullable<ContentSnapshot['catalog']>): Promise<void> => {
+  /** Records one content set in the ledger; never rejects: a failure is logged, and false. */
+  const record = async (catalog: NonNullable<ContentSnapshot['catalog']>): Promise<boolean> => {
     const events = [...catalog.byId.values()];
     try {
       // One transaction, `decide` inside it (synchronous): two workers loading the same content
@@ -94,17 +94,38 @@ export async function startAlerts(
         logger.info({ alerts: made.map((alert) => alert.key) }, 'alerts: new alerts from this content');
         sender?.wake();
       }
+      return true;
     } catch (error) {
-      logger.error({ err: error }, 'alerts: the ledger could not record this content');
+      logger.error(
+        { err: error instanceof Error ? error.message : String(error), retryMs: config.recordRetryMs },
+        'alerts: the ledger could not record this content; trying again',
+      );
+      return false;
     }
   };
   // The sets this process loads are recorded one at a time, in the order it served them: a later
   // set's record never runs before (or alongside) an earlier one's, so the ledger ends at the last.
+  // A set the store did not take (it was down) is tried again every `recordRetryMs` until it is
+  // recorded or a later set is: the ledger compares the events served with what it saw, so the
+  // latest set makes every alert an unrecorded one would have.
   let recording: Promise<void> = Promise.resolve();
+  let latest: NonNullable<ContentSnapshot['catalog']> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const recordLatest = (catalog: NonNullable<ContentSnapshot['catalog']>) => {
+    recording = recording.then(async () => {
+      if (stopped || catalog !== latest) return;
+      if (await record(catalog)) return;
+      if (stopped || catalog !== latest) return;
+      retry = setTimeout(() => recordLatest(catalog), config.recordRetryMs);
+    });
+  };
   const unfollow = content.onChange((snapshot) => {
     const { catalog } = snapshot;
     if (!catalog) return;
-    recording = recording.then(() => record(catalog));
+    latest = catalog;
+    if (retry) clearTimeout(retry);
+    recordLatest(catalog);
   });
   sender?.start();
   return {
@@ -114,6 +135,8 @@ export async function startAlerts(
     mailer,
     async stop() {
       unfollow();
+      stopped = true;
+      if (retry) clearTimeout(retry);
       await recording;
       await sender?.stop();
       mailer?.close();

@@ -28,6 +28,7 @@ import type { AlertStore } from './store/index.js';
 import type { WriteCount } from './write-limit.js';
 import { limitWrites } from './write-limit.js';
 import { checkedBody } from './checked-body.js';
+import type { StoreOutage } from './store-outage.js';
 
 /** Runs `run` behind a middleware (an Origin check, a write limit), which may refuse it. */
 async function through(middleware: Middleware, ctx: Context, run: () => Promise<void>): Promise<void> {
@@ -43,6 +44,8 @@ export interface EmailAlerts {
   readonly mailer: Mailer;
   /** Addresses in all: past it a request is refused (503 `subscriptions_full`), whatever the address. */
   readonly maxSubscriptions: number;
+  /** Addresses never confirmed, a bound of their own (config `maxUnverified`). */
+  readonly maxUnverified: number;
   /** Subscription writes per minute, per client address and per network. */
   readonly writeLimits: readonly WriteCount[];
 }
@@ -55,6 +58,8 @@ export interface EmailEndpointsOptions {
   /** The origin a form or a button must come from; null: the request's own. */
   readonly configuredBaseUrl: string | null;
   readonly logger: Logger;
+  /** Answers a store that does not answer; a form gets the answer as a page. */
+  readonly outage?: StoreOutage;
 }
 
 /** A page's path in every language, with what GET and POST do there. */
@@ -112,10 +117,12 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
   async function asPage(ctx: Context, lang: () => Lang, path: string, run: () => Promise<void>) {
     try {
       await run();
-    } catch (error) {
-      if (!(error instanceof HttpProblem)) throw error;
+    } catch (thrown) {
+      const error = thrown instanceof HttpProblem ? thrown : options.outage?.problemFor(thrown);
+      if (!error) throw thrown;
       ctx.set(error.headers);
-      if (error.problem.code === 'alerts_unavailable') page(ctx, lang(), path, 503, { kind: 'off' });
+      if (error.problem.code === 'alerts_unavailable' && !options.email)
+        page(ctx, lang(), path, 503, { kind: 'off' });
       else answer(ctx, error.problem.status, emailProblemPage(base, lang(), path, error.problem));
     }
   }
@@ -149,7 +156,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
         await through(writeLimit, ctx, async () => {
           const request = checkedBody(base, EmailSubscriptionRequest, fields);
           // A full store refuses every address alike, known or not: the answer names none.
-          if ((await email.store.emailCount()) >= email.maxSubscriptions) throw full();
+          if ((await email.store.emailCount('verified')) >= email.maxSubscriptions) throw full();
           const confirm = newToken();
           const outcome = await email.store.requestEmail(
             {
@@ -161,6 +168,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
               unsubscribeToken: newToken().token,
             },
             email.maxSubscriptions,
+            email.maxUnverified,
           );
           if (outcome.kind === 'full') throw full();
           // Sent after the answer is decided, not awaited: how long the relay takes tells nothing.

@@ -1,6 +1,10 @@
+import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import net from 'node:net';
 import webpush from 'web-push';
+import { isPublicAddress } from './webhooks/address.js';
 
 /** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
 export interface PushTarget {
@@ -122,6 +126,27 @@ class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
 
+/** The push service's host is, or resolves to, an address that is not public: nothing is sent. */
+class NotPublic extends Error {
+  override readonly name = 'NotPublic';
+}
+
+/** node's lookup, refusing a name with any address that is not public. */
+const publicLookup: LookupFunction = (host, options, callback) => {
+  dns.lookup(host, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    const closed = addresses.find((entry) => !isPublicAddress(entry.address));
+    if (closed || addresses.length === 0)
+      return callback(
+        new NotPublic(`${host} resolves to ${closed?.address ?? 'nothing'}, not a public address`),
+        '',
+        0,
+      );
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
+
 /** `beforeWrite` rejected: nothing of the request was written. */
 class NotRecorded extends Error {
   override readonly name = 'NotRecorded';
@@ -144,8 +169,15 @@ function post(
   const url = new URL(request.endpoint);
   const secure = url.protocol === 'https:';
   const body = request.body ?? Buffer.alloc(0);
+  // Every https push service must resolve to public addresses only, as a webhook must: plain http
+  // is taken only for an origin the operator names in ALERTS_PUSH_HOSTS (a test's push service).
+  const checked = secure;
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (checked && net.isIP(literal) !== 0 && !isPublicAddress(literal))
+    return Promise.reject(new NotPublic(`${literal} is not a public address`));
   return new Promise((resolve, reject) => {
     const outgoing = (secure ? https : http).request(url, {
+      ...(checked ? { lookup: publicLookup } : {}),
       method: request.method,
       headers: { ...request.headers, 'Content-Length': body.length },
       agent: (secure ? options.agents?.https : options.agents?.http) ?? false,
@@ -237,7 +269,7 @@ export async function sendPush(
       }
     } catch (error) {
       // The sender could not record the message: it was not sent, and is not tried again.
-      if (error instanceof NotRecorded) {
+      if (error instanceof NotRecorded || error instanceof NotPublic) {
         return { kind: 'failed', status: null, attempts: attempt, reason: error.message };
       }
       last = { status: null, reason: (error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable' };

@@ -26,6 +26,8 @@ export interface WebhookEndpointsOptions {
     readonly allowedOrigins: readonly string[];
     /** Webhooks in all: a new one past it is refused (503 `subscriptions_full`). */
     readonly maxSubscriptions: number;
+    /** Webhooks never verified, a bound of their own (config `maxUnverified`). */
+    readonly maxUnverified: number;
     /** Subscription writes per minute, per address and per network (shared with the other channels). */
     readonly writeLimits: readonly WriteCount[];
   } | null;
@@ -110,20 +112,12 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
           throw new HttpProblem(
             makeProblem(base, 'invalid_body', `The URL is refused: ${target.reason}.`, 'url'),
           );
-        if ((await webhooks.store.webhookCount()) >= webhooks.maxSubscriptions) throw full();
+        if ((await webhooks.store.webhookCount('verified')) >= webhooks.maxSubscriptions) throw full();
         const secret = newWebhookSecret();
-        const verification = await verifyTarget(target, secret, {
-          allowedOrigins: webhooks.allowedOrigins,
-          filters: `audience ${request.audience}, window ${request.window}`,
-          alertsUrl: `${options.publicBaseUrl}/alerts`,
-          ...(options.deliver ? { deliver: options.deliver } : {}),
-        });
-        if (verification.status === 'refused')
-          throw new HttpProblem(
-            makeProblem(base, 'invalid_body', `The URL is refused: ${verification.reason}.`, 'url'),
-          );
         const id = `wh_${randomBytes(16).toString('base64url')}`;
         const token = randomBytes(32).toString('base64url');
+        // Stored before the check, so that a URL registered twice at once is one webhook, and checked
+        // once: the second registration is refused before anything is sent to the URL.
         const added = await webhooks.store.addWebhook(
           {
             publicId: id,
@@ -135,8 +129,30 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
             window: request.window,
           },
           webhooks.maxSubscriptions,
+          webhooks.maxUnverified,
         );
         if ('full' in added) throw full();
+        if ('exists' in added)
+          throw new HttpProblem(
+            makeProblem(
+              base,
+              'invalid_body',
+              'The URL is refused: a webhook with this URL is registered already (delete it with its token first).',
+              'url',
+            ),
+          );
+        const verification = await verifyTarget(target, secret, {
+          allowedOrigins: webhooks.allowedOrigins,
+          filters: `audience ${request.audience}, window ${request.window}`,
+          alertsUrl: `${options.publicBaseUrl}/alerts`,
+          ...(options.deliver ? { deliver: options.deliver } : {}),
+        });
+        if (verification.status === 'refused') {
+          await webhooks.store.removeWebhook(added.stored.id);
+          throw new HttpProblem(
+            makeProblem(base, 'invalid_body', `The URL is refused: ${verification.reason}.`, 'url'),
+          );
+        }
         if (verification.status === 'active') await webhooks.store.activateWebhook(added.stored.id);
         options.logger.info(
           { webhook: id, host: target.url.host, kind: target.kind, status: verification.status },

@@ -27,15 +27,17 @@ export interface ProblemBoundaryOptions {
 }
 
 /**
- * The site's pages answer failures with an HTML page; the API, the alerts' endpoints (under
- * `/alerts/`; the page is `/alerts`), `/healthz` and every resource with a file extension (feeds,
- * exports, badges, assets) are read by programs and answer problem+json.
+ * The site's pages answer failures with an HTML page; the API, the MCP endpoint (`/mcp`), the
+ * alerts' endpoints (under `/alerts/`; the page is `/alerts`), `/healthz` and every resource with a
+ * file extension (feeds, exports, badges, assets) are read by programs and answer problem+json,
+ * whatever the request accepts.
  */
 function isPage(path: string): boolean {
   return (
     !path.startsWith('/api/') &&
     !path.startsWith('/alerts/') &&
     path !== '/healthz' &&
+    path !== '/mcp' &&
     !/\.[A-Za-z0-9]+$/.test(path)
   );
 }

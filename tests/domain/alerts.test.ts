@@ -5,6 +5,7 @@ import {
   ALERT_PAYLOAD_MAX_BYTES,
   DEFAULT_PUSH_SERVICES,
   alertPayload,
+  canonicalEndpoint,
   isKnownPushService,
 } from '../../domain/alerts.js';
 import { AlertSubscriptionRequest, AlertUnsubscribeRequest } from '../../domain/schemas/alerts.js';
@@ -157,4 +158,23 @@ test('push endpoints are taken only on known push services, over https unless an
   t.false(known('not a url'));
   t.true(known('http://127.0.0.1:9000/push/s1', ['http://127.0.0.1:9000']));
   t.false(known('http://127.0.0.1:9001/push/s1', ['http://127.0.0.1:9000']), 'that one origin only');
+});
+
+test('a wildcard push host takes port 443 only', (t) => {
+  const known = (endpoint: string) => isKnownPushService(endpoint, DEFAULT_PUSH_SERVICES);
+  t.true(known('https://wns2-par02p.notify.windows.com:443/w/?token=abc'), 'the default port written out');
+  t.false(known('https://wns2-par02p.notify.windows.com:6379/w/?token=abc'));
+  t.false(known('https://x.notify.windows.com:8443/w'));
+});
+
+test('endpoint spellings differing in an empty query or escaped unreserved characters are one', (t) => {
+  const base = 'https://fcm.googleapis.com/fcm/send/dup1';
+  for (const spelling of [
+    `${base}?`,
+    'https://fcm.googleapis.com/fcm/send/%64up1',
+    `${base.replace('dup1', '%64%75p1')}?`,
+  ])
+    t.is(canonicalEndpoint(spelling), base, spelling);
+  t.is(canonicalEndpoint(`${base}?a=%7e`), `${base}?a=~`);
+  t.is(canonicalEndpoint(`${base}/%2f%2E`), `${base}/%2F%2E`, 'reserved ones and dots stay escaped');
 });

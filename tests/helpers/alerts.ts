@@ -101,7 +101,7 @@ export async function storeActiveWebhook(
     audience,
     window,
   });
-  if ('full' in added) throw new Error('the store is full');
+  if (!('stored' in added)) throw new Error('the store is full');
   await store.activateWebhook(added.stored.id);
   return added.stored.id;
 }

@@ -44,16 +44,23 @@ export interface WebhookResult {
   readonly reason: string | null;
 }
 
+/** What `addWebhook` did: stored it, or nothing because the store is full or holds its URL. */
+export type AddedWebhook = { stored: StoredWebhook } | { full: true } | { exists: true };
+
 export interface WebhookStore {
-  /** Stores a new webhook, `pending`; past `max` webhooks in all, nothing is stored. */
-  addWebhook(webhook: NewWebhook, max?: number): Promise<{ stored: StoredWebhook } | { full: true }>;
+  /**
+   * Stores a new webhook, `pending`; past `max` webhooks in all, or when a webhook with the same URL
+   * is stored, nothing is stored (a URL registered twice would get every message twice).
+   */
+  addWebhook(webhook: NewWebhook, max?: number, maxPending?: number): Promise<AddedWebhook>;
   webhook(publicId: string): Promise<StoredWebhook | null>;
   /** Marks a pending webhook active (its challenge was echoed, or its platform took the first message). */
   activateWebhook(id: number): Promise<void>;
   /** Records one alert's outcome: a success clears the run of failures, a long run disables it. */
   recordWebhookResult(id: number, result: WebhookResult): Promise<void>;
   removeWebhook(id: number): Promise<void>;
-  webhookCount(): Promise<number>;
+  /** Webhooks stored; `verified`: those past their check (active or disabled), which `max` bounds. */
+  webhookCount(verified?: 'verified'): Promise<number>;
   /** Up to `limit` active webhooks the alert is owed to, as `owed` for browsers. */
   owedWebhooks(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredWebhook[]>;
 }
@@ -103,7 +110,7 @@ export interface EmailStore {
    * its filters until the new ones are confirmed (a stranger cannot change them). At most one
    * confirmation an hour per address; past `max` addresses in all, nothing is stored.
    */
-  requestEmail(request: EmailRequest, max?: number): Promise<EmailRequestOutcome>;
+  requestEmail(request: EmailRequest, max?: number, maxUnconfirmed?: number): Promise<EmailRequestOutcome>;
   /**
    * Undoes a request whose confirmation mail the relay did not take, unless a later request replaced
    * it (another hash): an unconfirmed address is forgotten, a confirmed one keeps its filters and may
@@ -116,7 +123,8 @@ export interface EmailStore {
   unsubscribeEmail(unsubscribeToken: string): Promise<boolean>;
   /** Removes an address the mail server refuses for good. */
   removeEmail(id: number): Promise<void>;
-  emailCount(): Promise<number>;
+  /** Addresses stored; `verified`: the confirmed ones, which `max` bounds. */
+  emailCount(verified?: 'verified'): Promise<number>;
   /** Up to `limit` confirmed addresses the alert is owed to, as `owed` for browsers. */
   owedEmails(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredEmail[]>;
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { DEFAULT_POOL, PostgresAlertStore } from './postgres/index.js';
+import { DEFAULT_POOL, PostgresAlertStore, postgresStoreExists } from './postgres/index.js';
 import { SqliteAlertStore } from './sqlite/index.js';
 import type { AlertStore } from './types.js';
 
@@ -8,6 +8,7 @@ export {
   CHANNELS,
   CONFIRMATION_DAYS,
   CONFIRMATION_EVERY_MS,
+  CONFIRMATIONS_PER_DAY,
   DELIVERY_RECORD_DAYS,
   PENDING_WEBHOOK_DAYS,
   SUBSCRIPTION_IDLE_DAYS,
@@ -61,5 +62,5 @@ export async function openAlertStore(
  * whose schema and start are recorded. Rejects when a database cannot be reached.
  */
 export async function alertStoreExists(location: string): Promise<boolean> {
-  return isDatabaseUrl(location) ? await PostgresAlertStore.exists(location) : existsSync(location);
+  return isDatabaseUrl(location) ? await postgresStoreExists(location) : existsSync(location);
 }

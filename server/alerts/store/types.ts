@@ -273,5 +273,10 @@ export const DAY_MS = 86_400_000;
 export const CONFIRMATION_DAYS = 7;
 /** Days a webhook that never proved it wants the alerts (`pending`) is kept before it is forgotten. */
 export const PENDING_WEBHOOK_DAYS = 7;
-/** At most one confirmation mail per address in this time (docs/product-decisions.md). */
+/**
+ * At most one confirmation mail per mailbox in this time (docs/product-decisions.md), however the
+ * address is spelled (./mailbox.ts).
+ */
 export const CONFIRMATION_EVERY_MS = 3_600_000;
+/** At most this many confirmation mails per mailbox in a day, however the address is spelled. */
+export const CONFIRMATIONS_PER_DAY = 3;

@@ -3,7 +3,7 @@ import type { AlertPayload, AlertReason } from '../../../domain/alerts.js';
 import type { DeliveryChannel } from '../channel.js';
 import type { AlertStore, PendingAlert, StoredWebhook } from '../store/index.js';
 import type { DeliverOptions } from './deliver.js';
-import { deliverWebhook } from './deliver.js';
+import { deliverWebhook, publicReason } from './deliver.js';
 import type { AlertType } from './messages.js';
 import { alertBody, discordBody, slackBody } from './messages.js';
 import { parseWebhookTarget } from './target.js';
@@ -95,7 +95,7 @@ export function webhookChannel(options: WebhookChannelOptions): DeliveryChannel<
         disableAfter: WEBHOOK_DISABLE_AFTER,
         reason: delivered
           ? null
-          : `${WEBHOOK_DISABLE_AFTER} alerts in a row failed; the last: ${result.kind === 'failed' ? result.reason : ''}`,
+          : `${WEBHOOK_DISABLE_AFTER} alerts in a row failed; the last: ${result.kind === 'failed' ? publicReason(result) : ''}`,
       });
     },
     label: (webhook) => ({ webhook: webhook.publicId, host: new URL(webhook.url).host }),

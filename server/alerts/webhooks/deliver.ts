@@ -39,13 +39,37 @@ export interface DeliverOptions extends PostOptions {
 }
 
 type Delivered = Extract<PushOutcome, { kind: 'delivered' }>;
+type Failed = Extract<PushOutcome, { kind: 'failed' }>;
 
 /**
  * `PushOutcome`, with a delivered message's answer: its body's first bytes (at most
- * `maxAnswerBytes`, UTF-8), for a verification's echo.
+ * `maxAnswerBytes`, UTF-8), for a verification's echo; and a failure's cause (`answered`: the
+ * target answered with a status that is no success).
  */
 export type WebhookOutcome =
-  Exclude<PushOutcome, { kind: 'delivered' }> | (Delivered & { readonly answer: string });
+  | Exclude<PushOutcome, { kind: 'delivered' | 'failed' }>
+  | (Delivered & { readonly answer: string })
+  | (Failed & { readonly cause?: WebhookFailure['cause'] | 'answered' });
+
+/**
+ * What a failure says to whoever registered the URL: the rule that failed, never what the resolver
+ * or the network said (which addresses a name has, which hosts answer), so that registering URLs is
+ * no way to map the server's network.
+ */
+export function publicReason(outcome: Extract<WebhookOutcome, { kind: 'failed' }>): string {
+  switch (outcome.cause) {
+    case 'refused':
+    case 'unresolved':
+      return 'the host must resolve to public addresses only';
+    case 'timeout':
+      return 'the URL did not answer in time';
+    case 'network':
+      return 'the URL could not be reached';
+    case 'answered':
+    case undefined:
+      return outcome.reason;
+  }
+}
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -73,7 +97,10 @@ export async function deliverWebhook(
   const sleep = options.sleep ?? wait;
   const now = options.now ?? Date.now;
   const goneOn404 = target.kind !== 'generic';
-  let last: { status: number | null; reason: string } = { status: null, reason: 'not sent' };
+  let last: { status: number | null; reason: string; cause?: WebhookFailure['cause'] | 'answered' } = {
+    status: null,
+    reason: 'not sent',
+  };
   let tried = 0;
   for (let attempt = 1; attempt <= options.attempts; attempt += 1) {
     tried = attempt;
@@ -85,7 +112,7 @@ export async function deliverWebhook(
       options,
     );
     if (!result.ok) {
-      last = { status: null, reason: result.reason };
+      last = { status: null, reason: result.reason, cause: result.cause };
       if (result.cause === 'refused') break;
     } else {
       const { status } = result;
@@ -93,12 +120,16 @@ export async function deliverWebhook(
         return { kind: 'delivered', status, attempts: attempt, answer: result.body };
       }
       if (status === 410 || (status === 404 && goneOn404)) return { kind: 'gone', status, attempts: attempt };
-      last = { status, reason: `the target answered ${status}` };
+      last = { status, reason: `the target answered ${status}`, cause: 'answered' };
       if (status !== 429 && status < 500) break;
       const asked = retryAfterMs(result.retryAfter, now());
       if (asked !== null) {
         if (asked > options.maxRetryAfterMs) {
-          last = { status, reason: `the target asked to wait ${Math.ceil(asked / 1000)} s` };
+          last = {
+            status,
+            reason: `the target asked to wait ${Math.ceil(asked / 1000)} s`,
+            cause: 'answered',
+          };
           break;
         }
         delay = Math.max(delay, asked);
@@ -106,5 +137,6 @@ export async function deliverWebhook(
     }
     if (attempt < options.attempts) await sleep(delay);
   }
-  return { kind: 'failed', status: last.status, attempts: tried, reason: last.reason };
+  const failed = { kind: 'failed', status: last.status, attempts: tried, reason: last.reason } as const;
+  return last.cause === undefined ? failed : { ...failed, cause: last.cause };
 }

@@ -71,13 +71,14 @@ export interface WebhookAnswer {
 }
 
 /**
- * Why there is no answer: `refused` (an address not public, no address, or a `beforeWrite` that
- * rejected: never sent, trying again would not help), `timeout` (a phase took too long) or `network` (the connection failed).
- * `reason` is one line.
+ * Why there is no answer: `refused` (an address not public, or a `beforeWrite` that rejected: never
+ * sent, trying again would not help), `unresolved` (the name did not resolve, or to no address),
+ * `timeout` (a phase took too long) or `network` (the connection failed). `reason` is one line, for
+ * the operator's log: it may quote the resolver and the addresses.
  */
 export interface WebhookFailure {
   readonly ok: false;
-  readonly cause: 'refused' | 'timeout' | 'network';
+  readonly cause: 'refused' | 'unresolved' | 'timeout' | 'network';
   readonly reason: string;
 }
 
@@ -108,10 +109,10 @@ async function resolve(
     try {
       addresses = await (options.lookup ?? systemLookup)(host, { all: true });
     } catch (error) {
-      return { ok: false, cause: 'network', reason: `${host} did not resolve: ${describeError(error)}` };
+      return { ok: false, cause: 'unresolved', reason: `${host} did not resolve: ${describeError(error)}` };
     }
   }
-  if (addresses.length === 0) return { ok: false, cause: 'refused', reason: `${host} has no address` };
+  if (addresses.length === 0) return { ok: false, cause: 'unresolved', reason: `${host} has no address` };
   const closed = allowed ? undefined : addresses.find((entry) => !isPublicAddress(entry.address));
   if (closed) {
     return {

@@ -9,7 +9,7 @@
  *   refused; any other answer leaves it `pending`.
  */
 import type { DeliverOptions, WebhookMessage, WebhookOutcome } from './deliver.js';
-import { deliverWebhook } from './deliver.js';
+import { deliverWebhook, publicReason } from './deliver.js';
 import {
   discordBody,
   echoesChallenge,
@@ -53,9 +53,14 @@ export interface VerifyOptions {
 
 const PLATFORM = { discord: 'Discord', slack: 'Slack' } as const;
 
-/** What a failed or refused try says, in one line. */
+/** What a failed or refused try says, in one line, in the words of the rules (`publicReason`). */
 function answered(outcome: Exclude<WebhookOutcome, { kind: 'delivered' }>): string {
-  return outcome.kind === 'failed' ? outcome.reason : `the URL answered ${outcome.status}`;
+  return outcome.kind === 'failed' ? publicReason(outcome) : `the URL answered ${outcome.status}`;
+}
+
+/** Whether the try was refused before anything was sent: the host has no public address. */
+function refusedByRule(outcome: WebhookOutcome): outcome is Extract<WebhookOutcome, { kind: 'failed' }> {
+  return outcome.kind === 'failed' && (outcome.cause === 'refused' || outcome.cause === 'unresolved');
 }
 
 /** Checks a new target as the module says, signing a generic one's message with `secret`; never throws. */
@@ -82,6 +87,7 @@ export async function verifyTarget(
   if (target.kind === 'generic') {
     const challenge = newChallenge();
     const outcome = await send(verificationBody(challenge), secret);
+    if (refusedByRule(outcome)) return { status: 'refused', reason: publicReason(outcome) };
     if (outcome.kind !== 'delivered') return { status: 'pending', reason: answered(outcome) };
     if (echoesChallenge(outcome.answer, challenge)) return { status: 'active' };
     return {
@@ -94,6 +100,7 @@ export async function verifyTarget(
     target.kind === 'discord' ? discordBody(text, options.alertsUrl) : slackBody(text, options.alertsUrl);
   const outcome = await send(body, null);
   if (outcome.kind === 'delivered') return { status: 'active' };
+  if (refusedByRule(outcome)) return { status: 'refused', reason: publicReason(outcome) };
   if (outcome.kind === 'gone')
     return {
       status: 'refused',

@@ -4,6 +4,7 @@ import type { AlertStore, NewWebhook } from '../../../server/alerts/store/index.
 import {
   CONFIRMATION_DAYS,
   CONFIRMATION_EVERY_MS,
+  CONFIRMATIONS_PER_DAY,
   PENDING_WEBHOOK_DAYS,
 } from '../../../server/alerts/store/index.js';
 import type { StoreEngine } from '../../helpers/store-engines.js';
@@ -62,7 +63,8 @@ storeTest(
       const pending = await store.addWebhook(hook(1));
       const active = await store.addWebhook(hook(2));
       const other = await store.addWebhook(hook(3, { audience: 'team', window: 'weekly' }));
-      if ('full' in pending || 'full' in active || 'full' in other) throw new Error('not stored');
+      if (!('stored' in pending) || !('stored' in active) || !('stored' in other))
+        throw new Error('not stored');
       t.is(pending.stored.state, 'pending');
       await store.activateWebhook(active.stored.id);
       await store.activateWebhook(other.stored.id);
@@ -70,7 +72,7 @@ storeTest(
       const alert = await makeAlert(store, 'a', ['all/any', 'pro/any']);
       clock.now += 1000;
       const late = await store.addWebhook(hook(4));
-      if ('full' in late) throw new Error('not stored');
+      if (!('stored' in late)) throw new Error('not stored');
       await store.activateWebhook(late.stored.id);
       t.deepEqual(
         (await store.owedWebhooks(alert, 10)).map((webhook) => webhook.publicId),
@@ -96,7 +98,7 @@ storeTest(
   (t, withStore) =>
     withStore(async (store) => {
       const added = await store.addWebhook(hook(1));
-      if ('full' in added) throw new Error('not stored');
+      if (!('stored' in added)) throw new Error('not stored');
       const { id } = added.stored;
       await store.activateWebhook(id);
       const failed = { delivered: false, status: 503, disableAfter: 3, reason: 'answered 503 three times' };
@@ -121,10 +123,13 @@ storeTest(
     }),
 );
 
-storeTest('past the most webhooks, a new one is not stored', (t, withStore) =>
+storeTest('past the most verified webhooks, a new one is not stored', (t, withStore) =>
   withStore(async (store) => {
-    t.false('full' in (await store.addWebhook(hook(1), 2)));
-    t.false('full' in (await store.addWebhook(hook(2), 2)));
+    for (const n of [1, 2]) {
+      const added = await store.addWebhook(hook(n), 2);
+      if (!('stored' in added)) throw new Error('not stored');
+      await store.activateWebhook(added.stored.id);
+    }
     t.deepEqual(await store.addWebhook(hook(3), 2), { full: true });
     t.is(await store.webhookCount(), 2);
   }),
@@ -137,7 +142,8 @@ storeTest(
       const pending = await store.addWebhook(hook(1));
       const active = await store.addWebhook(hook(2));
       const disabled = await store.addWebhook(hook(3));
-      if ('full' in pending || 'full' in active || 'full' in disabled) throw new Error('not stored');
+      if (!('stored' in pending) || !('stored' in active) || !('stored' in disabled))
+        throw new Error('not stored');
       await store.activateWebhook(active.stored.id);
       await store.activateWebhook(disabled.stored.id);
       await store.recordWebhookResult(disabled.stored.id, {
@@ -238,6 +244,70 @@ storeTest(
     }),
 );
 
+storeTest(
+  'spellings of one mailbox share its hour, and it gets a bounded number of confirmations a day',
+  (t, withStore) =>
+    withStore(async (store, clock) => {
+      t.is((await store.requestEmail(ask('victim@example.net', 'm0'))).kind, 'confirm');
+      for (const [n, spelling] of [
+        'Victim@example.net',
+        'VICTIM@example.net',
+        'victim+1@example.net',
+      ].entries())
+        t.is((await store.requestEmail(ask(spelling, `s${n}`))).kind, 'recently-asked', spelling);
+      const spellings = [
+        'Victim@example.net',
+        'victim+a@example.net',
+        'VICTIM+b@example.net',
+        'victim@example.net',
+      ];
+      const outcomes: string[] = [];
+      for (const [n, spelling] of spellings.entries()) {
+        clock.now += CONFIRMATION_EVERY_MS;
+        outcomes.push((await store.requestEmail(ask(spelling, `d${n}`))).kind);
+      }
+      t.is(CONFIRMATIONS_PER_DAY, 3);
+      t.deepEqual(outcomes, ['confirm', 'confirm', 'recently-asked', 'recently-asked'], 'three in a day');
+      t.is((await store.requestEmail(ask('other@example.net', 'o1'))).kind, 'confirm', 'another mailbox');
+      const lost = await store.requestEmail(ask('Other+x@example.net', 'o2'));
+      t.is(lost.kind, 'recently-asked');
+      clock.now += 86_400_000;
+      const next = await store.requestEmail(ask('victim+c@example.net', 'n1'));
+      t.is(next.kind, 'confirm', 'a day later the mailbox may be asked for again');
+      if (next.kind === 'confirm') t.is(next.subscription.email, 'victim+c@example.net', 'stored as given');
+    }),
+);
+
+storeTest(
+  'rows nobody verified have their own bound and never take the place of verified ones',
+  (t, withStore) =>
+    withStore(async (store) => {
+      // A cap of 3 confirmed addresses and 3 unconfirmed; of 2 active webhooks and 3 pending.
+      await store.requestEmail(ask('kept@example.org', 'k1'), 3, 3);
+      await store.confirmEmail('k1');
+      for (const n of [1, 2, 3])
+        t.is((await store.requestEmail(ask(`junk${n}@example.org`, `j${n}`), 3, 3)).kind, 'confirm');
+      t.deepEqual(
+        await store.requestEmail(ask('junk4@example.org', 'j4'), 3, 3),
+        { kind: 'full' },
+        'junk bounded',
+      );
+      t.is(await store.emailCount('verified'), 1);
+      t.is(await store.emailCount(), 4);
+      await store.confirmEmail('j1');
+      t.is((await store.requestEmail(ask('late@example.org', 'l1'), 3, 3)).kind, 'confirm', 'a place freed');
+      t.deepEqual(await store.requestEmail(ask('more@example.org', 'm1'), 3, 3), { kind: 'full' });
+
+      const verified = await store.addWebhook(hook(1), 2, 3);
+      if (!('stored' in verified)) throw new Error('not stored');
+      await store.activateWebhook(verified.stored.id);
+      for (const n of [2, 3, 4]) t.true('stored' in (await store.addWebhook(hook(n), 2, 3)), `pending ${n}`);
+      t.deepEqual(await store.addWebhook(hook(5), 2, 3), { full: true }, 'pending ones bounded');
+      t.is(await store.webhookCount('verified'), 1);
+      t.is(await store.webhookCount(), 4);
+    }),
+);
+
 storeTest('a confirmation link expires, and an address never confirmed is forgotten', (t, withStore) =>
   withStore(async (store, clock) => {
     await store.requestEmail(ask('b@example.org', 'c1'));
@@ -263,7 +333,7 @@ storeTest('the count by filters is of every channel an alert would go to', (t, w
     });
     const active = await store.addWebhook(hook(1));
     await store.addWebhook(hook(2)); // pending: not counted
-    if ('full' in active) throw new Error('not stored');
+    if (!('stored' in active)) throw new Error('not stored');
     await store.activateWebhook(active.stored.id);
     await store.requestEmail(ask('a@example.org', 'c1', { audience: 'pro' }));
     await store.requestEmail(ask('b@example.org', 'c2')); // unconfirmed: not counted

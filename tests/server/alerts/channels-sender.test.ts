@@ -84,7 +84,7 @@ test('one alert goes once to every matching subscription of every channel, and t
         audience,
         window: 'any',
       });
-      if ('full' in added) throw new Error('not stored');
+      if (!('stored' in added)) throw new Error('not stored');
       return added.stored.id;
     };
     const matching = await hook(1, 'all');

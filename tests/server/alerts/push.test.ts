@@ -164,3 +164,19 @@ test('the request waits for beforeWrite to resolve; one that rejects writes noth
     t.is(service.received.length, 1, 'nothing of it reached the push service');
   });
 });
+
+test('an https push service whose host is not public gets nothing, and no try again', async (t) => {
+  await withPushService(t, async (service) => {
+    const { port } = new URL(service.origin);
+    for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
+      const subscription = { ...service.subscriber().subscription };
+      const endpoint = subscription.endpoint.replace(service.origin, `https://${host}:${port}`);
+      const waits: number[] = [];
+      const outcome = await sendPush({ ...subscription, endpoint }, 'x', options(waits));
+      t.like(outcome, { kind: 'failed', status: null, attempts: 1 }, host);
+      t.regex(outcome.kind === 'failed' ? outcome.reason : '', /not a public address/, host);
+      t.deepEqual(waits, [], host);
+    }
+    t.is(service.received.length, 0, 'nothing reached it');
+  });
+});

@@ -40,7 +40,13 @@ async function withApp(run: (url: string, logged: unknown[]) => Promise<void>): 
     logger,
   });
   const webhooks = webhookEndpoints({
-    webhooks: { store: failing, allowedOrigins: [], maxSubscriptions: 10, writeLimits: [] },
+    webhooks: {
+      store: failing,
+      allowedOrigins: [],
+      maxSubscriptions: 10,
+      maxUnverified: 10,
+      writeLimits: [],
+    },
     configuredBaseUrl: BASE_URL,
     publicBaseUrl: BASE_URL,
     problemTypeBase: BASE_URL,
@@ -48,7 +54,7 @@ async function withApp(run: (url: string, logged: unknown[]) => Promise<void>): 
   });
   const mailer: Mailer = { send: () => Promise.resolve({ ok: true, messageId: 'm' }), close: () => {} };
   const email = emailEndpoints({
-    email: { store: failing, mailer, maxSubscriptions: 10, writeLimits: [] },
+    email: { store: failing, mailer, maxSubscriptions: 10, maxUnverified: 10, writeLimits: [] },
     baseUrl: BASE_URL,
     configuredBaseUrl: BASE_URL,
     logger,

@@ -55,9 +55,9 @@ async function countIn(db: string): Promise<number> {
 }
 
 test.serial(
-  'past ALERTS_MAX_SUBSCRIPTIONS a new webhook is 503 subscriptions_full, nothing stored or sent',
+  'past ALERTS_MAX_UNVERIFIED pending webhooks a new one is 503 subscriptions_full, nothing stored or sent',
   async (t) => {
-    const env = webhooksEnv({ ALERTS_MAX_SUBSCRIPTIONS: '1' });
+    const env = webhooksEnv({ ALERTS_MAX_SUBSCRIPTIONS: '1', ALERTS_MAX_UNVERIFIED: '1' });
     await usingServer({ env }, async (server) => {
       t.is((await post(server.url, { url: `${receiver.origin}/first` })).status, 201);
       const sent = receiver.requests.length;
@@ -85,7 +85,9 @@ test.serial(
       const statuses = async (address: string, count: number) => {
         const got: number[] = [];
         for (let index = 0; index < count; index += 1)
-          got.push((await post(server.url, { url: `${receiver.origin}/${index}` }, from(address))).status);
+          got.push(
+            (await post(server.url, { url: `${receiver.origin}/${address}/${index}` }, from(address))).status,
+          );
         return got;
       };
       t.deepEqual(await statuses('203.0.113.1', 3), [201, 201, 429], 'two per address');

@@ -40,7 +40,7 @@ async function withPlatform(
   const store = await openAlertStore(path.join(dir, 'alerts.sqlite'));
   const sent: Sent[] = [];
   const endpoints = webhookEndpoints({
-    webhooks: { store, allowedOrigins: [], maxSubscriptions: 10, writeLimits: [] },
+    webhooks: { store, allowedOrigins: [], maxSubscriptions: 10, maxUnverified: 10, writeLimits: [] },
     configuredBaseUrl: BASE_URL,
     publicBaseUrl: BASE_URL,
     problemTypeBase: BASE_URL,

@@ -66,3 +66,31 @@ test.serial('each refusal is a problem naming the field, stores nothing and send
   t.is(await webhookCount(), before, 'nothing stored');
   t.is(receiver.requests.length, requests, 'nothing sent');
 });
+
+test.serial(
+  'a name with no public address is refused at registration by the rule, not the resolver',
+  async (t) => {
+    const before = await webhookCount();
+    for (const url of ['https://localhost/hook', 'https://nothing.invalid/hook']) {
+      const { response, body } = await register({ url });
+      t.is(response.status, 400, url);
+      t.like(body, { code: 'invalid_body', parameter: 'url' }, url);
+      t.is(body.detail, 'The URL is refused: the host must resolve to public addresses only.', url);
+      t.notRegex(String(body.detail), /127\.0\.0\.1|::1|ENOTFOUND|EAI_|resolves to/, url);
+    }
+    t.is(await webhookCount(), before, 'nothing stored');
+  },
+);
+
+test.serial('registering a stored URL again is refused: one webhook, one check sent', async (t) => {
+  const before = await webhookCount();
+  const url = `${receiver.origin}/registered-twice`;
+  const sentTo = () => receiver.requests.filter((request) => request.path === '/registered-twice').length;
+  t.is((await register({ url })).response.status, 201);
+  const again = await register({ url, audience: 'pro' });
+  t.is(again.response.status, 400);
+  t.like(again.body, { code: 'invalid_body', parameter: 'url' });
+  t.regex(String(again.body.detail), /registered already/);
+  t.is(await webhookCount(), before + 1, 'one webhook');
+  t.is(sentTo(), 1, 'one check reached the URL');
+});

@@ -210,6 +210,48 @@ test('without PUBLIC_BASE_URL a page of the server reached as 127.0.0.1 may subs
   });
 });
 
+/** A POST with the `Host` and `Origin` a page of a rebound name sends; resolves with the status. */
+function postAs(url: string, path: string, host: string, origin: string, body: unknown): Promise<number> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path,
+      headers: { Host: host, Origin: origin, 'Content-Type': 'application/json', Accept: 'application/json' },
+    });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.end(JSON.stringify(body));
+  });
+}
+
+test('without PUBLIC_BASE_URL a page of a name rebound to the server is refused; loopback pages are not', async (t) => {
+  await usingServer({ env: { ...alertsEnv(), PUBLIC_BASE_URL: '' } }, async (server) => {
+    const { port } = new URL(server.url);
+    const tools = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    const asked = (host: string, origin: string) =>
+      Promise.all([
+        postAs(server.url, '/mcp', host, origin, tools),
+        postAs(server.url, '/alerts/subscriptions', host, origin, subscriptionOf(push.subscriber())),
+      ]);
+    const rebound = `rebind.attacker.test:${port}`;
+    t.deepEqual(await asked(rebound, `http://${rebound}`), [403, 403], 'a rebound name');
+    t.deepEqual(
+      await asked(`192.168.1.20:${port}`, `http://192.168.1.20:${port}`),
+      [403, 403],
+      'not loopback',
+    );
+    t.deepEqual(await asked(`127.0.0.1:${port}`, `http://127.0.0.1:${port}`), [200, 201]);
+    t.deepEqual(await asked(`localhost:${port}`, `http://localhost:${port}`), [200, 201]);
+    t.deepEqual(await asked(`[::1]:${port}`, `http://127.0.0.1:${port}`), [200, 201], 'loopback alike');
+  });
+});
+
 test('media types are read without regard to case; a charset other than UTF-8 is 415', async (t) => {
   await usingServer({ env: alertsEnv() }, async (server) => {
     const body = subscriptionOf(push.subscriber());

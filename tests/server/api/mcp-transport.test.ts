@@ -4,6 +4,7 @@ import { withServer } from '../../helpers/with-server.js';
 import { assertProblem, mediaType } from '../../helpers/api.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 import { call, withClient } from '../../helpers/mcp.js';
+import { sendRaw } from '../../helpers/raw-http.js';
 
 /** A raw MCP request, as a client that is not the SDK's might send it. */
 function post(url: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -289,3 +290,23 @@ test(
     t.not(result.protocolVersion, '1999-01-01');
   },
 );
+
+test('every answer of /mcp is JSON, whatever the request accepts or sends', withServer, async (t, server) => {
+  const host = new URL(server.url).host;
+  const post = (headers: string, body: string) =>
+    `POST /mcp HTTP/1.1\r\nHost: ${host}\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  const cases: [string, string, number][] = [
+    ['no Accept, a wrong type', post('Content-Type: text/plain\r\n', TOOLS_LIST), 415],
+    ['no Accept, no type', post('', TOOLS_LIST), 415],
+    ['no Accept, a 70 KB body', post('Content-Type: application/json\r\n', ' '.repeat(70 * 1024)), 413],
+    ['Accept: text/html', post('Accept: text/html\r\nContent-Type: text/plain\r\n', TOOLS_LIST), 415],
+    ['GET, no Accept', `GET /mcp HTTP/1.1\r\nHost: ${host}\r\n\r\n`, 405],
+    ['GET, Accept: */*', `GET /mcp HTTP/1.1\r\nHost: ${host}\r\nAccept: */*\r\n\r\n`, 405],
+  ];
+  for (const [name, request, status] of cases) {
+    const response = await sendRaw(server.url, request);
+    t.is(response.status, status, name);
+    t.regex(response.headers['content-type'] ?? '', /^application\/(problem\+)?json\b/, name);
+    t.notThrows(() => JSON.parse(response.body) as unknown, name);
+  }
+});

@@ -78,3 +78,49 @@ test('a HEAD the parser refuses is answered without a body', async (t) => {
     t.is(bytes.length, end + 4, `nothing after the head: ${request.slice(0, 40)}`);
   }
 });
+
+/**
+ * Sends `request` (headers declaring a body that never comes) and resolves with what came back and
+ * whether the server ended the connection within `withinMs`.
+ */
+function answerWithoutBody(request: string, withinMs: number): Promise<{ head: string; ended: boolean }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ head: Buffer.concat(chunks).toString('latin1'), ended: false });
+    }, withinMs);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ head: Buffer.concat(chunks).toString('latin1'), ended: true });
+    });
+    socket.on('error', reject);
+    socket.write(request);
+  });
+}
+
+test('an answer sent before the body is read closes the connection', async (t) => {
+  const post = (path: string, headers: string) =>
+    `POST ${path} HTTP/1.1\r\nHost: tracker.test\r\n${headers}Content-Length: 400\r\n\r\n`;
+  const cases: [string, string, number][] = [
+    [
+      '403, another site',
+      post('/mcp', 'Origin: https://evil.example\r\nContent-Type: application/json\r\n'),
+      403,
+    ],
+    ['415, not JSON', post('/mcp', 'Content-Type: text/plain\r\n'), 415],
+    ['413, too long', post('/mcp', 'Content-Type: application/json\r\n').replace('400', '700000'), 413],
+    ['503, alerts off', post('/alerts/subscriptions', 'Content-Type: application/json\r\n'), 503],
+    ['405, no POST here', post('/api/v1/status', 'Content-Type: application/json\r\n'), 405],
+  ];
+  for (const [name, request, status] of cases) {
+    const { head, ended } = await answerWithoutBody(request, 2000);
+    t.regex(head, new RegExp(`^HTTP/1\\.1 ${status} `), name);
+    t.regex(head, /\r\nConnection: close\r\n/i, name);
+    t.true(ended, `${name}: the server ended the connection`);
+  }
+});

@@ -54,6 +54,9 @@ export function lockStatement(lock: keyof typeof LOCKS): string {
  * dropped from the pool and the next statement opens a new one; the statement that was running on it
  * rejects.
  */
+/** Connections per process when the caller names no other number (config `ALERTS_DATABASE_POOL`). */
+export const DEFAULT_POOL = 4;
+
 export class PostgresConnection {
   readonly pool: pg.Pool;
   readonly clock: () => number;

@@ -1,5 +1,6 @@
 import type { EmailRequest, EmailRequestOutcome, EmailStore, StoredEmail } from '../types.js';
-import { CONFIRMATION_DAYS, CONFIRMATION_EVERY_MS, DAY_MS } from '../types.js';
+import { mailboxKey } from '../mailbox.js';
+import { CONFIRMATION_DAYS, CONFIRMATION_EVERY_MS, CONFIRMATIONS_PER_DAY, DAY_MS } from '../types.js';
 import type { PostgresConnection, Sql } from './connection.js';
 import { lockStatement } from './connection.js';
 
@@ -18,12 +19,30 @@ export class PostgresEmails implements EmailStore {
     this.#connection = connection;
   }
 
-  async requestEmail(request: EmailRequest, max = Infinity): Promise<EmailRequestOutcome> {
+  async requestEmail(
+    request: EmailRequest,
+    max = Infinity,
+    maxUnconfirmed = Infinity,
+  ): Promise<EmailRequestOutcome> {
     const now = this.#connection.clock();
+    const mailbox = mailboxKey(request.email);
     // The `emails` advisory lock: the address looked up, the hour checked, the addresses counted and
     // the row written are one step for every process.
     return await this.#connection.transaction(async (sql) => {
       await sql(lockStatement('emails'));
+      const { rows: sent } = await sql<{ day: string; hour: string }>(
+        `SELECT count(*) AS day, count(*) FILTER (WHERE sent_at > $1) AS hour FROM confirmation_mails
+         WHERE mailbox = $2 AND sent_at > $3`,
+        [now - CONFIRMATION_EVERY_MS, mailbox, now - DAY_MS],
+      );
+      if (Number(sent[0]!.hour) > 0 || Number(sent[0]!.day) >= CONFIRMATIONS_PER_DAY)
+        return { kind: 'recently-asked' };
+      const mailSent = () =>
+        sql('INSERT INTO confirmation_mails (mailbox, confirm_hash, sent_at) VALUES ($1, $2, $3)', [
+          mailbox,
+          request.confirmHash,
+          now,
+        ]);
       const existing = await byEmail(sql, request.email);
       if (existing) {
         if (existing.confirmationSentAt !== null && now - existing.confirmationSentAt < CONFIRMATION_EVERY_MS)
@@ -34,9 +53,12 @@ export class PostgresEmails implements EmailStore {
            RETURNING ${COLUMNS}`,
           [request.audience, request.window, request.locale, request.confirmHash, now, existing.id],
         );
+        await mailSent();
         return { kind: 'confirm', subscription: rows[0]! };
       }
-      if (max !== Infinity && (await count(sql)) >= max) return { kind: 'full' };
+      // Unconfirmed addresses have their own bound: they never fill the place of confirmed ones.
+      const confirmed = await count(sql, 'verified');
+      if (confirmed >= max || (await count(sql)) - confirmed >= maxUnconfirmed) return { kind: 'full' };
       const { rows } = await sql<StoredEmail>(
         `INSERT INTO emails (email, locale, audience, "window", asked_audience, asked_window, asked_locale,
            confirm_hash, unsubscribe_token, confirmation_sent_at, created_at)
@@ -52,6 +74,7 @@ export class PostgresEmails implements EmailStore {
           now,
         ],
       );
+      await mailSent();
       return { kind: 'confirm', subscription: rows[0]! };
     });
   }
@@ -67,6 +90,7 @@ export class PostgresEmails implements EmailStore {
            confirm_hash = NULL, confirmation_sent_at = NULL WHERE id = $1 AND confirm_hash = $2`,
         [id, confirmHash],
       );
+      await sql('DELETE FROM confirmation_mails WHERE confirm_hash = $1', [confirmHash]);
     });
   }
 
@@ -96,8 +120,8 @@ export class PostgresEmails implements EmailStore {
     await this.#connection.sql('DELETE FROM emails WHERE id = $1', [id]);
   }
 
-  async emailCount(): Promise<number> {
-    return await count(this.#connection.sql);
+  async emailCount(verified?: 'verified'): Promise<number> {
+    return await count(this.#connection.sql, verified);
   }
 
   /** As the interface says; on `sql` when a transaction of the caller's reads it (./claims.ts). */
@@ -122,8 +146,12 @@ export class PostgresEmails implements EmailStore {
     return rows;
   }
 
-  /** Deletes the addresses whose confirmation link expired unfollowed, in the caller's transaction. */
+  /**
+   * Deletes the addresses whose confirmation link expired unfollowed, and the count of confirmation
+   * mails older than a day, in the caller's transaction.
+   */
   async pruneUnconfirmed(sql: Sql, now: number): Promise<number> {
+    await sql('DELETE FROM confirmation_mails WHERE sent_at <= $1', [now - DAY_MS]);
     const { rowCount } = await sql(
       'DELETE FROM emails WHERE confirmed_at IS NULL AND confirmation_sent_at < $1',
       [now - CONFIRMATION_DAYS * DAY_MS],
@@ -137,7 +165,9 @@ async function byEmail(sql: Sql, email: string): Promise<StoredEmail | undefined
   return rows[0];
 }
 
-async function count(sql: Sql): Promise<number> {
-  const { rows } = await sql<{ n: number }>('SELECT count(*) AS n FROM emails');
+/** Addresses stored: all of them, or the confirmed ones (`verified`). */
+async function count(sql: Sql, verified?: 'verified'): Promise<number> {
+  const where = verified ? ' WHERE confirmed_at IS NOT NULL' : '';
+  const { rows } = await sql<{ n: number }>(`SELECT count(*) AS n FROM emails${where}`);
   return rows[0]!.n;
 }

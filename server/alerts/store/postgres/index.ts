@@ -1,5 +1,6 @@
 import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
 import type {
+  AddedWebhook,
   AlertStore,
   Channel,
   Claim,
@@ -21,7 +22,7 @@ import type {
   WebhookResult,
 } from '../types.js';
 import { PostgresClaims } from './claims.js';
-import { PostgresConnection } from './connection.js';
+import { DEFAULT_POOL, PostgresConnection } from './connection.js';
 import { PostgresDeliveries } from './deliveries.js';
 import { PostgresEmails } from './emails.js';
 import { PostgresLease } from './lease.js';
@@ -31,9 +32,8 @@ import { PostgresSubscriptions } from './subscriptions.js';
 import { PostgresWebhooks } from './webhooks.js';
 
 export { SCHEMA_1, SCHEMA_VERSION } from './migrations.js';
-
-/** Connections per process when the caller names no other number (config `ALERTS_DATABASE_POOL`). */
-export const DEFAULT_POOL = 4;
+export { DEFAULT_POOL } from './connection.js';
+export { postgresStoreExists } from './exists.js';
 
 /**
  * The alerts' store in one PostgreSQL database, shared by every worker of every machine: each
@@ -71,24 +71,6 @@ export class PostgresAlertStore implements AlertStore {
     } catch (error) {
       await connection.close().catch(() => undefined);
       throw error;
-    }
-  }
-
-  /**
-   * Whether the database at `url` holds a store (a curator's preview reads one without making it):
-   * false when it has no `meta` table, or no start recorded in it. Rejects when it cannot connect.
-   */
-  static async exists(url: string): Promise<boolean> {
-    const connection = new PostgresConnection(url, Date.now, 1);
-    try {
-      const { rows } = await connection.sql<{ made: boolean }>(
-        `SELECT to_regclass('meta') IS NOT NULL AS made`,
-      );
-      if (!rows[0]?.made) return false;
-      const started = await connection.sql(`SELECT 1 FROM meta WHERE key = 'started_at'`);
-      return started.rowCount === 1;
-    } finally {
-      await connection.close();
     }
   }
 
@@ -156,8 +138,8 @@ export class PostgresAlertStore implements AlertStore {
 
   // Webhooks (./webhooks.ts)
 
-  addWebhook(webhook: NewWebhook, max?: number): Promise<{ stored: StoredWebhook } | { full: true }> {
-    return this.#webhooks.addWebhook(webhook, max);
+  addWebhook(webhook: NewWebhook, max?: number, maxPending?: number): Promise<AddedWebhook> {
+    return this.#webhooks.addWebhook(webhook, max, maxPending);
   }
 
   webhook(publicId: string): Promise<StoredWebhook | null> {
@@ -176,8 +158,8 @@ export class PostgresAlertStore implements AlertStore {
     return this.#webhooks.removeWebhook(id);
   }
 
-  webhookCount(): Promise<number> {
-    return this.#webhooks.webhookCount();
+  webhookCount(verified?: 'verified'): Promise<number> {
+    return this.#webhooks.webhookCount(verified);
   }
 
   owedWebhooks(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredWebhook[]> {
@@ -186,8 +168,8 @@ export class PostgresAlertStore implements AlertStore {
 
   // Email addresses (./emails.ts)
 
-  requestEmail(request: EmailRequest, max?: number): Promise<EmailRequestOutcome> {
-    return this.#emails.requestEmail(request, max);
+  requestEmail(request: EmailRequest, max?: number, maxUnconfirmed?: number): Promise<EmailRequestOutcome> {
+    return this.#emails.requestEmail(request, max, maxUnconfirmed);
   }
 
   confirmationNotSent(id: number, confirmHash: string): Promise<void> {
@@ -206,8 +188,8 @@ export class PostgresAlertStore implements AlertStore {
     return this.#emails.removeEmail(id);
   }
 
-  emailCount(): Promise<number> {
-    return this.#emails.emailCount();
+  emailCount(verified?: 'verified'): Promise<number> {
+    return this.#emails.emailCount(verified);
   }
 
   owedEmails(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredEmail[]> {

@@ -122,6 +122,18 @@ CREATE INDEX claims_open ON claims (expires_at) WHERE NOT done;
 `;
 
 /**
+ * Version 3: the confirmation mails sent to each mailbox (../mailbox.ts), as SQLite's version 5.
+ */
+const SCHEMA_3 = `
+CREATE TABLE confirmation_mails (
+  mailbox text NOT NULL,
+  confirm_hash text NOT NULL,
+  sent_at bigint NOT NULL
+);
+CREATE INDEX confirmation_mails_mailbox ON confirmation_mails (mailbox, sent_at);
+`;
+
+/**
  * The schema's steps, applied in order from the version `meta` records, all in the transaction that
  * records the new version (PostgreSQL's DDL is transactional): a database is always at one version.
  * A step is added at the end, never changed once shipped.
@@ -131,6 +143,8 @@ const MIGRATIONS: readonly ((sql: Sql) => Promise<unknown>)[] = [
   (sql) => sql(SCHEMA_1),
   // 2: the senders' claims.
   (sql) => sql(SCHEMA_2),
+  // 3: confirmation mails counted by mailbox.
+  (sql) => sql(SCHEMA_3),
 ];
 
 /** The version a database has once it is opened: one per step of `MIGRATIONS`. */

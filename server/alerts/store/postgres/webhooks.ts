@@ -1,4 +1,4 @@
-import type { NewWebhook, StoredWebhook, WebhookResult, WebhookStore } from '../types.js';
+import type { AddedWebhook, NewWebhook, StoredWebhook, WebhookResult, WebhookStore } from '../types.js';
 import { DAY_MS, PENDING_WEBHOOK_DAYS } from '../types.js';
 import type { PostgresConnection, Sql } from './connection.js';
 import { lockStatement } from './connection.js';
@@ -15,12 +15,17 @@ export class PostgresWebhooks implements WebhookStore {
     this.#connection = connection;
   }
 
-  async addWebhook(webhook: NewWebhook, max = Infinity): Promise<{ stored: StoredWebhook } | { full: true }> {
+  async addWebhook(webhook: NewWebhook, max = Infinity, maxPending = Infinity): Promise<AddedWebhook> {
     const now = this.#connection.clock();
-    // The `webhooks` advisory lock: the count and the insert are one step for every process.
+    // The `webhooks` advisory lock: the URL looked up, the count and the insert are one step for
+    // every process.
     return await this.#connection.transaction(async (sql) => {
       await sql(lockStatement('webhooks'));
-      if (max !== Infinity && (await count(sql)) >= max) return { full: true };
+      if ((await sql('SELECT 1 FROM webhooks WHERE url = $1', [webhook.url])).rows.length > 0)
+        return { exists: true };
+      // Webhooks never verified have their own bound: they never fill the place of verified ones.
+      const verified = await count(sql, 'verified');
+      if (verified >= max || (await count(sql)) - verified >= maxPending) return { full: true };
       const { rows } = await sql<StoredWebhook>(
         `INSERT INTO webhooks (public_id, url, kind, secret, token_hash, audience, "window", state, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8)
@@ -85,8 +90,8 @@ export class PostgresWebhooks implements WebhookStore {
     return rowCount ?? 0;
   }
 
-  async webhookCount(): Promise<number> {
-    return await count(this.#connection.sql);
+  async webhookCount(verified?: 'verified'): Promise<number> {
+    return await count(this.#connection.sql, verified);
   }
 
   /** As the interface says; on `sql` when a transaction of the caller's reads it (./claims.ts). */
@@ -112,7 +117,9 @@ export class PostgresWebhooks implements WebhookStore {
   }
 }
 
-async function count(sql: Sql): Promise<number> {
-  const { rows } = await sql<{ n: number }>('SELECT count(*) AS n FROM webhooks');
+/** Webhooks stored: all of them, or those past their check (`verified`). */
+async function count(sql: Sql, verified?: 'verified'): Promise<number> {
+  const where = verified ? " WHERE state <> 'pending'" : '';
+  const { rows } = await sql<{ n: number }>(`SELECT count(*) AS n FROM webhooks${where}`);
   return rows[0]!.n;
 }

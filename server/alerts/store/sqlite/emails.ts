@@ -1,5 +1,6 @@
 import type { EmailRequest, EmailRequestOutcome, EmailStore, StoredEmail } from '../types.js';
-import { CONFIRMATION_DAYS, CONFIRMATION_EVERY_MS, DAY_MS } from '../types.js';
+import { mailboxKey } from '../mailbox.js';
+import { CONFIRMATION_DAYS, CONFIRMATION_EVERY_MS, CONFIRMATIONS_PER_DAY, DAY_MS } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
 
 const COLUMNS = `id, email, locale, audience, window, confirmed_at AS confirmedAt,
@@ -17,10 +18,18 @@ export class SqliteEmails implements Synchronous<EmailStore> {
     this.#connection = connection;
   }
 
-  requestEmail(request: EmailRequest, max = Infinity): EmailRequestOutcome {
+  requestEmail(request: EmailRequest, max = Infinity, maxUnconfirmed = Infinity): EmailRequestOutcome {
     const connection = this.#connection;
     const now = connection.clock();
+    const mailbox = mailboxKey(request.email);
     return connection.immediate(() => {
+      const sent = connection
+        .sql(
+          `SELECT count(*) AS day, coalesce(sum(sent_at > ?), 0) AS hour FROM confirmation_mails
+           WHERE mailbox = ? AND sent_at > ?`,
+        )
+        .get(now - CONFIRMATION_EVERY_MS, mailbox, now - DAY_MS) as { day: number; hour: number };
+      if (sent.hour > 0 || sent.day >= CONFIRMATIONS_PER_DAY) return { kind: 'recently-asked' };
       const existing = this.#byEmail(request.email);
       if (existing) {
         if (existing.confirmationSentAt !== null && now - existing.confirmationSentAt < CONFIRMATION_EVERY_MS)
@@ -31,9 +40,15 @@ export class SqliteEmails implements Synchronous<EmailStore> {
                confirmation_sent_at = ? WHERE id = ?`,
           )
           .run(request.audience, request.window, request.locale, request.confirmHash, now, existing.id);
+        this.#mailSent(mailbox, request.confirmHash, now);
         return { kind: 'confirm', subscription: this.#byEmail(request.email)! };
       }
-      if (this.emailCount() >= max) return { kind: 'full' };
+      // Unconfirmed addresses have their own bound: they never fill the place of confirmed ones.
+      if (
+        this.emailCount('verified') >= max ||
+        this.emailCount() - this.emailCount('verified') >= maxUnconfirmed
+      )
+        return { kind: 'full' };
       connection
         .sql(
           `INSERT INTO emails (email, locale, audience, window, asked_audience, asked_window, asked_locale,
@@ -53,6 +68,7 @@ export class SqliteEmails implements Synchronous<EmailStore> {
           now,
           now,
         );
+      this.#mailSent(mailbox, request.confirmHash, now);
       return { kind: 'confirm', subscription: this.#byEmail(request.email)! };
     });
   }
@@ -69,6 +85,7 @@ export class SqliteEmails implements Synchronous<EmailStore> {
              confirm_hash = NULL, confirmation_sent_at = NULL WHERE id = ? AND confirm_hash = ?`,
         )
         .run(id, confirmHash);
+      connection.sql('DELETE FROM confirmation_mails WHERE confirm_hash = ?').run(confirmHash);
     });
   }
 
@@ -104,8 +121,9 @@ export class SqliteEmails implements Synchronous<EmailStore> {
     this.#connection.immediate(() => this.#connection.sql('DELETE FROM emails WHERE id = ?').run(id));
   }
 
-  emailCount(): number {
-    return (this.#connection.sql('SELECT count(*) AS n FROM emails').get() as { n: number }).n;
+  emailCount(verified?: 'verified'): number {
+    const where = verified ? ' WHERE confirmed_at IS NOT NULL' : '';
+    return (this.#connection.sql(`SELECT count(*) AS n FROM emails${where}`).get() as { n: number }).n;
   }
 
   owedEmails(alertId: number, limit: number, afterId = 0, upTo = Number.MAX_SAFE_INTEGER): StoredEmail[] {
@@ -123,11 +141,22 @@ export class SqliteEmails implements Synchronous<EmailStore> {
       .all({ alert: alertId, after: afterId, upTo, limit }) as StoredEmail[];
   }
 
-  /** Deletes the addresses whose confirmation link expired unfollowed; the caller holds the transaction. */
+  /**
+   * Deletes the addresses whose confirmation link expired unfollowed, and the count of confirmation
+   * mails older than a day; the caller holds the transaction.
+   */
   pruneUnconfirmed(now: number): number {
+    this.#connection.sql('DELETE FROM confirmation_mails WHERE sent_at <= ?').run(now - DAY_MS);
     return this.#connection
       .sql('DELETE FROM emails WHERE confirmed_at IS NULL AND confirmation_sent_at < ?')
       .run(now - CONFIRMATION_DAYS * DAY_MS).changes;
+  }
+
+  /** Counts a confirmation mail to `mailbox` (its key), undone by its hash if the relay refuses it. */
+  #mailSent(mailbox: string, confirmHash: string, now: number): void {
+    this.#connection
+      .sql('INSERT INTO confirmation_mails (mailbox, confirm_hash, sent_at) VALUES (?, ?, ?)')
+      .run(mailbox, confirmHash, now);
   }
 
   #byEmail(email: string): StoredEmail | undefined {

@@ -1,5 +1,6 @@
 import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
 import type {
+  AddedWebhook,
   AlertStore,
   Channel,
   Claim,
@@ -132,8 +133,8 @@ export class SqliteAlertStore implements AlertStore {
 
   // Webhooks (./webhooks.ts)
 
-  addWebhook(webhook: NewWebhook, max?: number): Promise<{ stored: StoredWebhook } | { full: true }> {
-    return promised(() => this.#webhooks.addWebhook(webhook, max));
+  addWebhook(webhook: NewWebhook, max?: number, maxPending?: number): Promise<AddedWebhook> {
+    return promised(() => this.#webhooks.addWebhook(webhook, max, maxPending));
   }
 
   webhook(publicId: string): Promise<StoredWebhook | null> {
@@ -152,8 +153,8 @@ export class SqliteAlertStore implements AlertStore {
     return promised(() => this.#webhooks.removeWebhook(id));
   }
 
-  webhookCount(): Promise<number> {
-    return promised(() => this.#webhooks.webhookCount());
+  webhookCount(verified?: 'verified'): Promise<number> {
+    return promised(() => this.#webhooks.webhookCount(verified));
   }
 
   owedWebhooks(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredWebhook[]> {
@@ -162,8 +163,8 @@ export class SqliteAlertStore implements AlertStore {
 
   // Email addresses (./emails.ts)
 
-  requestEmail(request: EmailRequest, max?: number): Promise<EmailRequestOutcome> {
-    return promised(() => this.#emails.requestEmail(request, max));
+  requestEmail(request: EmailRequest, max?: number, maxUnconfirmed?: number): Promise<EmailRequestOutcome> {
+    return promised(() => this.#emails.requestEmail(request, max, maxUnconfirmed));
   }
 
   confirmationNotSent(id: number, confirmHash: string): Promise<void> {
@@ -182,8 +183,8 @@ export class SqliteAlertStore implements AlertStore {
     return promised(() => this.#emails.removeEmail(id));
   }
 
-  emailCount(): Promise<number> {
-    return promised(() => this.#emails.emailCount());
+  emailCount(verified?: 'verified'): Promise<number> {
+    return promised(() => this.#emails.emailCount(verified));
   }
 
   owedEmails(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredEmail[]> {

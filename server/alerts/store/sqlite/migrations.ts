@@ -127,6 +127,19 @@ CREATE INDEX claims_open ON claims (done, expires_at);
 `;
 
 /**
+ * Version 5: the confirmation mails sent to each mailbox (../mailbox.ts), whatever the spelling of
+ * the address, for the hour's and the day's limits.
+ */
+const SCHEMA_5 = `
+CREATE TABLE confirmation_mails (
+  mailbox TEXT NOT NULL,
+  confirm_hash TEXT NOT NULL,
+  sent_at INTEGER NOT NULL
+);
+CREATE INDEX confirmation_mails_mailbox ON confirmation_mails (mailbox, sent_at);
+`;
+
+/**
  * The schema's steps, applied in order from the file's `PRAGMA user_version`, each in the same
  * transaction as its version bump: a file is always at one version, whichever worker opened it first.
  */
@@ -142,6 +155,8 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
   ({ db }) => db.exec(SCHEMA_3),
   // 4: the senders' claims.
   ({ db }) => db.exec(SCHEMA_4),
+  // 5: confirmation mails counted by mailbox.
+  ({ db }) => db.exec(SCHEMA_5),
 ];
 
 /** The version a file has once it is opened: one per step of `MIGRATIONS`. */

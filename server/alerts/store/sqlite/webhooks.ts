@@ -1,4 +1,4 @@
-import type { NewWebhook, StoredWebhook, WebhookResult, WebhookStore } from '../types.js';
+import type { AddedWebhook, NewWebhook, StoredWebhook, WebhookResult, WebhookStore } from '../types.js';
 import { DAY_MS, PENDING_WEBHOOK_DAYS } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
 
@@ -14,10 +14,16 @@ export class SqliteWebhooks implements Synchronous<WebhookStore> {
     this.#connection = connection;
   }
 
-  addWebhook(webhook: NewWebhook, max = Infinity): { stored: StoredWebhook } | { full: true } {
+  addWebhook(webhook: NewWebhook, max = Infinity, maxPending = Infinity): AddedWebhook {
     const connection = this.#connection;
     return connection.immediate(() => {
-      if (this.webhookCount() >= max) return { full: true };
+      if (connection.sql('SELECT 1 FROM webhooks WHERE url = ?').get(webhook.url)) return { exists: true };
+      // Webhooks never verified have their own bound: they never fill the place of verified ones.
+      if (
+        this.webhookCount('verified') >= max ||
+        this.webhookCount() - this.webhookCount('verified') >= maxPending
+      )
+        return { full: true };
       connection
         .sql(
           `INSERT INTO webhooks (public_id, url, kind, secret, token_hash, audience, window, state, created_at)
@@ -80,8 +86,9 @@ export class SqliteWebhooks implements Synchronous<WebhookStore> {
       .run(now - PENDING_WEBHOOK_DAYS * DAY_MS).changes;
   }
 
-  webhookCount(): number {
-    return (this.#connection.sql('SELECT count(*) AS n FROM webhooks').get() as { n: number }).n;
+  webhookCount(verified?: 'verified'): number {
+    const where = verified ? " WHERE state <> 'pending'" : '';
+    return (this.#connection.sql(`SELECT count(*) AS n FROM webhooks${where}`).get() as { n: number }).n;
   }
 
   owedWebhooks(alertId: number, limit: number, afterId = 0, upTo = Number.MAX_SAFE_INTEGER): StoredWebhook[] {

@@ -88,6 +88,7 @@ test('410 is gone at once; 400 and a redirect fail at once', async (t) => {
       status: 400,
       attempts: 1,
       reason: 'the target answered 400',
+      cause: 'answered',
     });
     receiver.next({ status: 404 });
     t.like(await deliverWebhook(target, message, options(receiver)), {
@@ -133,6 +134,7 @@ test('failures past the last try, or a Retry-After too long, fail', async (t) =>
       status: 504,
       attempts: 4,
       reason: 'the target answered 504',
+      cause: 'answered',
     });
     receiver.next({ status: 429, headers: { 'retry-after': '3600' } });
     const waits: number[] = [];
@@ -141,6 +143,7 @@ test('failures past the last try, or a Retry-After too long, fail', async (t) =>
       status: 429,
       attempts: 1,
       reason: 'the target asked to wait 3600 s',
+      cause: 'answered',
     });
     t.deepEqual(waits, []);
     receiver.next({ stallHeaders: true }, { stallHeaders: true });
@@ -149,6 +152,7 @@ test('failures past the last try, or a Retry-After too long, fail', async (t) =>
       status: null,
       attempts: 2,
       reason: "timed out waiting for the answer's headers",
+      cause: 'timeout',
     });
   });
 });
@@ -166,6 +170,7 @@ test('an address that is not public fails at once, without a try', async (t) => 
       status: null,
       attempts: 1,
       reason: '127.0.0.1 resolves to 127.0.0.1, not a public address',
+      cause: 'refused',
     });
     t.deepEqual(waits, []);
     t.is(receiver.requests.length, 0);

@@ -112,14 +112,14 @@ test('an answer mixing public and private addresses is refused, naming the priva
   const none = fakeLookup();
   t.like(await postWebhook(target, body, {}, { allowedOrigins: [], lookup: none }), {
     ok: false,
-    cause: 'refused',
+    cause: 'unresolved',
     reason: 'hooks.example.com has no address',
   });
   const failing: Lookup = () =>
     Promise.reject(Object.assign(new Error('no such host'), { code: 'ENOTFOUND' }));
   t.deepEqual(await postWebhook(target, body, {}, { allowedOrigins: [], lookup: failing }), {
     ok: false,
-    cause: 'network',
+    cause: 'unresolved',
     reason: 'hooks.example.com did not resolve: ENOTFOUND',
   });
 });

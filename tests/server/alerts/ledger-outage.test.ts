@@ -1,0 +1,49 @@
+import test from 'ava';
+import { generateVapidKeys } from '../../../server/alerts/push.js';
+import { subscribe, vapidEnv, writeReset } from '../../helpers/alerts.js';
+import { copyContent, DEMO_FIXTURE } from '../../helpers/fixtures.js';
+import { startPostgres } from '../../helpers/postgres.js';
+import { startPushService } from '../../helpers/push-service.js';
+import { eventually } from '../../helpers/wait.js';
+import { usingServer } from '../../helpers/with-server.js';
+
+test('a reset published while PostgreSQL is down is alerted once it is back, without a republish', async (t) => {
+  const vapid = generateVapidKeys();
+  const [database, push, content] = await Promise.all([
+    startPostgres(),
+    startPushService(vapid.publicKey),
+    copyContent(DEMO_FIXTURE),
+  ]);
+  const env = {
+    ...vapidEnv(vapid),
+    ALERTS_DATABASE_URL: database.url,
+    ALERTS_DATABASE_POOL: '2',
+    ALERTS_PUSH_HOSTS: push.origin,
+    ALERTS_RECORD_RETRY_MS: '200',
+  };
+  try {
+    await usingServer({ content: content.dir, env }, async (server) => {
+      const subscriber = push.subscriber();
+      t.is((await subscribe(server.url, subscriber)).status, 201);
+      await database.halt();
+      await writeReset(content.dir, {
+        day: '2026-11-27',
+        slug: 'in-the-outage',
+        plans: 'all',
+        windows: ['weekly'],
+      });
+      t.true(await server.reload(), 'the new content is served');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      t.is(push.received.length, 0, 'nothing sent while the store is down');
+      await database.start();
+      t.true(
+        await eventually(() => push.received.some((message) => message.subscriber === subscriber.id), {
+          timeout: 10_000,
+        }),
+        'the alert reached the subscriber',
+      );
+    });
+  } finally {
+    await Promise.all([database.stop(), push.stop(), content.dispose()]);
+  }
+});
