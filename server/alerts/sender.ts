@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Logger } from 'pino';
-import type { DeliveryChannel, DeliveryResult } from './channel.js';
-import { describeError } from './push.js';
-import type { AlertStore, Channel, Claim, ClaimKey, Delivery, PendingAlert } from './store/index.js';
+import type { DeliveryChannel } from './channel.js';
+import { deliverOne } from './deliver-one.js';
+import type { Share } from './share.js';
+import { keyOf } from './share.js';
+import type { AlertStore, Channel } from './store/index.js';
 
 export interface SenderOptions {
   readonly store: AlertStore;
@@ -23,34 +25,14 @@ export const SENDER_DEFAULTS = { leaseMs: 10_000, pollMs: 1000, concurrency: 32 
 const BATCH = 256;
 const PRUNE_EVERY_MS = 3_600_000;
 
-/** One claimed share of an alert's fan-out being sent here. */
-interface Share {
-  readonly claim: Claim;
-  readonly channel: DeliveryChannel;
-  readonly started: number;
-  /** Its subscriptions still owed, read when it was claimed, not yet handed to a lane. */
-  queue: { readonly id: number }[];
-  active: number;
-  /** The claim expired and another sender took it: nothing more of it is sent here. */
-  lost: boolean;
-  /**
-   * A delivery of it could not be recorded (the store did not answer): what was never sent is still
-   * owed, and is read again before the claim is finished.
-   */
-  unsure: boolean;
-}
-
-const keyOf = (claim: ClaimKey) => `${claim.alertId}/${claim.channel}/${claim.after}`;
-
 /**
  * Sends the ledger's alerts on every channel (browser push, webhooks, email: server/alerts/channel.ts).
  * Every process runs one, and they share each alert's fan-out through the store's claims
  * (store/types.ts `ClaimStore`): a sender claims a batch of up to 256 subscriptions of one channel,
  * sends them, marks the claim done and claims the next, so every worker of every machine sends a
  * part. It renews its claims on a timer; when it dies (kill -9), its claims expire and another
- * sender takes them over. Each delivery is recorded as `sending`, and that record awaited, before a
- * byte of its message is written (the channel's `beforeWrite`, server/alerts/push.ts), as `sent` once
- * the kernel has all of it, then with the answer. Taking a claim over deletes its `sending` records:
+ * sender takes them over. Each delivery is recorded before a byte of it leaves (deliver-one.ts).
+ * Taking a claim over deletes its `sending` records:
  * a message never leaves without its record, so none is lost, and one is sent twice only when its
  * sender died between that record and hearing the message was written; the copy has the same Topic
  * and tag, so the device shows one notification, and a webhook's or a mail's copy the same
@@ -255,7 +237,13 @@ export class AlertSender {
   /** One lane: a delivery, then a turn to fill the lane again (and finish its claim if it was the last). */
   #start(share: Share, recipient: { readonly id: number }): void {
     share.active += 1;
-    const lane: Promise<void> = this.#deliver(share.claim.alert, share.channel, recipient)
+    const lane: Promise<void> = deliverOne(
+      this.#store,
+      this.#options.logger,
+      share.claim.alert,
+      share.channel,
+      recipient,
+    )
       .then((recorded) => {
         if (!recorded) share.unsure = true;
       })
@@ -302,84 +290,5 @@ export class AlertSender {
         },
         'alerts: sent',
       );
-  }
-
-  /**
-   * Sends one message; whatever goes wrong is recorded as this delivery's failure, never thrown.
-   * Resolves false when the store did not take a record of it: the share then reads what it still
-   * owes again before finishing (`#finishIfDone`).
-   */
-  async #deliver(
-    alert: PendingAlert,
-    channel: DeliveryChannel,
-    recipient: { readonly id: number },
-  ): Promise<boolean> {
-    const store = this.#store;
-    const delivery: Delivery = { alertId: alert.id, channel: channel.name, subscriptionId: recipient.id };
-    const unrecorded = (error: unknown) =>
-      this.#options.logger.error(
-        {
-          alert: alert.key,
-          channel: channel.name,
-          ...channel.label(recipient),
-          reason: describeError(error),
-        },
-        'alerts: a delivery could not be recorded',
-      );
-    // The `sent` record of the last try, written while its answer is awaited. The records after it
-    // (the next try's `sending`, the outcome) wait for it, so they are written in the order made.
-    let sent: Promise<void> = Promise.resolve();
-    // The last try's `sending` record could not be written, so nothing of that try left.
-    let unwritten = false;
-    let result: DeliveryResult;
-    try {
-      result = await channel.send(alert, recipient, {
-        // The channel awaits this before a byte of the message is written, and writes nothing if
-        // it rejects: a crash after the record leaves it `sending`, sent again by the sender that
-        // takes the claim over; no message leaves unrecorded, so none is ever sent twice unseen.
-        beforeWrite: async () => {
-          await sent;
-          unwritten = true;
-          await store.recordDelivery(delivery, 'sending');
-          unwritten = false;
-        },
-        afterWrite: () => {
-          sent = store.recordDelivery(delivery, 'sent').catch(unrecorded);
-        },
-      });
-    } catch (error) {
-      result = { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describeError(error)}` };
-    }
-    if (unwritten) {
-      // Not a failure of the subscription: nothing of the message left, and with no record of it,
-      // it is still owed (its share reads it again).
-      unrecorded(new Error(result.kind === 'failed' ? result.reason : 'the sending record failed'));
-      return false;
-    }
-    try {
-      await sent;
-      await store.recordDelivery(delivery, result.kind, {
-        status: result.status,
-        attempts: result.attempts,
-        reason: result.kind === 'failed' ? result.reason : null,
-      });
-      await channel.settle(recipient, result);
-    } catch (error) {
-      unrecorded(error);
-      return false;
-    }
-    if (result.kind === 'failed') {
-      this.#options.logger.warn(
-        {
-          alert: alert.key,
-          channel: channel.name,
-          ...channel.label(recipient),
-          status: result.status,
-          reason: result.reason,
-        },
-        'alerts: a delivery failed',
-      );
-    }
-    return true;
   }
 }
