@@ -201,12 +201,13 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
     await database.halt();
     const atHalt = sent();
     t.true(atHalt < all, `the database stopped mid fan-out (${atHalt} of ${all})`);
-    // Meanwhile the site is served; subscribing gets a problem and changes nothing.
+    // Meanwhile the site is served; subscribing gets a 503 to retry later and changes nothing.
     const status = await fetch(`${front}/api/v1/status`);
     t.is(status.status, 200, 'the status answers while the database is down');
     const refused = await subscribe(front, push.subscriber());
-    t.is(refused.status, 500);
-    t.like(await refused.json(), { status: 500, code: 'internal_error' });
+    t.is(refused.status, 503);
+    t.truthy(refused.headers.get('retry-after'), 'the refusal says when to try again');
+    t.like(await refused.json(), { status: 503, code: 'alerts_unavailable' });
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const whileDown = sent() - atHalt;
     t.log(`the database was down from ${atHalt} of ${all} messages; ${whileDown} arrived meanwhile`);
