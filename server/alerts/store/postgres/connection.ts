@@ -78,6 +78,10 @@ export class PostgresConnection {
     // An idle connection the server ended (a restart): the pool has already dropped it, and the
     // next statement connects again. Without a listener the pool's `error` would end the process.
     this.pool.on('error', () => undefined);
+    // A connection the server ends can report it more than once (the server's notice, then the
+    // broken socket), and a second report may come when no query or pool listener is left on it: it
+    // would end the process. Every statement still learns of the failure through its own callback.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.clock = clock;
     this.sql = (text, values) => this.pool.query(text, values as unknown[] | undefined);
   }
