@@ -13,7 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 
-export const TIMINGS_DIR = path.resolve('test-results', 'timings');
+/** Where the lines go; tools/test-times.ts reads (and clears) the same folder. */
+const TIMINGS_DIR = path.resolve('test-results', 'timings');
 
 let testFile: string | undefined;
 const { port1, port2 } = new MessageChannel();
