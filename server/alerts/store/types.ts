@@ -270,9 +270,9 @@ export const DELIVERY_RECORD_DAYS = 30;
 export const SUBSCRIPTION_IDLE_DAYS = 400;
 export const DAY_MS = 86_400_000;
 /** How long an email confirmation link works; an address never confirmed is forgotten after it. */
-export const CONFIRMATION_DAYS = 7;
+export const CONFIRMATION_DAYS = 2;
 /** Days a webhook that never proved it wants the alerts (`pending`) is kept before it is forgotten. */
-export const PENDING_WEBHOOK_DAYS = 7;
+export const PENDING_WEBHOOK_DAYS = 2;
 /**
  * At most one confirmation mail per mailbox in this time (docs/product-decisions.md), however the
  * address is spelled (./mailbox.ts).

@@ -485,7 +485,7 @@ export const en = {
     status: 'Status',
     active: 'Active: the URL answered the check, so alerts will be sent to it.',
     pending:
-      'Pending: the URL did not answer the check as asked, so no alert is sent to it. Register it again once it does; a pending webhook is deleted after 7 days.',
+      'Pending: the URL did not answer the check as asked, so no alert is sent to it. Register it again once it does; a pending webhook is deleted after 2 days.',
     answered: 'What the URL answered:',
     manage: (get: SafeHtml, header: SafeHtml, remove: SafeHtml) =>
       html`To see its state, send ${get} with the header ${header}; to delete it, send ${remove} with the same
@@ -532,14 +532,14 @@ export const en = {
       emailTimes:
         'the filters you chose, when the address was added, when the last confirmation mail was sent and when it was confirmed.',
       emailKept:
-        "An address nobody confirms is forgotten after 7 days. A confirmed one is kept until you unsubscribe (the link in every mail, or your mail program's unsubscribe button) or the mail server refuses it for good. Delivery records are kept 30 days.",
+        "An address nobody confirms is forgotten after 2 days. A confirmed one is kept until you unsubscribe (the link in every mail, or your mail program's unsubscribe button) or the mail server refuses it for good. Delivery records are kept 30 days.",
       webhook: 'Webhooks',
       webhookStored: 'When you add a webhook, the server stores:',
       webhookUrl: 'its URL, and the filters you chose;',
       webhookSecret: 'the secret its requests are signed with, and a hash of the token that manages it;',
       webhookLast: 'when its last delivery was made and the HTTP status it got.',
       webhookKept:
-        'A webhook that never confirms is forgotten after 7 days; an active one is kept until you delete it with its token, or until it fails for good. Delivery records are kept 30 days.',
+        'A webhook that never confirms is forgotten after 2 days; an active one is kept until you delete it with its token, or until it fails for good. Delivery records are kept 30 days.',
     },
     logs: 'Access logs',
     logsText:
@@ -661,7 +661,7 @@ export const en = {
         `This address gets one mail when a usage reset for ${filters} is confirmed, and one when one is announced. Every mail has a link to unsubscribe.`,
       expiredTitle: 'This link has expired or was used',
       expired:
-        'A confirmation link works once, for 7 days. To get email alerts, ask again on the alerts page.',
+        'A confirmation link works once, for 2 days. To get email alerts, ask again on the alerts page.',
       unsubscribeTitle: 'Unsubscribe from email alerts',
       unsubscribe:
         'Press the button to stop email alerts at the address this link was sent to. The address is then deleted from this site.',

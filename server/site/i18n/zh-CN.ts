@@ -497,7 +497,7 @@ export const zhCN: Messages = {
     status: '状态',
     active: '已启用：该 URL 已按要求响应验证，提醒将发送到这里。',
     pending:
-      '待验证：该 URL 没有按要求响应验证，因此不会向它发送提醒。它能正确响应后，请重新注册。待验证的 Webhook 会在 7 天后删除。',
+      '待验证：该 URL 没有按要求响应验证，因此不会向它发送提醒。它能正确响应后，请重新注册。待验证的 Webhook 会在 2 天后删除。',
     answered: 'URL 的响应：',
     manage: (get: SafeHtml, header: SafeHtml, remove: SafeHtml) =>
       html`要查看状态，请带上请求头 ${header} 发送 ${get}；要删除它，请带上同样的请求头发送 ${remove}。`,
@@ -539,14 +539,14 @@ export const zhCN: Messages = {
       emailTokens: '确认链接中令牌的哈希值（从不保存令牌本身），以及每封提醒邮件中退订链接的令牌；',
       emailTimes: '所选的筛选条件、地址添加的时间、最近一次发送确认邮件的时间和确认的时间。',
       emailKept:
-        '无人确认的地址会在 7 天后删除。已确认的地址会一直保存，直到你退订（每封邮件中的链接，或邮件程序的退订按钮），或邮件服务器永久拒收。发送记录保存 30 天。',
+        '无人确认的地址会在 2 天后删除。已确认的地址会一直保存，直到你退订（每封邮件中的链接，或邮件程序的退订按钮），或邮件服务器永久拒收。发送记录保存 30 天。',
       webhook: 'Webhook',
       webhookStored: '添加 Webhook 后，服务器会保存：',
       webhookUrl: '其 URL，以及所选的筛选条件；',
       webhookSecret: '用于签名请求的密钥，以及管理该 Webhook 的令牌的哈希值；',
       webhookLast: '最近一次发送的时间及其收到的 HTTP 状态码。',
       webhookKept:
-        '一直未确认的 Webhook 会在 7 天后删除；已启用的 Webhook 会一直保存，直到你用令牌删除它，或它永久无法送达。发送记录保存 30 天。',
+        '一直未确认的 Webhook 会在 2 天后删除；已启用的 Webhook 会一直保存，直到你用令牌删除它，或它永久无法送达。发送记录保存 30 天。',
     },
     logs: '访问日志',
     logsText:
@@ -659,7 +659,7 @@ export const zhCN: Messages = {
       confirmed: (filters: string) =>
         `“${filters}”的用量重置得到确认时，此地址会收到一封邮件，宣布时再收到一封。每封邮件都附有退订链接。`,
       expiredTitle: '此链接已过期或已被使用',
-      expired: '确认链接只能使用一次，有效期 7 天。如需邮件提醒，请在提醒页面重新申请。',
+      expired: '确认链接只能使用一次，有效期 2 天。如需邮件提醒，请在提醒页面重新申请。',
       unsubscribeTitle: '退订邮件提醒',
       unsubscribe: '点击按钮，即可停止向收到此链接的地址发送邮件提醒，并从本站删除该地址。',
       unsubscribeButton: '退订',

@@ -497,7 +497,7 @@ export const zhTW: Messages = {
     status: '狀態',
     active: '已啟用：這個網址已依要求回應驗證，提醒將會傳送到這裡。',
     pending:
-      '待驗證：這個網址沒有依要求回應驗證，因此不會傳送提醒給它。等它能正確回應後，請重新註冊。待驗證的 Webhook 會在 7 天後刪除。',
+      '待驗證：這個網址沒有依要求回應驗證，因此不會傳送提醒給它。等它能正確回應後，請重新註冊。待驗證的 Webhook 會在 2 天後刪除。',
     answered: '網址的回應：',
     manage: (get: SafeHtml, header: SafeHtml, remove: SafeHtml) =>
       html`若要查看狀態，請加上標頭 ${header} 傳送 ${get}；若要刪除它，請加上同樣的標頭傳送 ${remove}。`,
@@ -539,14 +539,14 @@ export const zhTW: Messages = {
       emailTokens: '確認連結中權杖的雜湊值（絕不保存權杖本身），以及每封提醒郵件所附取消訂閱連結的權杖；',
       emailTimes: '所選的篩選條件、地址新增的時間、最近一次寄出確認信的時間與確認的時間。',
       emailKept:
-        '無人確認的地址會在 7 天後刪除。已確認的地址會一直保存，直到您取消訂閱（每封郵件中的連結，或郵件軟體的取消訂閱按鈕），或郵件伺服器永久拒收為止。傳送紀錄保存 30 天。',
+        '無人確認的地址會在 2 天後刪除。已確認的地址會一直保存，直到您取消訂閱（每封郵件中的連結，或郵件軟體的取消訂閱按鈕），或郵件伺服器永久拒收為止。傳送紀錄保存 30 天。',
       webhook: 'Webhook',
       webhookStored: '新增 Webhook 後，伺服器會保存：',
       webhookUrl: '其網址，以及所選的篩選條件；',
       webhookSecret: '用來簽署請求的密鑰，以及管理該 Webhook 之權杖的雜湊值；',
       webhookLast: '最近一次傳送的時間及其收到的 HTTP 狀態碼。',
       webhookKept:
-        '始終未確認的 Webhook 會在 7 天後刪除；已啟用的 Webhook 會一直保存，直到您用權杖刪除，或它永久無法送達為止。傳送紀錄保存 30 天。',
+        '始終未確認的 Webhook 會在 2 天後刪除；已啟用的 Webhook 會一直保存，直到您用權杖刪除，或它永久無法送達為止。傳送紀錄保存 30 天。',
     },
     logs: '存取記錄檔',
     logsText:
@@ -659,7 +659,7 @@ export const zhTW: Messages = {
       confirmed: (filters: string) =>
         `「${filters}」的用量重置獲得確認時，此地址會收到一封郵件，公告時再收到一封。每封郵件都附有取消訂閱連結。`,
       expiredTitle: '此連結已過期或已使用過',
-      expired: '確認連結只能使用一次，有效期限 7 天。若要接收電子郵件提醒，請在提醒頁面重新申請。',
+      expired: '確認連結只能使用一次，有效期限 2 天。若要接收電子郵件提醒，請在提醒頁面重新申請。',
       unsubscribeTitle: '取消訂閱電子郵件提醒',
       unsubscribe: '按下按鈕，即可停止寄送電子郵件提醒到收到此連結的地址，並從本網站刪除該地址。',
       unsubscribeButton: '取消訂閱',
