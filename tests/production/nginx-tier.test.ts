@@ -187,6 +187,35 @@ test.serial('a republish is visible through nginx within max-age', async (t) => 
   t.true(seconds <= 60 + 10, `visible after ${seconds} s: within max-age (60 s) and one refresh`);
 });
 
+test.serial('the access log keeps no link token, in the request line or the Referer', async (t) => {
+  const { nginx } = t.context;
+  const secret = 'Zq7secretTokenValue4logs';
+  const page = `${nginx.url}/alerts/email/confirm?lang=en&token=${secret}`;
+  for (const address of [
+    `/alerts/email/unsubscribe?token=${secret}`,
+    `/alerts/email/confirm?lang=ja&Token=${secret}&x=1`,
+  ]) {
+    const answer = await fetch(`${nginx.url}${address}`);
+    await answer.arrayBuffer();
+  }
+  // A page's own request, sent with the confirm page's address as its Referer.
+  const asset = await fetch(`${nginx.url}/api/v1/sources?from=access-log`, { headers: { Referer: page } });
+  await asset.arrayBuffer();
+  const log = await waitFor('the three lines in the access log', async () => {
+    const text = await nginx.accessLog();
+    return text.includes('from=access-log') ? text : undefined;
+  });
+  t.false(log.includes(secret), log);
+  t.regex(log, /"GET \/alerts\/email\/unsubscribe\?\[redacted\] HTTP\/1\.1" /);
+  t.regex(log, /"GET \/alerts\/email\/confirm\?\[redacted\] HTTP\/1\.1" /);
+  // A URL without a token is logged whole; the Referer keeps its page, not its query.
+  const line = log.split('\n').find((entry) => entry.includes('from=access-log')) ?? '';
+  t.regex(
+    line,
+    /"GET \/api\/v1\/sources\?from=access-log HTTP\/1\.1" 200 \d+ "http:\/\/127\.0\.0\.1:\d+\/alerts\/email\/confirm\?\[redacted\]" /,
+  );
+});
+
 test.serial('429s and problems pass through uncached, counted per client as nginx forwards it', async (t) => {
   const { nginx } = t.context;
   const problem = await fetch(`${nginx.url}/api/v1/nope`);

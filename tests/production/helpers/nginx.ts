@@ -9,6 +9,8 @@ import { ROOT } from '../../helpers/fixtures.js';
 
 export interface Nginx {
   readonly url: string;
+  /** The access log so far, in the shipped format (`log_format reset_tracker`). */
+  accessLog(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -30,7 +32,8 @@ export async function startNginx(upstream: string | readonly string[]): Promise<
         .map((machine) => `server ${machine};`)
         .join('\n    '),
     )
-    .replace('__LISTEN__', `127.0.0.1:${port}`);
+    .replace('__LISTEN__', `127.0.0.1:${port}`)
+    .replace('__ACCESS_LOG__', path.join(prefix, 'logs/access.log'));
   const left = /__[A-Z_]+__/.exec(site);
   if (left) throw new Error(`deploy/nginx/reset-tracker.conf has a placeholder nobody fills: ${left[0]}`);
   await writeFile(path.join(prefix, 'reset-tracker.conf'), site);
@@ -45,7 +48,6 @@ export async function startNginx(upstream: string | readonly string[]): Promise<
       `error_log ${path.join(prefix, 'logs/error.log')} warn;`,
       'events { worker_connections 256; }',
       'http {',
-      `  access_log ${path.join(prefix, 'logs/access.log')};`,
       `  client_body_temp_path ${path.join(prefix, 'body')};`,
       `  proxy_temp_path ${path.join(prefix, 'proxy')};`,
       `  include ${path.join(prefix, 'reset-tracker.conf')};`,
@@ -75,7 +77,7 @@ export async function startNginx(upstream: string | readonly string[]): Promise<
     if (child.exitCode !== null || stderr.includes('not installed')) break;
     try {
       await fetch(`${url}/healthz`);
-      return { url, stop };
+      return { url, stop, accessLog: () => readFile(path.join(prefix, 'logs/access.log'), 'utf8') };
     } catch {
       await sleep(50);
     }
