@@ -133,6 +133,29 @@ const COMMANDS: readonly Command[] = [
     bad: [{ args: ['--streams', 'many'], says: /--streams: 'many' is not a positive whole number/ }],
   },
   {
+    file: 'bench/cold-ab.ts',
+    options: ['<label>=<dir>...', '--content <dir>', '--blocks <n>', '--requests <n>', '--hot <path>'],
+    bad: [
+      { args: [], says: /missing argument <label>=<dir>\.\.\./ },
+      { args: ['--blocks', '0', 'a=.'], says: /--blocks: '0' is not a positive whole number/ },
+      { args: ['--hot', 'status', 'a=.'], says: /--hot: 'status' is not a path/ },
+      { args: ['main'], says: /'main' is not <label>=<dir>/ },
+      { args: ['a=/nonexistent-folder'], says: /a: '\/nonexistent-folder' has no dist\/server\/main\.js/ },
+    ],
+  },
+  {
+    file: 'bench/miss-ab.ts',
+    options: ['<label>=<dist>...', '--content <dir>', '--blocks <n>', '--calls <n>'],
+    bad: [
+      { args: [], says: /missing argument <label>=<dist>\.\.\./ },
+      { args: ['--calls', '1.5', 'a=dist'], says: /--calls: '1\.5' is not a positive whole number/ },
+      {
+        args: ['--content', '/nonexistent-folder', 'a=dist'],
+        says: /--content: '\/nonexistent-folder' has no events\/ folder/,
+      },
+    ],
+  },
+  {
     file: 'bench/generate-content.ts',
     options: [],
     bad: [
