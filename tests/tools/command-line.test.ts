@@ -156,6 +156,43 @@ const COMMANDS: readonly Command[] = [
     ],
   },
   {
+    file: 'bench/mcp.ts',
+    options: ['--seconds <n>', '--rounds <n>', '--content <dir>', '--profile <dir>'],
+    bad: [
+      { args: ['--rounds', 'four'], says: /--rounds: 'four' is not a positive whole number/ },
+      { args: ['--profile'], says: /option --profile needs a value/ },
+    ],
+  },
+  {
+    file: 'bench/compression.ts',
+    options: ['--seconds <n>', '--rounds <n>', '--content <dir>'],
+    bad: [
+      { args: ['--seconds', '-1'], says: /option --seconds needs a value/ },
+      { args: ['--seconds=-1'], says: /--seconds: '-1' is not a positive whole number/ },
+    ],
+  },
+  {
+    file: 'bench/tail.ts',
+    options: ['--seconds <n>', '--rounds <n>', '--content <dir>'],
+    bad: [
+      { args: ['--rounds', '0'], says: /--rounds: '0' is not a positive whole number/ },
+      { args: ['content'], says: /unexpected argument 'content'/ },
+    ],
+  },
+  {
+    file: 'bench/nginx-tier.ts',
+    options: ['--seconds <n>', '--rounds <n>', '--connections <n>', '--skip-build'],
+    bad: [{ args: ['--connections', '50k'], says: /--connections: '50k' is not a positive whole number/ }],
+  },
+  {
+    file: 'bench/reload-latency.ts',
+    options: ['--events <n>', '--reloads <n>', '--clients <n>', '--skip-build'],
+    bad: [
+      { args: ['--clients', 'many'], says: /--clients: 'many' is not a positive whole number/ },
+      { args: ['--reloads', '0'], says: /--reloads: '0' is not a positive whole number/ },
+    ],
+  },
+  {
     file: 'bench/generate-content.ts',
     options: [],
     bad: [
