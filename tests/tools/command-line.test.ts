@@ -133,6 +133,22 @@ const COMMANDS: readonly Command[] = [
     bad: [{ args: ['--streams', 'many'], says: /--streams: 'many' is not a positive whole number/ }],
   },
   {
+    file: 'bench/run.ts',
+    options: [
+      '--seconds <n>',
+      '--rounds <n>',
+      '--connections <n>',
+      '--events <n>',
+      '--skip-build',
+      '--profile <dir>',
+    ],
+    bad: [
+      { args: ['--events', '10k'], says: /--events: '10k' is not a positive whole number/ },
+      { args: ['--seconds', '0'], says: /--seconds: '0' is not a positive whole number/ },
+      { args: ['--skip-build=yes'], says: /option --skip-build takes no value/ },
+    ],
+  },
+  {
     file: 'bench/cold-ab.ts',
     options: ['<label>=<dir>...', '--content <dir>', '--blocks <n>', '--requests <n>', '--hot <path>'],
     bad: [
