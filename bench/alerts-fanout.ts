@@ -36,7 +36,11 @@ import { cpuTimeUs, machineCpuUs, memoryOf, startServer } from './processes.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 import { nodeFlags } from '../server/node-flags.cjs';
 
-const { values: flags, refuse } = readCommandLine({
+const {
+  values: flags,
+  refuse,
+  positiveWhole,
+} = readCommandLine({
   usage:
     'npm run bench:alerts -- [--channel push|webhooks|email] [--subscriptions <n>] [--store sqlite|postgres] [--machines 1|2] [--delay <ms>]',
   description:
@@ -60,9 +64,7 @@ const { values: flags, refuse } = readCommandLine({
 const CHANNEL = flags.channel ?? 'push';
 if (CHANNEL !== 'push' && CHANNEL !== 'webhooks' && CHANNEL !== 'email')
   refuse(`--channel: '${CHANNEL}' is not push, webhooks or email`);
-const count = flags.subscriptions ?? '10000';
-if (!/^[1-9]\d*$/.test(count)) refuse(`--subscriptions: '${count}' is not a positive whole number`);
-const COUNT = Number(count);
+const COUNT = positiveWhole('subscriptions', flags.subscriptions ?? '10000');
 const ENGINE = flags.store ?? 'sqlite';
 if (ENGINE !== 'sqlite' && ENGINE !== 'postgres') refuse(`--store: '${ENGINE}' is not sqlite or postgres`);
 const MACHINES = Number(flags.machines ?? '1');

@@ -14,19 +14,56 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import http from 'node:http';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../tools/command-line.js';
 import { cpuTimeUs, memoryOf } from './processes.js';
 import { median } from './report.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
-const { values: flags, positionals } = parseArgs({
-  allowPositionals: true,
+const {
+  values: flags,
+  positionals,
+  refuse,
+  positiveWhole,
+} = readCommandLine({
+  usage:
+    'tsx bench/cold-ab.ts [--content <dir>] [--blocks <n>] [--requests <n>] [--hot <path>] <label>=<dir>...',
+  description:
+    'Server CPU per cold request, A/B: each build runs as its own server, queried in alternating blocks.',
+  arguments: [
+    {
+      name: '<label>=<dir>...',
+      required: true,
+      repeats: true,
+      description: 'a build to measure: a folder holding its compiled dist/ and node_modules',
+    },
+  ],
   options: {
-    content: { type: 'string', default: DEMO_FIXTURE },
-    hot: { type: 'string' },
-    blocks: { type: 'string', default: '20' },
-    requests: { type: 'string', default: '400' },
+    content: {
+      type: 'string',
+      value: '<dir>',
+      description: 'the content folder (default tests/fixtures/content-demo)',
+    },
+    hot: {
+      type: 'string',
+      value: '<path>',
+      description: 'request only this path (cache hits after the first), not cold queries',
+    },
+    blocks: { type: 'string', value: '<n>', description: 'blocks per build (default 20)' },
+    requests: { type: 'string', value: '<n>', description: 'requests per block (default 400)' },
   },
+});
+const content = flags.content ?? DEMO_FIXTURE;
+if (!existsSync(path.join(content, 'events'))) refuse(`--content: '${content}' has no events/ folder`);
+const contentDir = path.resolve(content);
+const blocks = positiveWhole('blocks', flags.blocks ?? '20');
+const perBlock = positiveWhole('requests', flags.requests ?? '400');
+if (flags.hot !== undefined && !flags.hot.startsWith('/')) refuse(`--hot: '${flags.hot}' is not a path (/…)`);
+const builds = positionals.map((arg) => {
+  const [, label = '', dir = ''] = /^([^=]+)=(.+)$/.exec(arg) ?? [];
+  if (!label) refuse(`'${arg}' is not <label>=<dir>`);
+  if (!existsSync(path.join(dir, 'dist/server/main.js')))
+    refuse(`${label}: '${dir}' has no dist/server/main.js`);
+  return { label, dir: path.resolve(dir) };
 });
 
 const LIMITS = [1, 1, 1, 2, 2, 3, 5, 10, 20];
@@ -109,14 +146,11 @@ function get(port: number, url: string): Promise<number> {
   });
 }
 
-const contentDir = path.resolve(flags.content);
 const servers: Server[] = [];
-for (const [index, arg] of positionals.entries()) {
-  const [label, dir] = arg.split('=') as [string, string];
-  servers.push(await start(label, path.resolve(dir), 39_100 + index, contentDir));
+for (const [index, { label, dir }] of builds.entries()) {
+  servers.push(await start(label, dir, 39_100 + index, contentDir));
 }
 const paths = coldPaths();
-const perBlock = Number(flags.requests);
 async function block(server: Server): Promise<number> {
   const urls = Array.from({ length: perBlock }, (): string => flags.hot ?? paths.next().value);
   if (!existsSync(`/proc/${server.pid}`)) throw new Error(`${server.label} (pid ${server.pid}) exited`);
@@ -129,13 +163,12 @@ async function block(server: Server): Promise<number> {
 }
 try {
   for (const server of servers) for (let i = 0; i < 3; i += 1) await block(server);
-  const blocks = Number(flags.blocks);
   for (let round = 0; round < blocks; round += 1) {
     const order = round % 2 === 0 ? servers : [...servers].reverse();
     for (const server of order) server.samples.push(await block(server));
   }
   console.log(
-    `${blocks} blocks of ${perBlock} ${flags.hot ? `requests of ${flags.hot}` : 'cold requests'} per build, ${flags.content}, Node ${process.version}`,
+    `${blocks} blocks of ${perBlock} ${flags.hot ? `requests of ${flags.hot}` : 'cold requests'} per build, ${content}, Node ${process.version}`,
   );
   const first = median(servers[0]!.samples);
   for (const server of servers) {

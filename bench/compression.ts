@@ -7,23 +7,39 @@
  *
  *   npx tsx bench/compression.ts [--seconds N] [--rounds N] [--content DIR]
  */
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../tools/command-line.js';
 import { cpuTimeUs, memoryOf, startServer } from './processes.js';
 import { median } from './report.js';
 import { ensureWrk, runWrk } from './wrk.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 import { nodeFlags } from '../server/node-flags.cjs';
 
-const { values: flags } = parseArgs({
+const {
+  values: flags,
+  refuse,
+  positiveWhole,
+} = readCommandLine({
+  usage: 'npm run bench:compression -- [--seconds <n>] [--rounds <n>] [--content <dir>]',
+  description:
+    'Bytes per response by encoding, and hot brotli hits against hot identity hits by rate and server CPU.',
   options: {
-    seconds: { type: 'string', default: '3' },
-    rounds: { type: 'string', default: '4' },
-    content: { type: 'string', default: DEMO_FIXTURE },
+    seconds: { type: 'string', value: '<n>', description: 'seconds per wrk run (default 3)' },
+    rounds: { type: 'string', value: '<n>', description: 'alternating rounds (default 4)' },
+    content: {
+      type: 'string',
+      value: '<dir>',
+      description: 'the content folder (default tests/fixtures/content-demo)',
+    },
   },
 });
+const SECONDS = positiveWhole('seconds', flags.seconds ?? '3');
+const ROUNDS = positiveWhole('rounds', flags.rounds ?? '4');
+const CONTENT = flags.content ?? DEMO_FIXTURE;
+if (!existsSync(path.join(CONTENT, 'events'))) refuse(`--content: '${CONTENT}' has no events/ folder`);
 const PORT = 39_300;
 const origin = `http://127.0.0.1:${PORT}`;
 const SIZED = ['/api/v1/resets?limit=100', '/data/events.json', '/feed.json', '/', '/api/openapi.json'];
@@ -46,7 +62,7 @@ function bytesOf(url: string, coding: string | null): Promise<number> {
 ensureWrk();
 const server = await startServer({
   port: PORT,
-  contentDir: path.resolve(flags.content),
+  contentDir: path.resolve(CONTENT),
   logLevel: 'silent',
   logFile: '/dev/null',
   cores: pinning ? '0' : null,
@@ -63,18 +79,18 @@ try {
   for (const url of HOT) {
     const rates: Record<string, number[]> = { identity: [], br: [] };
     const cpu: Record<string, number[]> = { identity: [], br: [] };
-    for (let round = 0; round < Number(flags.rounds); round += 1) {
+    for (let round = 0; round < ROUNDS; round += 1) {
       const order = round % 2 === 0 ? ['identity', 'br'] : ['br', 'identity'];
       for (const coding of order) {
         const before = cpuTimeUs(server.pid);
         const result = await runWrk({
           url: `${origin}${url}`,
-          seconds: Number(flags.seconds),
+          seconds: SECONDS,
           connections: 50,
           headers: coding === 'br' ? ['Accept-Encoding: br'] : [],
           cores: pinning ? `1-${os.availableParallelism() - 1}` : null,
         });
-        const requests = result.requestsPerSecond * Number(flags.seconds);
+        const requests = result.requestsPerSecond * SECONDS;
         rates[coding]!.push(result.requestsPerSecond);
         cpu[coding]!.push((cpuTimeUs(server.pid) - before) / requests);
       }

@@ -13,10 +13,10 @@
  *
  * `--profile DIR` also writes a V8 CPU profile of the server there (`bench/profile-summary.ts` reads it).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../tools/command-line.js';
 import { cpuTimeUs, startHelper, startServer } from './processes.js';
 import { median } from './report.js';
 import type { WrkRun } from './wrk.js';
@@ -24,14 +24,29 @@ import { ensureWrk, runWrk } from './wrk.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 import { nodeFlags } from '../server/node-flags.cjs';
 
-const { values: flags } = parseArgs({
+const {
+  values: flags,
+  refuse,
+  positiveWhole,
+} = readCommandLine({
+  usage: 'tsx bench/mcp.ts [--seconds <n>] [--rounds <n>] [--content <dir>] [--profile <dir>]',
+  description:
+    'Hot MCP tool calls against the REST request they stand for, on the server and on the Koa floor, by rate and CPU.',
   options: {
-    seconds: { type: 'string', default: '3' },
-    rounds: { type: 'string', default: '4' },
-    content: { type: 'string', default: DEMO_FIXTURE },
-    profile: { type: 'string' },
+    seconds: { type: 'string', value: '<n>', description: 'seconds per wrk run (default 3)' },
+    rounds: { type: 'string', value: '<n>', description: 'alternating rounds (default 4)' },
+    content: {
+      type: 'string',
+      value: '<dir>',
+      description: 'the content folder (default tests/fixtures/content-demo)',
+    },
+    profile: { type: 'string', value: '<dir>', description: 'write a V8 CPU profile of the server there' },
   },
 });
+const SECONDS = positiveWhole('seconds', flags.seconds ?? '3');
+const ROUNDS = positiveWhole('rounds', flags.rounds ?? '4');
+const CONTENT = flags.content ?? DEMO_FIXTURE;
+if (!existsSync(path.join(CONTENT, 'events'))) refuse(`--content: '${CONTENT}' has no events/ folder`);
 const PORT = 39_310;
 const FLOOR_PORT = PORT + 1;
 const origin = `http://127.0.0.1:${PORT}`;
@@ -66,7 +81,7 @@ const ORDER: readonly Face[] = ['rest', 'mcp', 'floor rest', 'floor mcp'];
 ensureWrk();
 const server = await startServer({
   port: PORT,
-  contentDir: path.resolve(flags.content),
+  contentDir: path.resolve(CONTENT),
   logLevel: 'silent',
   logFile: '/dev/null',
   cores: pinning ? '0' : null,
@@ -94,18 +109,18 @@ const pids: Record<Face, number> = {
 try {
   const rates = Object.fromEntries(ORDER.map((face) => [face, [] as number[]])) as Record<Face, number[]>;
   const cpu = Object.fromEntries(ORDER.map((face) => [face, [] as number[]])) as Record<Face, number[]>;
-  for (let round = 0; round < Number(flags.rounds); round += 1) {
+  for (let round = 0; round < ROUNDS; round += 1) {
     const order = round % 2 === 0 ? ORDER : [...ORDER].reverse();
     for (const face of order) {
       const before = cpuTimeUs(pids[face]);
       const result = await runWrk({
         ...FACES[face],
-        seconds: Number(flags.seconds),
+        seconds: SECONDS,
         connections: 50,
         cores: pinning ? `1-${os.availableParallelism() - 1}` : null,
       });
       if (result.errors > 0) throw new Error(`${face}: ${result.errors} errors`);
-      const requests = result.requestsPerSecond * Number(flags.seconds);
+      const requests = result.requestsPerSecond * SECONDS;
       rates[face].push(result.requestsPerSecond);
       cpu[face].push((cpuTimeUs(pids[face]) - before) / requests);
     }

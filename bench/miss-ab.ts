@@ -7,19 +7,49 @@
  * makes every call a miss. Reports the median over blocks of CPU µs (process.cpuUsage) per call.
  * `npx tsx bench/miss-ab.ts [--content DIR] [--blocks N] [--calls N] LABEL=DIST ...`
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Middleware } from 'koa';
+import { readCommandLine } from '../tools/command-line.js';
 import { median } from './report.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
-const { values: flags, positionals } = parseArgs({
-  allowPositionals: true,
+const {
+  values: flags,
+  positionals,
+  refuse,
+  positiveWhole,
+} = readCommandLine({
+  usage: 'tsx bench/miss-ab.ts [--content <dir>] [--blocks <n>] [--calls <n>] <label>=<dist>...',
+  description:
+    "CPU per cache miss through the REST handler, A/B in one process: each build's handler in alternating blocks.",
+  arguments: [
+    {
+      name: '<label>=<dist>...',
+      required: true,
+      repeats: true,
+      description: 'a build to measure: its compiled dist/ folder (with node_modules found from it)',
+    },
+  ],
   options: {
-    content: { type: 'string', default: DEMO_FIXTURE },
-    blocks: { type: 'string', default: '40' },
-    calls: { type: 'string', default: '1000' },
+    content: {
+      type: 'string',
+      value: '<dir>',
+      description: 'the content folder (default tests/fixtures/content-demo)',
+    },
+    blocks: { type: 'string', value: '<n>', description: 'blocks per build (default 40)' },
+    calls: { type: 'string', value: '<n>', description: 'calls per block (default 1000)' },
   },
+});
+const content = flags.content ?? DEMO_FIXTURE;
+if (!existsSync(path.join(content, 'events'))) refuse(`--content: '${content}' has no events/ folder`);
+const blocks = positiveWhole('blocks', flags.blocks ?? '40');
+const calls = positiveWhole('calls', flags.calls ?? '1000');
+const dists = positionals.map((arg) => {
+  const [, label = '', dist = ''] = /^([^=]+)=(.+)$/.exec(arg) ?? [];
+  if (!label) refuse(`'${arg}' is not <label>=<dist>`);
+  if (!existsSync(path.join(dist, 'server/app.js'))) refuse(`${label}: '${dist}' has no server/app.js`);
+  return { label, dist: path.resolve(dist) };
 });
 const BASE = 'http://localhost:3000';
 /** The cold scenario's mix of page sizes (BENCHMARKS.md): 1,000 pages of 1 event, 808 of 2, … */
@@ -119,16 +149,14 @@ async function coldQueries(call: (query: string) => Promise<FakeContext>): Promi
 }
 
 const builds = [];
-for (const arg of positionals) {
-  const [label, dist] = arg.split('=') as [string, string];
+for (const { label, dist } of dists) {
   builds.push({
     label,
-    call: await handlerOf(path.resolve(dist), path.resolve(flags.content)),
+    call: await handlerOf(dist, path.resolve(content)),
     samples: [] as number[],
   });
 }
 const queries = await coldQueries(builds[0]!.call);
-const calls = Number(flags.calls);
 let next = 0;
 async function block(call: (query: string) => Promise<FakeContext>): Promise<number> {
   const started = process.cpuUsage();
@@ -141,13 +169,12 @@ async function block(call: (query: string) => Promise<FakeContext>): Promise<num
   return (used.user + used.system) / calls;
 }
 for (const build of builds) for (let i = 0; i < 5; i += 1) await block(build.call);
-const blocks = Number(flags.blocks);
 for (let round = 0; round < blocks; round += 1) {
   const order = round % 2 === 0 ? builds : [...builds].reverse();
   for (const build of order) build.samples.push(await block(build.call));
 }
 console.log(
-  `${queries.length} distinct queries, ${blocks} blocks of ${calls} calls per build, ${flags.content}, Node ${process.version}`,
+  `${queries.length} distinct queries, ${blocks} blocks of ${calls} calls per build, ${content}, Node ${process.version}`,
 );
 for (const build of builds) {
   const sorted = [...build.samples].sort((a, b) => a - b);

@@ -7,21 +7,31 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../tools/command-line.js';
 import { startNginx } from '../tests/production/helpers/nginx.js';
 import { machine, startHelper, startServer } from './processes.js';
 import { median } from './report.js';
 import { ensureWrk, runWrk } from './wrk.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
-const { values: flags } = parseArgs({
+const { values: flags, positiveWhole } = readCommandLine({
+  usage: 'npm run bench:nginx -- [--seconds <n>] [--rounds <n>] [--connections <n>] [--skip-build]',
+  description:
+    'Hot /api/v1/status through the shipped nginx cache tier against bare node serving the same bytes.',
   options: {
-    seconds: { type: 'string', default: '3' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '50' },
-    'skip-build': { type: 'boolean', default: false },
+    seconds: { type: 'string', value: '<n>', description: 'seconds per wrk run (default 3)' },
+    rounds: { type: 'string', value: '<n>', description: 'alternating rounds (default 3)' },
+    connections: { type: 'string', value: '<n>', description: 'wrk connections (default 50)' },
+    'skip-build': {
+      type: 'boolean',
+      default: false,
+      description: 'use the compiled server as it is (no npm run build)',
+    },
   },
 });
+const SECONDS = positiveWhole('seconds', flags.seconds ?? '3');
+const ROUNDS = positiveWhole('rounds', flags.rounds ?? '3');
+const CONNECTIONS = positiveWhole('connections', flags.connections ?? '50');
 const STATUS = '/api/v1/status';
 const pinning = os.availableParallelism() >= 2;
 const work = mkdtempSync(path.join(os.tmpdir(), 'reset-nginx-bench-'));
@@ -52,15 +62,15 @@ try {
   const run = (origin: string) =>
     runWrk({
       url: origin + STATUS,
-      seconds: Number(flags.seconds),
-      connections: Number(flags.connections),
+      seconds: SECONDS,
+      connections: CONNECTIONS,
       cores: pinning ? `1-${os.availableParallelism() - 1}` : null,
     });
   await run(nginx.url);
   await run(bare.origin);
   const ratios: number[] = [];
   const rates: [number, number][] = [];
-  for (let round = 0; round < Number(flags.rounds); round += 1) {
+  for (let round = 0; round < ROUNDS; round += 1) {
     const [first, second] = round % 2 ? [bare.origin, nginx.url] : [nginx.url, bare.origin];
     const a = await run(first);
     const b = await run(second);

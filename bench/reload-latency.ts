@@ -9,18 +9,27 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../tools/command-line.js';
 import { generateContent } from './generate-content.js';
 import { machine, startServer } from './processes.js';
 
-const { values: flags } = parseArgs({
+const { values: flags, positiveWhole } = readCommandLine({
+  usage: 'npm run bench:reload -- [--events <n>] [--reloads <n>] [--clients <n>] [--skip-build]',
+  description: 'How long requests wait while the compiled server reloads a large generated content folder.',
   options: {
-    events: { type: 'string', default: '20000' },
-    reloads: { type: 'string', default: '3' },
-    clients: { type: 'string', default: '8' },
-    'skip-build': { type: 'boolean', default: false },
+    events: { type: 'string', value: '<n>', description: 'events to generate (default 20000)' },
+    reloads: { type: 'string', value: '<n>', description: 'reloads (SIGHUP) to time (default 3)' },
+    clients: { type: 'string', value: '<n>', description: 'clients keeping the server busy (default 8)' },
+    'skip-build': {
+      type: 'boolean',
+      default: false,
+      description: 'use the compiled server as it is (no npm run build)',
+    },
   },
 });
+const EVENTS = positiveWhole('events', flags.events ?? '20000');
+const RELOADS = positiveWhole('reloads', flags.reloads ?? '3');
+const CLIENTS = positiveWhole('clients', flags.clients ?? '8');
 
 interface Health {
   readonly last_reload: { readonly at: string; readonly ok: boolean } | null;
@@ -30,7 +39,7 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'reset-reload-'));
 try {
   if (!flags['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const contentDir = path.join(work, 'content');
-  await generateContent(contentDir, Number(flags.events));
+  await generateContent(contentDir, EVENTS);
   const server = await startServer({
     port: 24_000 + Math.floor(Math.random() * 5000),
     contentDir,
@@ -54,12 +63,12 @@ try {
       (reloading ? during : outside).push(performance.now() - started);
     }
   };
-  const clients = Array.from({ length: Number(flags.clients) }, (_, i) =>
+  const clients = Array.from({ length: CLIENTS }, (_, i) =>
     client(`${server.origin}${i % 2 ? '/healthz' : '/api/v1/status'}`),
   );
   const reloadTimes: number[] = [];
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  for (let i = 0; i < Number(flags.reloads); i += 1) {
+  for (let i = 0; i < RELOADS; i += 1) {
     const before = (await health()).last_reload?.at;
     reloading = true;
     const started = performance.now();
@@ -82,7 +91,7 @@ try {
   console.log(
     [
       `Date: ${new Date().toISOString()}; machine: ${facts.nproc} × ${facts.cpu}; Node ${facts.node}.`,
-      `${flags.events} events, ${flags.reloads} reloads (SIGHUP), ${flags.clients} clients on /healthz and /api/v1/status.`,
+      `${EVENTS} events, ${RELOADS} reloads (SIGHUP), ${CLIENTS} clients on /healthz and /api/v1/status.`,
       `reload took ${reloadTimes.map((ms) => ms.toFixed(0)).join(', ')} ms`,
       `during reloads: ${during.length} requests, p50 ${p(during, 0.5).toFixed(1)} ms, p99 ${p(during, 0.99).toFixed(1)} ms, max ${max.toFixed(1)} ms (target < 100 ms ${max < 100 ? '✓' : '✗'})`,
       `outside reloads: ${outside.length} requests, p50 ${p(outside, 0.5).toFixed(1)} ms, max ${Math.max(...outside).toFixed(1)} ms`,

@@ -1,25 +1,42 @@
 /**
  * The settings of `npm run bench` (bench/run.ts): its command-line options, the cores the server and
  * the load generator are pinned to, the server's node flags and environment, and the URLs measured.
+ * The command line is read when this module loads, before `bench/run.ts` does any work: `--help` or
+ * a bad option ends the process there.
  */
 import os from 'node:os';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../tools/command-line.js';
 import { nodeFlags } from '../server/node-flags.cjs';
 
-export const { values: flags } = parseArgs({
+const { values, positiveWhole } = readCommandLine({
+  usage:
+    'npm run bench -- [--seconds <n>] [--rounds <n>] [--connections <n>] [--events <n>] [--skip-build] [--profile <dir>]',
+  description:
+    'The compiled server against bare node, the Koa floor and the peer, same load and settings, as ratios.',
   options: {
-    seconds: { type: 'string', default: '3' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '50' },
-    events: { type: 'string', default: '10000' },
-    'skip-build': { type: 'boolean', default: false },
-    /** Writes a V8 CPU profile of each real server into this folder. */
-    profile: { type: 'string' },
+    seconds: { type: 'string', value: '<n>', description: 'seconds per measured run (default 3)' },
+    rounds: { type: 'string', value: '<n>', description: 'rounds (default 3)' },
+    connections: { type: 'string', value: '<n>', description: 'wrk connections (default 50)' },
+    events: { type: 'string', value: '<n>', description: 'events in the generated set (default 10000)' },
+    'skip-build': {
+      type: 'boolean',
+      default: false,
+      description: 'use the compiled server as it is (no npm run build)',
+    },
+    profile: {
+      type: 'string',
+      value: '<dir>',
+      description: 'write a V8 CPU profile of each real server into this folder',
+    },
   },
 });
-export const SECONDS = Number(flags.seconds);
-export const ROUNDS = Number(flags.rounds);
-export const CONNECTIONS = Number(flags.connections);
+/** The options as given; the numbers, their defaults applied, are below. */
+export const flags = values;
+export const SECONDS = positiveWhole('seconds', flags.seconds ?? '3');
+export const ROUNDS = positiveWhole('rounds', flags.rounds ?? '3');
+export const CONNECTIONS = positiveWhole('connections', flags.connections ?? '50');
+/** Events in the generated set. */
+export const EVENTS = positiveWhole('events', flags.events ?? '10000');
 // Server on core 0, load generator on core 1, when there are two cores to give.
 const pinning = os.availableParallelism() >= 2;
 export const SERVER_CORES = pinning ? '0' : null;

@@ -24,6 +24,7 @@ import type { Scenario, Side } from './run-settings.js';
 import {
   COLD_PER_LIMIT,
   CONNECTIONS,
+  EVENTS,
   flags,
   HOT_RESETS,
   LIMITS,
@@ -149,24 +150,24 @@ try {
   );
   const coldCounts = await benchSet('default', DEMO_FIXTURE, null);
   const generated = path.join(work, 'content-10k');
-  await generateContent(generated, Number(flags.events));
-  await benchSet(`${flags.events} events`, generated, coldCounts);
+  await generateContent(generated, EVENTS);
+  await benchSet(`${EVENTS} events`, generated, coldCounts);
   const find = (set: string, name: string) => rows.find((row) => row.set === set && row.scenario === name)!;
   const defaultCold = find('default', TARGETS.cold.name);
-  const largeCold = find(`${flags.events} events`, TARGETS.cold.name);
+  const largeCold = find(`${EVENTS} events`, TARGETS.cold.name);
   const restStatus = find('default', TARGETS.status.name);
   const trpcStatus = find('default', TARGETS.trpcStatus.name);
   const scale = largeCold.server.requestsPerSecond / defaultCold.server.requestsPerSecond;
   const trpcRatio = trpcStatus.server.requestsPerSecond / restStatus.server.requestsPerSecond;
   const trpcCpuRatio = restStatus.serverCpuUs / trpcStatus.serverCpuUs;
   const maxRss = Math.max(...rows.map((row) => row.rssMb));
-  const largeLoadMs = loadMsBySet.get(`${flags.events} events`)!;
+  const largeLoadMs = loadMsBySet.get(`${EVENTS} events`)!;
   notes.push(
-    `cold pages, ${flags.events} events ÷ default content (server req/s): ${scale.toFixed(2)} (target ≥ 0.8 ${check(scale >= 0.8)})`,
+    `cold pages, ${EVENTS} events ÷ default content (server req/s): ${scale.toFixed(2)} (target ≥ 0.8 ${check(scale >= 0.8)})`,
     `tRPC hot status ÷ REST hot status (server req/s): ${trpcRatio.toFixed(2)} (target ≥ 0.8 ${check(trpcRatio >= 0.8)}); p99 ${trpcStatus.server.p99Ms.toFixed(2)} ms vs ${restStatus.server.p99Ms.toFixed(2)} ms (target ≤ 2× ${check(trpcStatus.server.p99Ms <= 2 * restStatus.server.p99Ms)}); by server CPU per request (REST µs ÷ tRPC µs): ${trpcCpuRatio.toFixed(2)}`,
     `server RSS after each scenario: at most ${maxRss.toFixed(0)} MB (target ≤ 256 ${check(maxRss <= 256)})`,
     `hot status p99 ${restStatus.server.p99Ms.toFixed(2)} ms ÷ bare node's ${restStatus.bare.p99Ms.toFixed(2)} ms: ${(restStatus.server.p99Ms / restStatus.bare.p99Ms).toFixed(1)}× (target ≤ 3× ${check(restStatus.server.p99Ms <= 3 * restStatus.bare.p99Ms)})`,
-    `content load of ${flags.events} events in a fresh process: ${largeLoadMs.toFixed(0)} ms (target < 1,000 ${check(largeLoadMs < 1000)})`,
+    `content load of ${EVENTS} events in a fresh process: ${largeLoadMs.toFixed(0)} ms (target < 1,000 ${check(largeLoadMs < 1000)})`,
   );
   try {
     const guard = guardReport(rows, readReferences(readFileSync('BENCHMARKS.md', 'utf8')));

@@ -17,7 +17,7 @@ import { cpuTimeUs, memoryOf, startServer } from './processes.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 import { nodeFlags } from '../server/node-flags.cjs';
 
-const { values: flags, refuse } = readCommandLine({
+const { values: flags, positiveWhole } = readCommandLine({
   usage: 'npm run bench:streams -- [--streams <n>] [--republishes <n>]',
   description: 'Opens N status streams on one server, then measures RSS and republish-to-last-event time.',
   options: {
@@ -25,12 +25,8 @@ const { values: flags, refuse } = readCommandLine({
     republishes: { type: 'string', value: '<n>', description: 'republishes to time (default 3)' },
   },
 });
-const whole = (name: string, value: string) => {
-  if (!/^[1-9]\d*$/.test(value)) refuse(`--${name}: '${value}' is not a positive whole number`);
-  return Number(value);
-};
-const COUNT = whole('streams', flags.streams ?? '2000');
-const REPUBLISHES = whole('republishes', flags.republishes ?? '3');
+const COUNT = positiveWhole('streams', flags.streams ?? '2000');
+const REPUBLISHES = positiveWhole('republishes', flags.republishes ?? '3');
 const PORT = 39_400;
 const BATCH = 100;
 

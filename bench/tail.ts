@@ -6,10 +6,10 @@
  *
  *   npx tsx bench/tail.ts [--seconds N] [--rounds N] [--content DIR]      (npm run build first)
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../tools/command-line.js';
 import type { Running } from './processes.js';
 import { startHelper, startServer } from './processes.js';
 import { median } from './report.js';
@@ -17,13 +17,28 @@ import { ensureWrk, runWrk } from './wrk.js';
 import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 import { nodeFlags } from '../server/node-flags.cjs';
 
-const { values: flags } = parseArgs({
+const {
+  values: flags,
+  refuse,
+  positiveWhole,
+} = readCommandLine({
+  usage: 'tsx bench/tail.ts [--seconds <n>] [--rounds <n>] [--content <dir>]',
+  description:
+    'Hot p99 of the compiled server as npm start runs it, with one suspect removed at a time, against bare node.',
   options: {
-    seconds: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: '3' },
-    content: { type: 'string', default: DEMO_FIXTURE },
+    seconds: { type: 'string', value: '<n>', description: 'seconds per wrk run (default 5)' },
+    rounds: { type: 'string', value: '<n>', description: 'rounds per variant (default 3)' },
+    content: {
+      type: 'string',
+      value: '<dir>',
+      description: 'the content folder (default tests/fixtures/content-demo)',
+    },
   },
 });
+const SECONDS = positiveWhole('seconds', flags.seconds ?? '5');
+const ROUNDS = positiveWhole('rounds', flags.rounds ?? '3');
+const CONTENT = flags.content ?? DEMO_FIXTURE;
+if (!existsSync(path.join(CONTENT, 'events'))) refuse(`--content: '${CONTENT}' has no events/ folder`);
 const STATUS = '/api/v1/status';
 const pinning = os.availableParallelism() >= 2;
 const NODE_ARGS = nodeFlags();
@@ -53,7 +68,7 @@ let bare: Running | undefined;
 for (const variant of VARIANTS) {
   const server = await startServer({
     port: port++,
-    contentDir: path.resolve(flags.content),
+    contentDir: path.resolve(CONTENT),
     logLevel: variant.logLevel ?? 'info',
     logFile: variant.traceGc ? gcLog : '/dev/null',
     cores: pinning ? '0' : null,
@@ -73,13 +88,13 @@ for (const variant of VARIANTS) {
   const p99 = { server: [] as number[], bare: [] as number[] };
   const headers = variant.accept ? [`Accept-Encoding: ${variant.accept}`] : [];
   const settings = {
-    seconds: Number(flags.seconds),
+    seconds: SECONDS,
     connections: 50,
     cores: pinning ? '1' : null,
     headers,
   };
   await runWrk({ ...settings, url: server.origin + STATUS, seconds: 1 });
-  for (let round = 0; round < Number(flags.rounds); round += 1) {
+  for (let round = 0; round < ROUNDS; round += 1) {
     p99.server.push((await runWrk({ ...settings, url: server.origin + STATUS })).p99Ms);
     p99.bare.push((await runWrk({ ...settings, headers: [], url: bareOrigin + STATUS })).p99Ms);
   }
@@ -103,6 +118,6 @@ for (const variant of VARIANTS) {
 }
 await bare?.stop();
 console.log(
-  `hot ${STATUS}, 50 connections, ${flags.rounds} rounds of ${flags.seconds} s, Node ${process.version}, node flags [${NODE_ARGS.join(' ')}]`,
+  `hot ${STATUS}, 50 connections, ${ROUNDS} rounds of ${SECONDS} s, Node ${process.version}, node flags [${NODE_ARGS.join(' ')}]`,
 );
 for (const line of lines) console.log(`- ${line}`);

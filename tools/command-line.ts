@@ -26,6 +26,8 @@ export interface ArgumentSpec {
   readonly description: string;
   /** A required argument must be given; the optional ones come last. */
   readonly required?: boolean;
+  /** The last argument may be given any number of times (once at least if required). */
+  readonly repeats?: boolean;
 }
 
 export interface CommandSpec<O extends Readonly<Record<string, OptionSpec>>> {
@@ -46,6 +48,8 @@ export interface CommandLine<O extends Readonly<Record<string, OptionSpec>>> {
   readonly positionals: string[];
   /** Refuses the command line: `message` (one line naming what is wrong) and the usage line, exit 2. */
   readonly refuse: (message: string) => never;
+  /** `value` as a number, or the command line refused: `--name: 'value' is not a positive whole number`. */
+  readonly positiveWhole: (name: string, value: string) => number;
 }
 
 /** The exit status of a usage error, as for shell built-ins. */
@@ -90,7 +94,7 @@ function helpText<O extends Readonly<Record<string, OptionSpec>>>(spec: CommandS
 /**
  * Reads `args` (by default the process's own) against `spec`, or ends the process: after printing
  * the help for `--help`, or after refusing a usage error. The positionals are checked against
- * `spec.arguments`: every required one given, none beyond the list.
+ * `spec.arguments`: every required one given, none beyond the list (but more of a last one that repeats).
  */
 export function readCommandLine<const O extends Readonly<Record<string, OptionSpec>>>(
   spec: CommandSpec<O>,
@@ -118,7 +122,11 @@ export function readCommandLine<const O extends Readonly<Record<string, OptionSp
     (argument, index) => argument.required && parsed.positionals[index] === undefined,
   );
   if (missing) refuse(`missing argument ${missing.name}`);
-  const extra = parsed.positionals[expected.length];
+  const extra = expected.at(-1)?.repeats ? undefined : parsed.positionals[expected.length];
   if (extra !== undefined) refuse(`unexpected argument '${extra}'`);
-  return { values: parsed.values, positionals: parsed.positionals, refuse };
+  const positiveWhole = (name: string, value: string): number => {
+    if (!/^[1-9]\d*$/.test(value)) refuse(`--${name}: '${value}' is not a positive whole number`);
+    return Number(value);
+  };
+  return { values: parsed.values, positionals: parsed.positionals, refuse, positiveWhole };
 }

@@ -133,6 +133,82 @@ const COMMANDS: readonly Command[] = [
     bad: [{ args: ['--streams', 'many'], says: /--streams: 'many' is not a positive whole number/ }],
   },
   {
+    file: 'bench/run.ts',
+    options: [
+      '--seconds <n>',
+      '--rounds <n>',
+      '--connections <n>',
+      '--events <n>',
+      '--skip-build',
+      '--profile <dir>',
+    ],
+    bad: [
+      { args: ['--events', '10k'], says: /--events: '10k' is not a positive whole number/ },
+      { args: ['--seconds', '0'], says: /--seconds: '0' is not a positive whole number/ },
+      { args: ['--skip-build=yes'], says: /option --skip-build takes no value/ },
+    ],
+  },
+  {
+    file: 'bench/cold-ab.ts',
+    options: ['<label>=<dir>...', '--content <dir>', '--blocks <n>', '--requests <n>', '--hot <path>'],
+    bad: [
+      { args: [], says: /missing argument <label>=<dir>\.\.\./ },
+      { args: ['--blocks', '0', 'a=.'], says: /--blocks: '0' is not a positive whole number/ },
+      { args: ['--hot', 'status', 'a=.'], says: /--hot: 'status' is not a path/ },
+      { args: ['main'], says: /'main' is not <label>=<dir>/ },
+      { args: ['a=/nonexistent-folder'], says: /a: '\/nonexistent-folder' has no dist\/server\/main\.js/ },
+    ],
+  },
+  {
+    file: 'bench/miss-ab.ts',
+    options: ['<label>=<dist>...', '--content <dir>', '--blocks <n>', '--calls <n>'],
+    bad: [
+      { args: [], says: /missing argument <label>=<dist>\.\.\./ },
+      { args: ['--calls', '1.5', 'a=dist'], says: /--calls: '1\.5' is not a positive whole number/ },
+      {
+        args: ['--content', '/nonexistent-folder', 'a=dist'],
+        says: /--content: '\/nonexistent-folder' has no events\/ folder/,
+      },
+    ],
+  },
+  {
+    file: 'bench/mcp.ts',
+    options: ['--seconds <n>', '--rounds <n>', '--content <dir>', '--profile <dir>'],
+    bad: [
+      { args: ['--rounds', 'four'], says: /--rounds: 'four' is not a positive whole number/ },
+      { args: ['--profile'], says: /option --profile needs a value/ },
+    ],
+  },
+  {
+    file: 'bench/compression.ts',
+    options: ['--seconds <n>', '--rounds <n>', '--content <dir>'],
+    bad: [
+      { args: ['--seconds', '-1'], says: /option --seconds needs a value/ },
+      { args: ['--seconds=-1'], says: /--seconds: '-1' is not a positive whole number/ },
+    ],
+  },
+  {
+    file: 'bench/tail.ts',
+    options: ['--seconds <n>', '--rounds <n>', '--content <dir>'],
+    bad: [
+      { args: ['--rounds', '0'], says: /--rounds: '0' is not a positive whole number/ },
+      { args: ['content'], says: /unexpected argument 'content'/ },
+    ],
+  },
+  {
+    file: 'bench/nginx-tier.ts',
+    options: ['--seconds <n>', '--rounds <n>', '--connections <n>', '--skip-build'],
+    bad: [{ args: ['--connections', '50k'], says: /--connections: '50k' is not a positive whole number/ }],
+  },
+  {
+    file: 'bench/reload-latency.ts',
+    options: ['--events <n>', '--reloads <n>', '--clients <n>', '--skip-build'],
+    bad: [
+      { args: ['--clients', 'many'], says: /--clients: 'many' is not a positive whole number/ },
+      { args: ['--reloads', '0'], says: /--reloads: '0' is not a positive whole number/ },
+    ],
+  },
+  {
     file: 'bench/generate-content.ts',
     options: [],
     bad: [
