@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ExecutionContext } from 'ava';
 import test from 'ava';
+import pLimit from 'p-limit';
 import { BROKEN_FIXTURES, ROOT } from '../helpers/fixtures.js';
 import type { Completed } from '../helpers/run.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
@@ -218,8 +220,14 @@ const COMMANDS: readonly Command[] = [
   },
 ];
 
+// ava starts every test of the file at once: as many commands run at a time as the machine has cores,
+// so their start-ups (tsx and each command's modules) queue instead of loading the cores all at once.
+const limitCommands = pLimit(availableParallelism());
+
 function run(file: string, args: readonly string[]): Promise<Completed> {
-  return runToEnd(process.execPath, ['--import', 'tsx', file, ...args], { cwd: ROOT });
+  return limitCommands(() =>
+    runToEnd(process.execPath, ['--import', 'tsx', file, ...args], { cwd: ROOT }),
+  );
 }
 
 /** A usage error: exit 2, nothing on stdout, one line saying what is wrong and the usage line, no stack. */
