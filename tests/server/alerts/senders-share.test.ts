@@ -120,9 +120,14 @@ for (const engine of engines)
     const b = senderOn(living, 'b', logs);
     try {
       a.start();
-      t.true(await eventually(() => push.received.length >= 100), 'a started alone');
+      // Waits for progress, not for a time the test proves: as long as the alert's end may take.
+      const progress = { timeout: 60_000 };
+      t.true(await eventually(() => push.received.length >= 100, progress), 'a started alone');
       b.start();
-      t.true(await eventually(async () => (await setup.claimHolders()).length === 2), 'both hold claims');
+      t.true(
+        await eventually(async () => (await setup.claimHolders()).length === 2, progress),
+        'both hold claims',
+      );
       dying.die();
       t.true(
         await eventually(async () => (await setup.pendingAlerts()).length === 0, { timeout: 60_000 }),
