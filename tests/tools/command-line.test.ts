@@ -225,9 +225,7 @@ const COMMANDS: readonly Command[] = [
 const limitCommands = pLimit(availableParallelism());
 
 function run(file: string, args: readonly string[]): Promise<Completed> {
-  return limitCommands(() =>
-    runToEnd(process.execPath, ['--import', 'tsx', file, ...args], { cwd: ROOT }),
-  );
+  return limitCommands(() => runToEnd(process.execPath, ['--import', 'tsx', file, ...args], { cwd: ROOT }));
 }
 
 /** A usage error: exit 2, nothing on stdout, one line saying what is wrong and the usage line, no stack. */
