@@ -33,4 +33,5 @@ if [ ! -f "$built" ]; then
   cp "$addon" "$built"
 fi
 cp "$built" "$addon"
+echo "node24: Node and SQLite ready in $SECONDS s; npm test follows"
 npm test
