@@ -3,7 +3,8 @@
  * per owner (node internals, each package, this project's folders) and the top functions.
  * `npx tsx bench/profile-summary.ts FILE.cpuprofile [TOP]`
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { readCommandLine } from '../tools/command-line.js';
 
 interface ProfileNode {
   readonly id: number;
@@ -15,7 +16,25 @@ interface Profile {
   readonly timeDeltas: readonly number[];
 }
 
-const [file = '', top = '25'] = process.argv.slice(2);
+const { positionals, refuse } = readCommandLine({
+  usage: 'tsx bench/profile-summary.ts <file.cpuprofile> [<top>]',
+  description:
+    'Self time of a V8 CPU profile by owner (node, each package, our folders) and its top functions.',
+  arguments: [
+    {
+      name: '<file.cpuprofile>',
+      required: true,
+      description: 'the profile (npm run bench -- --profile, node --cpu-prof)',
+    },
+    { name: '<top>', description: 'functions to list (default 25)' },
+  ],
+  options: {},
+});
+const [file = ''] = positionals;
+if (!existsSync(file)) refuse(`'${file}' does not exist`);
+const topArg = positionals[1] ?? '25';
+if (!/^[1-9]\d*$/.test(topArg)) refuse(`<top>: '${topArg}' is not a positive whole number`);
+const top = Number(topArg);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 
@@ -51,6 +70,6 @@ for (const [owner, value] of [...owners].sort((a, b) => b[1] - a[1]).slice(0, 20
   console.log(`${share(value)}  ${owner}`);
 }
 console.log('\ntop functions (self time):');
-for (const [name, value] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, Number(top))) {
+for (const [name, value] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) {
   console.log(`${share(value)}  ${name}`);
 }

@@ -8,6 +8,7 @@
  *   tsx bench/snapshot-responses.ts <content-dir> <out.jsonl> [max-urls]
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +21,7 @@ import { createApp } from '../server/app.js';
 import { ContentState } from '../server/content/content-state.js';
 import { runInSlices } from '../server/content/slices.js';
 import { readPaths } from '../tests/helpers/route-paths.js';
+import { readCommandLine } from '../tools/command-line.js';
 
 const BASE = 'https://tracker.test';
 const NOW = Date.parse('2026-11-23T12:00:00Z');
@@ -53,9 +55,22 @@ function request(origin: string, method: string, url: string, headers: Record<st
 }
 
 async function main() {
-  const [contentDir, out, maxArg] = process.argv.slice(2);
-  if (!contentDir || !out) throw new Error('usage: snapshot-responses <content-dir> <out.jsonl> [max-urls]');
-  const max = Number(maxArg ?? 4000);
+  const { positionals, refuse } = readCommandLine({
+    usage: 'tsx bench/snapshot-responses.ts <content-dir> <out.jsonl> [<max-urls>]',
+    description:
+      'Every public response of one content set at a fixed clock, as JSON lines: status, headers and a hash of the body.',
+    arguments: [
+      { name: '<content-dir>', required: true, description: 'the content folder (it holds events/)' },
+      { name: '<out.jsonl>', required: true, description: 'the file to write' },
+      { name: '<max-urls>', description: 'the most URLs to crawl (default 4000)' },
+    ],
+    options: {},
+  });
+  const [contentDir = '', out = '', maxArg = '4000'] = positionals;
+  if (!existsSync(path.join(contentDir, 'events')))
+    refuse(`<content-dir>: '${contentDir}' has no events/ folder`);
+  if (!/^[1-9]\d*$/.test(maxArg)) refuse(`<max-urls>: '${maxArg}' is not a positive whole number`);
+  const max = Number(maxArg);
   const clock = () => NOW;
   const dir = path.resolve(contentDir);
   const content = new ContentState(

@@ -211,6 +211,30 @@ const COMMANDS: readonly Command[] = [
     ],
   },
   {
+    file: 'bench/profile-summary.ts',
+    options: ['<file.cpuprofile>', '<top>'],
+    bad: [
+      { args: [], says: /missing argument <file\.cpuprofile>/ },
+      { args: ['/nonexistent.cpuprofile'], says: /'\/nonexistent\.cpuprofile' does not exist/ },
+      { args: ['package.json', 'ten'], says: /<top>: 'ten' is not a positive whole number/ },
+    ],
+  },
+  {
+    file: 'bench/snapshot-responses.ts',
+    options: ['<content-dir>', '<out.jsonl>', '<max-urls>'],
+    bad: [
+      { args: ['tests/fixtures/content-demo'], says: /missing argument <out\.jsonl>/ },
+      {
+        args: ['/nonexistent-folder', 'out.jsonl'],
+        says: /<content-dir>: '\/nonexistent-folder' has no events\/ folder/,
+      },
+      {
+        args: ['tests/fixtures/content-demo', 'out.jsonl', '0'],
+        says: /<max-urls>: '0' is not a positive whole number/,
+      },
+    ],
+  },
+  {
     file: 'bench/generate-content.ts',
     options: [],
     bad: [
