@@ -15,9 +15,9 @@ import { createRequire } from 'node:module';
 import http from 'node:http';
 import path from 'node:path';
 import { readCommandLine } from '../tools/command-line.js';
+import { CONTENT_OPTION, contentFolder, labelledFolders } from './bench-options.js';
 import { cpuTimeUs, memoryOf } from './processes.js';
 import { median } from './report.js';
-import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
 const {
   values: flags,
@@ -38,11 +38,7 @@ const {
     },
   ],
   options: {
-    content: {
-      type: 'string',
-      value: '<dir>',
-      description: 'the content folder (default tests/fixtures/content-demo)',
-    },
+    content: CONTENT_OPTION,
     hot: {
       type: 'string',
       value: '<path>',
@@ -52,19 +48,14 @@ const {
     requests: { type: 'string', value: '<n>', description: 'requests per block (default 400)' },
   },
 });
-const content = flags.content ?? DEMO_FIXTURE;
-if (!existsSync(path.join(content, 'events'))) refuse(`--content: '${content}' has no events/ folder`);
+const content = contentFolder(flags.content, refuse);
 const contentDir = path.resolve(content);
 const blocks = positiveWhole('blocks', flags.blocks ?? '20');
 const perBlock = positiveWhole('requests', flags.requests ?? '400');
 if (flags.hot !== undefined && !flags.hot.startsWith('/')) refuse(`--hot: '${flags.hot}' is not a path (/…)`);
-const builds = positionals.map((arg) => {
-  const [, label = '', dir = ''] = /^([^=]+)=(.+)$/.exec(arg) ?? [];
-  if (!label) refuse(`'${arg}' is not <label>=<dir>`);
-  if (!existsSync(path.join(dir, 'dist/server/main.js')))
-    refuse(`${label}: '${dir}' has no dist/server/main.js`);
-  return { label, dir: path.resolve(dir) };
-});
+const builds = labelledFolders(positionals, '<dir>', 'dist/server/main.js', refuse).map(
+  ({ label, folder }) => ({ label, dir: folder }),
+);
 
 const LIMITS = [1, 1, 1, 2, 2, 3, 5, 10, 20];
 const FILTERS = ['all', 'broad', 'max', 'pro', 'team'].flatMap((audience) =>

@@ -7,15 +7,14 @@
  *
  *   npx tsx bench/compression.ts [--seconds N] [--rounds N] [--content DIR]
  */
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { readCommandLine } from '../tools/command-line.js';
+import { CONTENT_OPTION, contentFolder } from './bench-options.js';
 import { cpuTimeUs, memoryOf, startServer } from './processes.js';
 import { median } from './report.js';
 import { ensureWrk, runWrk } from './wrk.js';
-import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 import { nodeFlags } from '../server/node-flags.cjs';
 
 const {
@@ -29,17 +28,12 @@ const {
   options: {
     seconds: { type: 'string', value: '<n>', description: 'seconds per wrk run (default 3)' },
     rounds: { type: 'string', value: '<n>', description: 'alternating rounds (default 4)' },
-    content: {
-      type: 'string',
-      value: '<dir>',
-      description: 'the content folder (default tests/fixtures/content-demo)',
-    },
+    content: CONTENT_OPTION,
   },
 });
 const SECONDS = positiveWhole('seconds', flags.seconds ?? '3');
 const ROUNDS = positiveWhole('rounds', flags.rounds ?? '4');
-const CONTENT = flags.content ?? DEMO_FIXTURE;
-if (!existsSync(path.join(CONTENT, 'events'))) refuse(`--content: '${CONTENT}' has no events/ folder`);
+const CONTENT = contentFolder(flags.content, refuse);
 const PORT = 39_300;
 const origin = `http://127.0.0.1:${PORT}`;
 const SIZED = ['/api/v1/resets?limit=100', '/data/events.json', '/feed.json', '/', '/api/openapi.json'];

@@ -13,15 +13,15 @@
  *
  * `--profile DIR` also writes a V8 CPU profile of the server there (`bench/profile-summary.ts` reads it).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readCommandLine } from '../tools/command-line.js';
+import { CONTENT_OPTION, contentFolder } from './bench-options.js';
 import { cpuTimeUs, startHelper, startServer } from './processes.js';
 import { median } from './report.js';
 import type { WrkRun } from './wrk.js';
 import { ensureWrk, runWrk } from './wrk.js';
-import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 import { nodeFlags } from '../server/node-flags.cjs';
 
 const {
@@ -35,18 +35,13 @@ const {
   options: {
     seconds: { type: 'string', value: '<n>', description: 'seconds per wrk run (default 3)' },
     rounds: { type: 'string', value: '<n>', description: 'alternating rounds (default 4)' },
-    content: {
-      type: 'string',
-      value: '<dir>',
-      description: 'the content folder (default tests/fixtures/content-demo)',
-    },
+    content: CONTENT_OPTION,
     profile: { type: 'string', value: '<dir>', description: 'write a V8 CPU profile of the server there' },
   },
 });
 const SECONDS = positiveWhole('seconds', flags.seconds ?? '3');
 const ROUNDS = positiveWhole('rounds', flags.rounds ?? '4');
-const CONTENT = flags.content ?? DEMO_FIXTURE;
-if (!existsSync(path.join(CONTENT, 'events'))) refuse(`--content: '${CONTENT}' has no events/ folder`);
+const CONTENT = contentFolder(flags.content, refuse);
 const PORT = 39_310;
 const FLOOR_PORT = PORT + 1;
 const origin = `http://127.0.0.1:${PORT}`;

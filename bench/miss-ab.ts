@@ -7,12 +7,11 @@
  * makes every call a miss. Reports the median over blocks of CPU µs (process.cpuUsage) per call.
  * `npx tsx bench/miss-ab.ts [--content DIR] [--blocks N] [--calls N] LABEL=DIST ...`
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { readCommandLine } from '../tools/command-line.js';
+import { CONTENT_OPTION, contentFolder, labelledFolders } from './bench-options.js';
 import { median } from './report.js';
-import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 
 const {
   values: flags,
@@ -32,25 +31,18 @@ const {
     },
   ],
   options: {
-    content: {
-      type: 'string',
-      value: '<dir>',
-      description: 'the content folder (default tests/fixtures/content-demo)',
-    },
+    content: CONTENT_OPTION,
     blocks: { type: 'string', value: '<n>', description: 'blocks per build (default 40)' },
     calls: { type: 'string', value: '<n>', description: 'calls per block (default 1000)' },
   },
 });
-const content = flags.content ?? DEMO_FIXTURE;
-if (!existsSync(path.join(content, 'events'))) refuse(`--content: '${content}' has no events/ folder`);
+const content = contentFolder(flags.content, refuse);
 const blocks = positiveWhole('blocks', flags.blocks ?? '40');
 const calls = positiveWhole('calls', flags.calls ?? '1000');
-const dists = positionals.map((arg) => {
-  const [, label = '', dist = ''] = /^([^=]+)=(.+)$/.exec(arg) ?? [];
-  if (!label) refuse(`'${arg}' is not <label>=<dist>`);
-  if (!existsSync(path.join(dist, 'server/app.js'))) refuse(`${label}: '${dist}' has no server/app.js`);
-  return { label, dist: path.resolve(dist) };
-});
+const dists = labelledFolders(positionals, '<dist>', 'server/app.js', refuse).map(({ label, folder }) => ({
+  label,
+  dist: folder,
+}));
 const BASE = 'http://localhost:3000';
 /** The cold scenario's mix of page sizes (BENCHMARKS.md): 1,000 pages of 1 event, 808 of 2, … */
 const MIX: readonly (readonly [number, number])[] = [

@@ -6,15 +6,15 @@
  *
  *   npx tsx bench/tail.ts [--seconds N] [--rounds N] [--content DIR]      (npm run build first)
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readCommandLine } from '../tools/command-line.js';
+import { CONTENT_OPTION, contentFolder } from './bench-options.js';
 import type { Running } from './processes.js';
 import { startHelper, startServer } from './processes.js';
 import { median } from './report.js';
 import { ensureWrk, runWrk } from './wrk.js';
-import { DEMO_FIXTURE } from '../tests/helpers/fixtures.js';
 import { nodeFlags } from '../server/node-flags.cjs';
 
 const {
@@ -28,17 +28,12 @@ const {
   options: {
     seconds: { type: 'string', value: '<n>', description: 'seconds per wrk run (default 5)' },
     rounds: { type: 'string', value: '<n>', description: 'rounds per variant (default 3)' },
-    content: {
-      type: 'string',
-      value: '<dir>',
-      description: 'the content folder (default tests/fixtures/content-demo)',
-    },
+    content: CONTENT_OPTION,
   },
 });
 const SECONDS = positiveWhole('seconds', flags.seconds ?? '5');
 const ROUNDS = positiveWhole('rounds', flags.rounds ?? '3');
-const CONTENT = flags.content ?? DEMO_FIXTURE;
-if (!existsSync(path.join(CONTENT, 'events'))) refuse(`--content: '${CONTENT}' has no events/ folder`);
+const CONTENT = contentFolder(flags.content, refuse);
 const STATUS = '/api/v1/status';
 const pinning = os.availableParallelism() >= 2;
 const NODE_ARGS = nodeFlags();
