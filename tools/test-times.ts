@@ -1,6 +1,7 @@
 /**
  * `npm test`'s account of where its time went: prints the slowest test files of the run, each
- * with the seconds its ava worker lived (start-up, hooks and tests), from the lines
+ * with the seconds its ava worker lived (start-up, hooks and tests) and the CPU seconds it and the
+ * children it waited for used, from the lines
  * `tests/timing/file-timer.ts` leaves in `test-results/timings/`. `--clear` forgets an earlier
  * run's lines (npm's `pretest` does that).
  */
@@ -13,6 +14,8 @@ const TIMINGS_DIR = path.resolve('test-results', 'timings');
 interface Timing {
   readonly file: string;
   readonly ms: number;
+  /** Absent from a line written before the timer counted CPU. */
+  readonly cpuMs?: number;
 }
 
 async function readTimings(): Promise<Timing[]> {
@@ -32,10 +35,12 @@ async function readTimings(): Promise<Timing[]> {
 export function slowestReport(timings: readonly Timing[], count: number): string {
   const slowest = [...timings].sort((a, b) => b.ms - a.ms || a.file.localeCompare(b.file)).slice(0, count);
   const total = timings.reduce((sum, { ms }) => sum + ms, 0);
+  const cpu = timings.reduce((sum, { cpuMs = 0 }) => sum + cpuMs, 0);
   const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(7);
   return [
-    `the ${slowest.length} slowest of ${timings.length} test files (seconds each worker lived; ${(total / 1000).toFixed(0)} s in all):`,
-    ...slowest.map(({ file, ms }) => `${seconds(ms)}  ${file}`),
+    `the ${slowest.length} slowest of ${timings.length} test files (seconds each worker lived, ${(total / 1000).toFixed(0)} in all; CPU seconds, ${(cpu / 1000).toFixed(0)} in all):`,
+    '  lived      CPU  file',
+    ...slowest.map(({ file, ms, cpuMs = 0 }) => `${seconds(ms)}  ${seconds(cpuMs)}  ${file}`),
   ].join('\n');
 }
 
