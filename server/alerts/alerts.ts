@@ -4,7 +4,6 @@ import type { AlertsConfig } from '../config.js';
 import type { ContentSnapshot, ContentState } from '../content/content-state.js';
 import type { DeliveryChannel } from './channel.js';
 import { emailChannel } from './email/channel.js';
-import { createMailer } from './email/smtp.js';
 import type { Mailer } from './email/smtp.js';
 import { pushChannel } from './push-channel.js';
 import type { SenderOptions } from './sender.js';
@@ -53,7 +52,8 @@ export async function startAlerts(
   senderOptions: Partial<SenderOptions> = {},
 ): Promise<Alerts> {
   const store = await openAlertStore(config.store.location, Date.now, { pool: config.store.pool });
-  const mailer = config.email ? createMailer(config.email) : null;
+  // nodemailer loads only on a server that sends email.
+  const mailer = config.email ? (await import('./email/smtp.js')).createMailer(config.email) : null;
   const sender = config.sender
     ? new AlertSender({
         store,

@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { DEFAULT_POOL, PostgresAlertStore, postgresStoreExists } from './postgres/index.js';
-import { SqliteAlertStore } from './sqlite/index.js';
 import type { AlertStore } from './types.js';
 
 export type * from './types.js';
@@ -46,14 +44,20 @@ export function describeLocation(location: string): string {
  * file, one per machine (config `ALERTS_DB`). Its users hold the `AlertStore` interface, never the
  * engine. Asynchronous, as opening an engine over the network is: it resolves once the store is
  * migrated and its `version` and `startedAt` are read, and rejects when it cannot be opened.
+ *
+ * Each engine's module (and its driver, `pg` or `better-sqlite3`) is imported here, when a store is
+ * opened: a process without alerts, or on the other engine, never loads it.
  */
 export async function openAlertStore(
   location: string,
   clock: () => number = Date.now,
   options: AlertStoreOptions = {},
 ): Promise<AlertStore> {
-  if (isDatabaseUrl(location))
+  if (isDatabaseUrl(location)) {
+    const { DEFAULT_POOL, PostgresAlertStore } = await import('./postgres/index.js');
     return await PostgresAlertStore.open(location, clock, options.pool ?? DEFAULT_POOL);
+  }
+  const { SqliteAlertStore } = await import('./sqlite/index.js');
   return await SqliteAlertStore.open(location, clock);
 }
 
@@ -62,5 +66,7 @@ export async function openAlertStore(
  * whose schema and start are recorded. Rejects when a database cannot be reached.
  */
 export async function alertStoreExists(location: string): Promise<boolean> {
-  return isDatabaseUrl(location) ? await postgresStoreExists(location) : existsSync(location);
+  if (!isDatabaseUrl(location)) return existsSync(location);
+  const { postgresStoreExists } = await import('./postgres/index.js');
+  return await postgresStoreExists(location);
 }

@@ -1,0 +1,39 @@
+/**
+ * Run by lazy-imports.test.ts in a process of its own: a module hook logs the URL of every module
+ * loaded from then on to the file MODULE_LOG names; the probe starts the service as `npm start` does
+ * (alerts off), marks the log, answers one MCP call, marks it again, and stops.
+ */
+import { appendFileSync } from 'node:fs';
+import { register } from 'node:module';
+
+const HOOK = `import { appendFileSync } from 'node:fs';
+export async function load(url, context, nextLoad) {
+  const result = await nextLoad(url, context);
+  appendFileSync(process.env.MODULE_LOG, url + '\\n');
+  return result;
+}`;
+register(`data:text/javascript,${encodeURIComponent(HOOK)}`);
+const mark = (name: string) => appendFileSync(process.env.MODULE_LOG!, `-- ${name}\n`);
+
+const { parseConfig } = await import('../../server/config.js');
+const { createServer } = await import('../../server/server.js');
+const server = await (
+  await createServer(
+    parseConfig({
+      CONTENT_DIR: 'tests/fixtures/content-demo',
+      CONTENT_CACHE_DIR: 'off',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_POINTS: '0',
+    }),
+  )
+).start();
+mark('started');
+const answer = await fetch(`${server.url}/mcp`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+});
+mark(`mcp answered ${answer.status}`);
+await server.stop();
