@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { DEFAULT_POOL, PostgresAlertStore, postgresStoreExists } from './postgres/index.js';
+import { DEFAULT_POOL } from './postgres/connection.js';
+import { postgresStoreExists } from './postgres/exists.js';
+import { PostgresAlertStore } from './postgres/index.js';
 import { SqliteAlertStore } from './sqlite/index.js';
 import type { AlertStore } from './types.js';
 
