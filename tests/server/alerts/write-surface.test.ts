@@ -82,29 +82,49 @@ test('a p256dh that is 65 bytes from 0x04 but no point of P-256 is refused, nami
 });
 
 test('every spelling of an endpoint is one subscription, and any spelling deletes it', async (t) => {
-  const env = alertsEnv({ ALERTS_PUSH_HOSTS: 'https://fcm.googleapis.com' });
+  const env = alertsEnv({ ALERTS_PUSH_HOSTS: `${push.origin},https://fcm.googleapis.com` });
   await usingServer({ env }, async (server) => {
     const subscriber = push.subscriber();
     const canonical = 'https://fcm.googleapis.com/fcm/send/abc';
+    // Stored as a welcome the push service took leaves it (no test reaches a real push service):
+    // each spelling then finds this row, and is a renewal.
+    const store = await openAlertStore(env.ALERTS_DB);
+    await store.subscribe({
+      endpoint: canonical,
+      ...subscriber.subscription.keys,
+      audience: 'all',
+      window: 'any',
+      expiresAt: null,
+    });
     const spellings = [
       canonical,
       'https://FCM.GoogleAPIs.com/fcm/send/abc',
       'https://fcm.googleapis.com:443/fcm/send/abc',
       'https://someone:secret@fcm.googleapis.com/fcm/send/abc',
       'https://ｆｃｍ.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com/fcm/send/%61bc?',
     ];
     const answers = [];
     for (const endpoint of spellings)
       answers.push(await post(server.url, subscriptionOf(subscriber, endpoint)));
     t.deepEqual(
       answers.map((answer) => answer.status),
-      [201, 200, 200, 200, 200],
+      spellings.map(() => 200),
     );
     t.true(answers.every((answer) => answer.body?.endpoint === canonical));
-    const store = await openAlertStore(env.ALERTS_DB);
     t.is(await store.subscriptionCount(), 1);
     t.is((await post(server.url, { endpoint: spellings[1] }, {}, 'DELETE')).status, 204);
     t.is(await store.subscriptionCount(), 0, 'deleted by another spelling');
+
+    // A new endpoint in another spelling is welcomed, and stored, at its canonical one.
+    const fresh = push.subscriber();
+    const { endpoint } = fresh.subscription;
+    const odd = `${endpoint.replace('/push/s', '/push/%73')}?`;
+    const created = await post(server.url, subscriptionOf(fresh, odd));
+    t.is(created.status, 201);
+    t.is(created.body?.endpoint, endpoint);
+    t.is(push.received.filter((message) => message.subscriber === fresh.id).length, 1, 'its welcome');
+    t.is((await post(server.url, subscriptionOf(fresh, endpoint))).status, 200, 'the same subscription');
     await store.close();
   });
 });
@@ -160,6 +180,11 @@ test('past ALERTS_MAX_SUBSCRIPTIONS a new one is 503 subscriptions_full, stored 
       [201, 201, 201, 503, 503],
     );
     t.like(answers[3]!.body, { code: 'subscriptions_full' });
+    t.deepEqual(
+      subscribers.map((subscriber) => push.received.filter((m) => m.subscriber === subscriber.id).length),
+      [1, 1, 1, 0, 0],
+      'a welcome to each one stored, none to one that would not be',
+    );
     t.is(
       (await post(server.url, { ...subscriptionOf(subscribers[0]!), audience: 'pro' })).status,
       200,
