@@ -30,6 +30,7 @@ import { createPipeline } from './pipeline.js';
 import { createRoutes, readRoutes, writeOnlyPaths } from './routes.js';
 import type { AlertStore } from './alerts/store/index.js';
 import { alertEndpoints } from './alerts/endpoints.js';
+import { welcomePayload, welcomeSender } from './alerts/welcome.js';
 import { webhookEndpoints } from './alerts/webhook-endpoints.js';
 import { emailEndpoints } from './alerts/email-endpoints.js';
 import { StoreOutage } from './alerts/store-outage.js';
@@ -176,6 +177,7 @@ export function createApp(deps: AppDeps): ServiceApp {
               pushHosts: config.alerts.push.pushHosts,
               maxSubscriptions: config.alerts.maxSubscriptions,
               writeLimits,
+              welcome: welcomeSender(config.alerts.push.vapid, welcomePayload(base)),
             }
           : null,
       configuredBaseUrl: siteOrigin,

@@ -136,7 +136,8 @@ export type Problem = {
     | 'content_unavailable'
     | 'service_busy'
     | 'alerts_unavailable'
-    | 'subscriptions_full';
+    | 'subscriptions_full'
+    | 'push_service_unavailable';
   detail: string;
   parameter?: string | undefined;
 };

@@ -115,6 +115,12 @@ export const PROBLEM_TYPES = {
     about:
       'This server holds as many alert subscriptions as it allows and stores no new one now. Follow the feeds or the calendar instead, or try again later.',
   },
+  push_service_unavailable: {
+    status: 503,
+    title: 'Push service unavailable',
+    about:
+      'A browser subscription is stored only once its push service has taken a first message to it; this one failed (an error, no answer in time, or a request to wait), so nothing is stored. Retry after the number of seconds in Retry-After.',
+  },
 } as const satisfies Record<string, { status: number; title: string; about: string }>;
 
 export type ProblemCode = keyof typeof PROBLEM_TYPES;

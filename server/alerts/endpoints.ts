@@ -11,6 +11,8 @@ import type { AlertStore } from './store/index.js';
 import type { WriteCount } from './write-limit.js';
 import { limitWrites } from './write-limit.js';
 import { checkedBody } from './checked-body.js';
+import type { WelcomeSender } from './welcome.js';
+import { welcomeRefusal } from './welcome.js';
 
 export const VAPID_KEY_PATH = '/alerts/vapid-public-key';
 export const SUBSCRIPTIONS_PATH = '/alerts/subscriptions';
@@ -27,6 +29,8 @@ export interface AlertEndpointsOptions {
     readonly maxSubscriptions: number;
     /** Subscription writes per minute, per address and per network. */
     readonly writeLimits: readonly WriteCount[];
+    /** Sends the first message a new subscription (or new keys) must get before it is stored. */
+    readonly welcome: WelcomeSender;
   } | null;
   /** `PUBLIC_BASE_URL`, or null: the site's origin is then the request's own. */
   readonly configuredBaseUrl: string | null;
@@ -47,7 +51,8 @@ export interface AlertEndpoints {
 /**
  * `GET /alerts/vapid-public-key`, `POST` and `DELETE /alerts/subscriptions` (docs/product-decisions.md
  * §15): same-origin only, JSON only, at most 4 KiB, every field checked by its schema
- * (domain/schemas/alerts.ts) and unknown ones refused, push endpoints only on a known push service.
+ * (domain/schemas/alerts.ts) and unknown ones refused, push endpoints only on a known push service,
+ * and a new endpoint (or new keys) only once its push service has taken a welcome (./welcome.ts).
  * Each refusal is a problem naming the field; nothing is stored unless all of it is right.
  */
 export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
@@ -134,20 +139,29 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
             'The subscription has expired (its expirationTime has passed): subscribe again in the browser.',
             'subscription.expirationTime',
           );
+        const row = {
+          endpoint: subscription.endpoint,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+          audience: request.audience,
+          window: request.window,
+          expiresAt,
+        };
         // A store that fails rejects here: the error reaches the app's problem handler as a throw did.
-        const stored = await alerts.store.subscribe(
-          {
-            endpoint: subscription.endpoint,
-            p256dh: subscription.keys.p256dh,
-            auth: subscription.keys.auth,
-            audience: request.audience,
-            window: request.window,
-            expiresAt,
-          },
-          alerts.maxSubscriptions,
-        );
-        if (stored.full) throw full();
-        const { created } = stored;
+        // The endpoint stored with these keys was checked when it was stored: it is renewed at once.
+        const renewal = await alerts.store.renewSubscription(row);
+        let created = false;
+        if (renewal !== 'renewed') {
+          // A new endpoint, or new keys: stored only once its push service takes a message to it.
+          if (renewal === 'unknown' && (await alerts.store.subscriptionCount()) >= alerts.maxSubscriptions)
+            throw full();
+          const outcome = await alerts.welcome({ endpoint: subscription.endpoint, keys: subscription.keys });
+          const refusal = welcomeRefusal(outcome, subscription.endpoint, base, options.logger);
+          if (refusal) throw refusal;
+          const stored = await alerts.store.subscribe(row, alerts.maxSubscriptions);
+          if (stored.full) throw full();
+          created = stored.created;
+        }
         ctx.status = created ? 201 : 200;
         ctx.body = { endpoint: subscription.endpoint, audience: request.audience, window: request.window };
       },

@@ -1,10 +1,11 @@
 /**
  * `/assets/alerts.js`, the alerts control's script (same origin, loaded with `defer`). It shows the
  * state the browser is in: unsupported, notifications blocked, ready to subscribe, or subscribed.
- * Subscribing registers /sw.js, subscribes with the page's VAPID key (`data-alerts-key`) and POSTs
- * the subscription with the filters; the filters are kept in the Cache API (alerts-store.ts) with the
- * page's language and its words for notifications, which the service worker reads to word and link
- * each notification, and when the push service renews the subscription. A subscription already there
+ * Subscribing registers /sw.js, subscribes with the page's VAPID key (`data-alerts-key`), keeps the
+ * filters in the Cache API (alerts-store.ts) with the page's language, its words for notifications and
+ * its own address, then POSTs the subscription with the filters (the server's welcome arrives before
+ * its answer, and is worded from what is kept; a refusal forgets it). The service worker reads them
+ * to word and link each notification, and when the push service renews the subscription. A subscription already there
  * is shown and POSTed again, so the server keeps it. Failures are said in the status line, in the
  * page's words (`data-alerts-text`). Every state is in the markup (server/site/pages/alerts-control.ts),
  * hidden, so the script only switches between them.
@@ -81,6 +82,7 @@ function control(section: HTMLElement): void {
     // on an English page, whose notifications are the server's text), words the notifications.
     lang: document.documentElement.lang,
     notification: parsed<NotificationWords | null>(section.getAttribute('data-alerts-notification'), null),
+    page: location.pathname + location.search,
   };
 
   function show(state: string): void {
@@ -172,19 +174,16 @@ function control(section: HTMLElement): void {
             }),
           )
           .then((subscription) =>
-            post(subscription, pageFilters).then(
-              () => storeFilters(pageFilters),
-              (error: unknown) =>
+            // Kept first: the server sends its welcome before it answers, and the service worker
+            // words that notification, and links it to this page, from what is kept.
+            storeFilters(pageFilters)
+              .then(() => post(subscription, pageFilters))
+              .catch((error: unknown) =>
                 // The server did not keep it: do not leave a subscription nothing sends to.
-                subscription.unsubscribe().then(
-                  () => {
-                    throw error;
-                  },
-                  () => {
-                    throw error;
-                  },
-                ),
-            ),
+                Promise.all([forgetFilters(), subscription.unsubscribe().catch(() => false)]).then(() => {
+                  throw error;
+                }),
+              ),
           )
           .then(() => {
             subscribed(pageFilters);

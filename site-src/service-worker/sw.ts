@@ -2,7 +2,7 @@
  * `/sw.js`, the service worker the alerts control registers (scope `/`). It shows each push message
  * as a notification, worded in the language of the page the alerts were turned on from (its words
  * are kept with the filters), and opens (or focuses) the event's page in that language when one is
- * clicked. When the push service replaces a subscription it subscribes again and POSTs the new one
+ * clicked; the welcome a new subscription gets first opens the page alerts were turned on from. When the push service replaces a subscription it subscribes again and POSTs the new one
  * with the filters the page kept in the Cache API (alerts-store.ts), removing the old endpoint.
  * It handles no fetch: pages and files load as they would without it.
  */
@@ -18,8 +18,10 @@ declare const self: ServiceWorkerGlobalScope;
  */
 declare const LOCALE_PREFIXES: Readonly<Record<string, string>>;
 
-/** A push message's JSON, as the server sends it (server/alerts/). */
+/** A push message's JSON, as the server sends it (server/alerts/): an alert, or the welcome. */
 interface Alert {
+  /** `welcome` for the first message a new subscription gets (server/alerts/welcome.ts). */
+  kind?: string;
   title?: string;
   body?: string;
   url?: unknown;
@@ -55,15 +57,16 @@ self.addEventListener('push', (event) => {
     alert = { body: event.data ? event.data.text() : '' };
   }
   const url = typeof alert.url === 'string' ? alert.url : self.registration.scope;
+  const welcome = alert.kind === 'welcome';
   event.waitUntil(
     storedFilters()
       .catch(() => null)
       .then((filters) => {
-        const worded = inWords(alert, filters);
+        const worded = welcome ? welcomeWords(alert, filters) : inWords(alert, filters);
         const options: NotificationOptions = {
           body: worded.body,
           tag: alert.tag,
-          data: { url: inLanguage(url, filters) },
+          data: { url: (welcome && keptPage(filters)) || inLanguage(url, filters) },
         };
         if (worded.lang) options.lang = worded.lang;
         return self.registration.showNotification(worded.title || 'Usage-limit reset', options);
@@ -85,6 +88,26 @@ function inLanguage(url: string, filters: StoredFilters | null): string {
   } catch {
     return url;
   }
+}
+
+/** The page alerts were turned on from, when the control kept one of this site; null otherwise. */
+function keptPage(filters: StoredFilters | null): string | null {
+  try {
+    const page = filters?.page ? new URL(filters.page, self.location.origin) : null;
+    return page && page.origin === self.location.origin ? page.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The welcome in the words the page kept (its language's); the server's English without them. */
+function welcomeWords(
+  alert: Alert,
+  filters: StoredFilters | null,
+): { title: string | undefined; body: string; lang: string | null | undefined } {
+  const words = filters?.notification?.welcome;
+  if (words?.title && words.body) return { title: words.title, body: words.body, lang: filters?.lang };
+  return { title: alert.title, body: alert.body || '', lang: null };
 }
 
 /**

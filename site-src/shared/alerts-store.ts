@@ -21,6 +21,8 @@ export interface NotificationWords {
   readonly and?: string;
   /** Each window's name, and `unspecified`. */
   readonly windows?: Readonly<Record<string, string>>;
+  /** The first message a new subscription gets (server/alerts/welcome.ts), in the page's language. */
+  readonly welcome?: { readonly title?: string; readonly body?: string };
 }
 
 /** The filters kept with a subscription. */
@@ -31,4 +33,6 @@ export interface StoredFilters {
   /** The language of the page alerts were turned on from. */
   lang?: string;
   notification?: NotificationWords | null;
+  /** The page alerts were turned on from (path and query): the welcome's notification opens it. */
+  page?: string;
 }

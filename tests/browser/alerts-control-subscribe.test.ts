@@ -2,6 +2,7 @@ import test from 'ava';
 import { langOf } from '../../server/site/i18n/lang.js';
 import { filterLabel } from '../../server/site/pages/home-page.js';
 import type { Subscriber } from '../helpers/push-service.js';
+import { isWelcome } from '../helpers/push-service.js';
 import { eventually } from '../helpers/wait.js';
 import {
   axeClean,
@@ -146,7 +147,8 @@ test.serial('subscribe, see it on an event page and on the next visit, then stop
 
 test.serial('in Japanese the control, its status line and the kept language are Japanese', async (t) => {
   const ja = langOf('ja');
-  const json: SubscriptionJson = { ...push!.subscriber().subscription, expirationTime: null };
+  const subscriber = push!.subscriber();
+  const json: SubscriptionJson = { ...subscriber.subscription, expirationTime: null };
   const { context, page, problems } = await openContext(async (context) => {
     await context.grantPermissions(['notifications'], { origin: on!.url });
     await context.addInitScript(fakePush(json));
@@ -163,11 +165,46 @@ test.serial('in Japanese the control, its status line and the kept language are 
     t.is(await page.locator('[data-alerts-current]').innerText(), label);
     // The service worker words notifications, and opens event pages, in the language the alerts
     // were turned on in: the page keeps it with its words for notifications.
-    const kept = await page.evaluate<{ lang: string; notification: unknown }>(
+    const kept = await page.evaluate<{ lang: string; notification: unknown; page: string }>(
       "caches.open('alerts').then((c) => c.match('/alerts/filters.json')).then((r) => r.json())",
     );
     t.is(kept.lang, 'ja');
     t.deepEqual(kept.notification, { ...ja.t.alerts.notification, windows: ja.t.labels.window });
+    t.is(kept.page, '/ja/alerts?audience=max&window=weekly');
+
+    // The server stored it once the push service took its welcome; that message, delivered to the
+    // real service worker, is shown in the words the page kept before it subscribed, and opens it.
+    const welcomes = push!.received.filter((message) => message.subscriber === subscriber.id);
+    t.is(welcomes.length, 1);
+    t.true(isWelcome(welcomes[0]!));
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const mine = registrations.find((registration) => registration.scopeURL === `${on!.url}/`);
+        if (mine && !mine.isDeleted) resolve(mine.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: on!.url,
+      registrationId: await registered,
+      data: welcomes[0]!.payload,
+    });
+    const notifications = () =>
+      page.evaluate<{ title: string; body: string; url: string }[]>(
+        'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => ' +
+          'all.map((n) => ({ title: n.title, body: n.body, url: n.data && n.data.url })))',
+      );
+    t.true(
+      await eventually(async () => (await notifications()).length > 0, { timeout: 5000, interval: 100 }),
+    );
+    t.deepEqual(await notifications(), [
+      {
+        title: ja.t.alerts.notification.welcome.title,
+        body: ja.t.alerts.notification.welcome.body,
+        url: `${on!.url}/ja/alerts?audience=max&window=weekly`,
+      },
+    ]);
     await axeClean(t, page, 'subscribed, in Japanese');
     await page.getByRole('button', { name: ja.t.alerts.stop }).click();
     await state(page, 'ready').waitFor();
@@ -200,6 +237,7 @@ test.serial('a refused subscription is said in the status line and leaves no sub
     t.is(await status(page).innerText(), 'Alerts could not be turned on: Try again later.');
     t.deepEqual(await shownState(page), ['ready']);
     t.is(await page.evaluate<string | null>(SUBSCRIBED_HERE), null);
+    t.false(await page.evaluate<boolean>("caches.has('alerts')"), 'the filters kept first are forgotten');
     await axeClean(t, page, 'refused');
     t.deepEqual(
       problems.filter((problem) => !/503/.test(problem)),

@@ -2,8 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import type { BrowserContext } from 'playwright-core';
 import { alertPayload } from '../../domain/alerts.js';
 import { generateVapidKeys } from '../../server/alerts/push.js';
+import { WELCOME_TAG, welcomePayload } from '../../server/alerts/welcome.js';
+import { langOf } from '../../server/site/i18n/lang.js';
 import { useBrowser } from '../helpers/browser.js';
 import { eventually } from '../helpers/wait.js';
 import type { RunningServer } from '../helpers/with-server.js';
@@ -46,28 +49,36 @@ interface Shown {
   readonly data: { url: string };
 }
 
+/**
+ * A page of the site (`/alerts`) with /sw.js registered at the root scope, and the id DevTools
+ * knows the registration by, to deliver push messages to it as a push service would.
+ */
+async function registeredWorker(context: BrowserContext, origin: string) {
+  await context.grantPermissions(['notifications'], { origin });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/alerts`);
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((registration) => registration.scopeURL === `${origin}/`);
+      if (mine && !mine.isDeleted) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const scope = await page.evaluate<string>(
+    "navigator.serviceWorker.register('/sw.js').then((r) => navigator.serviceWorker.ready.then(() => r.scope))",
+  );
+  return { page, cdp, errors, scope, registrationId: await registered };
+}
+
 test('the service worker shows a pushed alert as a notification, one per tag, in the reader language', async (t) => {
   const origin = server!.url;
   const context = await browser().newContext();
   try {
-    await context.grantPermissions(['notifications'], { origin });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${origin}/alerts`);
-    const cdp = await context.newCDPSession(page);
-    const registered = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const mine = registrations.find((registration) => registration.scopeURL === `${origin}/`);
-        if (mine && !mine.isDeleted) resolve(mine.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    const scope = await page.evaluate<string>(
-      "navigator.serviceWorker.register('/sw.js').then((r) => navigator.serviceWorker.ready.then(() => r.scope))",
-    );
+    const { page, cdp, errors, scope, registrationId } = await registeredWorker(context, origin);
     t.is(scope, `${origin}/`, 'registered at the root scope');
-    const registrationId = await registered;
 
     // The message a push service would deliver, as the sender builds it (domain/alerts.ts).
     const resets = (await (await fetch(`${origin}/api/v1/resets?limit=100`)).json()) as {
@@ -147,6 +158,87 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
     });
     t.is(latest?.title, '確認済み：週間上限のリセット');
     t.regex(latest?.body ?? '', /。対象：Pro の契約者。/);
+    t.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the welcome is shown in the words the page kept, and opens the page alerts were turned on from', async (t) => {
+  const origin = server!.url;
+  const context = await browser().newContext();
+  try {
+    const { page, cdp, errors, registrationId } = await registeredWorker(context, origin);
+    const payload = welcomePayload(origin);
+    const welcome = async () => {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId,
+        data: JSON.stringify(payload),
+      });
+    };
+    const shownWelcome = async (check: (shown: Shown) => boolean) => {
+      let found: Shown | undefined;
+      await eventually(
+        async () => {
+          const all = await page.evaluate<Shown[]>(
+            'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => ' +
+              'all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))',
+          );
+          found = all.find((shown) => shown.tag === WELCOME_TAG);
+          return found !== undefined && check(found);
+        },
+        { timeout: 5000, interval: 100 },
+      );
+      return found;
+    };
+
+    // Nothing kept (an English page keeps no words): the server's English, and the alerts page.
+    await welcome();
+    t.deepEqual(await shownWelcome(() => true), {
+      title: 'Alerts are on',
+      body: payload.body,
+      tag: WELCOME_TAG,
+      data: { url: `${origin}/alerts` },
+    });
+
+    // Turned on from a page in Japanese: its words, and that page.
+    const ja = langOf('ja');
+    const japanese = await (await fetch(`${origin}/ja/?audience=pro`)).text();
+    const attribute = /data-alerts-notification="([^"]*)"/.exec(japanese)?.[1] ?? '';
+    const words = JSON.parse(attribute.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as object;
+    const kept = {
+      audience: 'pro',
+      window: 'any',
+      lang: 'ja',
+      notification: words,
+      page: '/ja/?audience=pro',
+    };
+    await page.evaluate(
+      `caches.open('alerts').then((cache) => cache.put('/alerts/filters.json', new Response(${JSON.stringify(
+        JSON.stringify(kept),
+      )})))`,
+    );
+    await welcome();
+    const shown = await shownWelcome((found) => found.title !== 'Alerts are on');
+    t.deepEqual(shown, {
+      title: ja.t.alerts.notification.welcome.title,
+      body: ja.t.alerts.notification.welcome.body,
+      tag: WELCOME_TAG,
+      data: { url: `${origin}/ja/?audience=pro` },
+    });
+
+    // A page of another site is never opened: the alerts page in the kept language instead.
+    await page.evaluate(
+      `caches.open('alerts').then((cache) => cache.put('/alerts/filters.json', new Response(${JSON.stringify(
+        JSON.stringify({ ...kept, page: 'https://elsewhere.example/' }),
+      )})))`,
+    );
+    await welcome();
+    t.is(
+      (await shownWelcome((found) => !found.data.url.endsWith('?audience=pro')))?.data.url,
+      `${origin}/ja/alerts`,
+    );
     t.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -4,6 +4,7 @@
  * its own origin, `exp` within 24 hours, `sub` a mailto: or https: URL, `k` the application server key
  * the subscription was made with), `TTL`, and an aes128gcm body (RFC 8188/8291) that it decrypts
  * with the subscriber's private key and auth secret, independently of the sender, with `http_ece`.
+ * A message to an endpoint it never issued is answered 404, as a real push service answers one.
  */
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import http from 'node:http';
@@ -22,6 +23,11 @@ export interface Received {
   readonly payload: string;
   readonly headers: http.IncomingHttpHeaders;
   readonly claims: { aud: string; exp: number; sub: string };
+  /**
+   * Whether it is the welcome a new subscription gets first (server/alerts/welcome.ts): read once,
+   * as it arrives, so that counting thousands of messages often parses none of them again.
+   */
+  readonly welcome: boolean;
 }
 
 export interface Refused {
@@ -33,7 +39,14 @@ export interface PushService {
   readonly origin: string;
   readonly received: Received[];
   readonly refused: Refused[];
+  /** The paths of messages to endpoints it never issued, which it answered 404 (as a real one does). */
+  readonly unknown: string[];
   subscriber(): Subscriber;
+  /**
+   * The same endpoint with new keys, as a browser that subscribes again may give it: from now on
+   * the service decrypts this subscriber's messages with the new keys only.
+   */
+  rekey(subscriber: Subscriber): Subscriber;
   /** The next answers to this subscriber's messages (status, headers), before the default 201. */
   answer(subscriber: Subscriber, ...replies: [number, Record<string, string>?][]): void;
   /** Connections opened to it so far. */
@@ -86,11 +99,11 @@ export async function startPushService(
   const replies = new Map<string, [number, Record<string, string>?][]>();
   const received: Received[] = [];
   const refused: Refused[] = [];
+  const unknown: string[] = [];
   let origin = '';
 
   function check(request: http.IncomingMessage, body: Buffer, id: string): Received {
-    const key = keys.get(id);
-    if (!key) throw new Error('unknown subscription');
+    const key = keys.get(id)!;
     const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(request.headers.authorization ?? '');
     if (!match) throw new Error(`Authorization is not VAPID: ${request.headers.authorization}`);
     const [, token = '', k = ''] = match;
@@ -116,7 +129,13 @@ export async function startPushService(
     const payload = ece
       .decrypt(body, { version: 'aes128gcm', privateKey: key.ecdh, authSecret: b64(key.auth) })
       .toString('utf8');
-    return { subscriber: id, payload, headers: request.headers, claims: claim };
+    return {
+      subscriber: id,
+      payload,
+      headers: request.headers,
+      claims: claim,
+      welcome: kindOf(payload) === 'welcome',
+    };
   }
 
   const server = http.createServer((request, response) => {
@@ -127,6 +146,11 @@ export async function startPushService(
       const id = /^\/push\/([\w-]+)$/.exec(request.url ?? '')?.[1] ?? '';
       if (request.method !== 'POST') {
         response.writeHead(405).end();
+        return;
+      }
+      if (!keys.has(id)) {
+        unknown.push(request.url ?? '');
+        response.writeHead(404).end();
         return;
       }
       const reply = replies.get(id)?.shift();
@@ -149,25 +173,30 @@ export async function startPushService(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let next = 0;
+  /** Subscriber `id` with new keys, which the service keeps to decrypt its messages. */
+  const keyed = (id: string): Subscriber => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    keys.set(id, { ecdh, auth });
+    return {
+      id,
+      subscription: {
+        endpoint: `${origin}/push/${id}`,
+        keys: { p256dh: b64(ecdh.getPublicKey()), auth: b64(auth) },
+      },
+    };
+  };
   return {
     origin,
     received,
     refused,
+    unknown,
     subscriber() {
       next += 1;
-      const id = `s${next}`;
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      const auth = randomBytes(16);
-      keys.set(id, { ecdh, auth });
-      return {
-        id,
-        subscription: {
-          endpoint: `${origin}/push/${id}`,
-          keys: { p256dh: b64(ecdh.getPublicKey()), auth: b64(auth) },
-        },
-      };
+      return keyed(`s${next}`);
     },
+    rekey: (subscriber) => keyed(subscriber.id),
     answer(subscriber, ...more) {
       replies.set(subscriber.id, [...(replies.get(subscriber.id) ?? []), ...more]);
     },
@@ -178,6 +207,27 @@ export async function startPushService(
         server.closeAllConnections();
       }),
   };
+}
+
+/** A payload's `kind` (`welcome`), or undefined: an alert's has none, and a payload may be any text. */
+function kindOf(payload: string): unknown {
+  try {
+    return (JSON.parse(payload) as { kind?: unknown } | null)?.kind;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a message is the welcome a new subscription gets first (server/alerts/welcome.ts). */
+export function isWelcome(message: Pick<Received, 'welcome'>): boolean {
+  return message.welcome;
+}
+
+/** The alerts (every message but the welcomes) the service took, to one subscriber or to all. */
+export function alertsReceived(push: Pick<PushService, 'received'>, subscriber?: Subscriber): Received[] {
+  return push.received.filter(
+    (message) => !isWelcome(message) && (subscriber === undefined || message.subscriber === subscriber.id),
+  );
 }
 
 /** How many messages each subscriber got, by its id. */

@@ -11,7 +11,7 @@ import { writeReset } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import type { Subscriber } from '../helpers/push-service.js';
-import { startPushService } from '../helpers/push-service.js';
+import { alertsReceived, isWelcome, startPushService } from '../helpers/push-service.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 import { usingCluster } from '../helpers/with-server.js';
 
@@ -68,8 +68,9 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
         ...(await subscribers(MATCHING / 2, { audience: 'pro', window: 'weekly' })),
       ];
       const others = await subscribers(OTHERS, { audience: 'team', window: 'five_hour' });
-      const count = (subscriber: Subscriber) =>
-        push.received.filter((message) => message.subscriber === subscriber.id).length;
+      // Each was stored once its push service took its welcome; below, only alerts are counted.
+      t.is(push.received.filter(isWelcome).length, MATCHING + OTHERS, 'one welcome each');
+      const count = (subscriber: Subscriber) => alertsReceived(push, subscriber).length;
 
       // A new confirmed reset for Pro and Max, weekly, published as a curator does.
       const id = await writeReset(content.dir, {
@@ -91,7 +92,8 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       const reader = await openAlertStore(db);
       t.true(
         await eventually(
-          async () => push.received.length >= MATCHING * 0.3 && (await reader.claimHolders()).length > 0,
+          async () =>
+            alertsReceived(push).length >= MATCHING * 0.3 && (await reader.claimHolders()).length > 0,
           { timeout: 60_000 },
         ),
         'the fan-out started',
@@ -99,15 +101,18 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       const holder = (await reader.claimHolders())[0] ?? '';
       const pid = Number(holder.split(':')[1]);
       process.kill(pid, 'SIGKILL');
-      const atKill = push.received.length;
+      const atKill = alertsReceived(push).length;
       t.true(atKill < MATCHING, `killed mid-fan-out (${atKill} of ${MATCHING} delivered)`);
 
       // Its claims expire and the other worker (or its replacement) takes them over.
       t.true(
-        await eventually(() => new Set(push.received.map((message) => message.subscriber)).size >= MATCHING, {
-          timeout: 90_000,
-        }),
-        `${push.received.length} delivered`,
+        await eventually(
+          () => new Set(alertsReceived(push).map((message) => message.subscriber)).size >= MATCHING,
+          {
+            timeout: 90_000,
+          },
+        ),
+        `${alertsReceived(push).length} delivered`,
       );
       // The new holder marks the alert done only once every message of it has been answered: after
       // that no copy is still on its way.
@@ -127,7 +132,7 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       t.log(`${twice.length} subscription(s) got a second copy`);
       t.true(twice.length <= 32, 'at most the messages in flight (32) get a second copy');
       for (const subscriber of twice) {
-        const copies = push.received.filter((message) => message.subscriber === subscriber.id);
+        const copies = alertsReceived(push, subscriber);
         t.is(copies.length, 2, subscriber.id);
         t.is(copies[0]!.headers.topic, copies[1]!.headers.topic, 'the same Topic');
         t.is(copies[0]!.payload, copies[1]!.payload, 'the same alert and tag');
@@ -159,7 +164,7 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       t.false(log.includes(`${push.origin}/push/`), 'no endpoint in the log');
 
       // Backfill and a silent correction send nothing.
-      const before = push.received.length;
+      const before = alertsReceived(push).length;
       const drafted = await cli(
         'tools/content-new.ts',
         'https://wrenquill.example/changelog/late',
@@ -204,7 +209,7 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
         await eventually(async () => (await reader.pendingAlerts()).length === 0),
         'no alert is left to send',
       );
-      t.is(push.received.length, before, 'nothing was sent for backfill or a silent correction');
+      t.is(alertsReceived(push).length, before, 'nothing was sent for backfill or a silent correction');
       await reader.close();
     });
   } finally {

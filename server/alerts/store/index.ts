@@ -54,7 +54,10 @@ export async function openAlertStore(
   options: AlertStoreOptions = {},
 ): Promise<AlertStore> {
   if (isDatabaseUrl(location)) {
-    const { DEFAULT_POOL, PostgresAlertStore } = await import('./postgres/index.js');
+    const [{ DEFAULT_POOL }, { PostgresAlertStore }] = await Promise.all([
+      import('./postgres/connection.js'),
+      import('./postgres/index.js'),
+    ]);
     return await PostgresAlertStore.open(location, clock, options.pool ?? DEFAULT_POOL);
   }
   const { SqliteAlertStore } = await import('./sqlite/index.js');
@@ -67,6 +70,6 @@ export async function openAlertStore(
  */
 export async function alertStoreExists(location: string): Promise<boolean> {
   if (!isDatabaseUrl(location)) return existsSync(location);
-  const { postgresStoreExists } = await import('./postgres/index.js');
+  const { postgresStoreExists } = await import('./postgres/exists.js');
   return await postgresStoreExists(location);
 }

@@ -56,15 +56,27 @@ export interface StoredSubscription {
 /** A subscription to store: the endpoint in its canonical form, and when the push service ends it. */
 export type NewSubscription = Omit<StoredSubscription, 'id'> & { readonly expiresAt: number | null };
 
+/** What `subscribe` did: stored a new subscription, updated the one with this endpoint, or neither (full). */
+export type Subscribed = { created: boolean; full?: never } | { created: false; full: true };
+
+/**
+ * What `renewSubscription` found: the endpoint stored with these keys (renewed), stored with other
+ * keys (nothing changed), or not stored.
+ */
+export type Renewal = 'renewed' | 'new keys' | 'unknown';
+
 export interface SubscriptionStore {
   /**
    * Stores a subscription, or updates the filters and keys of the one with this endpoint (given in
    * its canonical form). A new one past `max` subscriptions in all is not stored: `full`.
    */
-  subscribe(
-    subscription: NewSubscription,
-    max?: number,
-  ): Promise<{ created: boolean; full?: never } | { created: false; full: true }>;
+  subscribe(subscription: NewSubscription, max?: number): Promise<Subscribed>;
+  /**
+   * Renews the subscription with this endpoint when it is stored with these very keys: its filters
+   * and expiry are replaced and it counts as renewed. Anything else changes nothing: a new endpoint,
+   * or new keys, must first have a push service take a message (server/alerts/welcome.ts).
+   */
+  renewSubscription(subscription: NewSubscription): Promise<Renewal>;
   /** Inserts many subscriptions in few transactions (the fan-out bench and its tests). */
   subscribeMany(subscriptions: readonly NewSubscription[]): Promise<void>;
   /** Deletes the subscription with this endpoint, if there is one. */

@@ -444,6 +444,11 @@ export const en = {
       dateOnly: '{day} (date only)',
       unknownTime: 'time unknown',
       and: ' and ',
+      /** The message a new subscription gets first (server/alerts/welcome.ts). */
+      welcome: {
+        title: 'Alerts are on',
+        body: 'This browser will be notified of new usage resets that match the filters you chose.',
+      },
     },
     /** What the control's script says in its status line. */
     script: {
@@ -506,6 +511,9 @@ export const en = {
       filters: 'the filters you chose (audience and window);',
       times: 'when the subscription was created and when it was last renewed.',
     },
+    /** Said after what is stored: a subscription is stored only once its push service took a message. */
+    welcome:
+      "Before anything is stored, the server sends one message through your browser's push service, which the browser shows as the notification “Alerts are on”: if the push service does not take it, nothing is stored.",
     deliveries:
       'For each alert sent, it keeps a delivery record: which alert, to which subscription, the outcome, and the time.',
     howLong: 'How long',
@@ -522,7 +530,7 @@ export const en = {
     alertsPage: 'the alerts page',
     deliveriesKept: 'Delivery records are kept 30 days.',
     inBrowser:
-      "In your browser, the filters are also kept in the site's own storage so that the alerts can be renewed, with the page's language and its words for notifications; stopping alerts deletes them.",
+      "In your browser, the filters are also kept in the site's own storage so that the alerts can be renewed, with the page's language, its words for notifications and the address of the page alerts were turned on from; stopping alerts deletes them.",
     channels: {
       email: 'Email alerts',
       emailStored: 'When you ask for email alerts, the server stores:',

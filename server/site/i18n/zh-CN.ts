@@ -400,6 +400,11 @@ export const zhCN: Messages = {
         title: '订阅已满',
         about: '此服务器保存的提醒订阅已达上限，目前不再保存新的订阅。请改用订阅源或日历，或稍后再试。',
       },
+      push_service_unavailable: {
+        title: '推送服务不可用',
+        about:
+          '浏览器订阅要等其推送服务接收了第一条消息后才会保存；这次没有接收（出错、未及时应答或要求稍候），因此没有保存任何内容。请在 Retry-After 给出的秒数之后重试。',
+      },
     },
   },
   errors: {
@@ -458,6 +463,7 @@ export const zhCN: Messages = {
       dateOnly: '{day}（仅日期）',
       unknownTime: '时间未知',
       and: '、',
+      welcome: { title: '提醒已开启', body: '符合你所选筛选条件的新用量重置将通知到此浏览器。' },
     },
     script: {
       switching: '正在更改筛选条件…',
@@ -517,6 +523,8 @@ export const zhCN: Messages = {
       filters: '你选择的筛选条件（适用对象和窗口）；',
       times: '订阅的创建时间，以及最近一次续期的时间。',
     },
+    welcome:
+      '保存之前，服务器会通过你浏览器的推送服务发送一条消息，浏览器会将其显示为“提醒已开启”通知；如果推送服务没有接收，则不会保存任何内容。',
     deliveries:
       '每发送一条提醒，服务器都会保留一条投递记录：哪条提醒、发给哪个订阅、结果如何，以及发送时间。',
     howLong: '保存多久',
@@ -531,7 +539,7 @@ export const zhCN: Messages = {
     alertsPage: '提醒页面',
     deliveriesKept: '投递记录保留 30 天。',
     inBrowser:
-      '在你的浏览器中，筛选条件也会连同页面的语言和通知用语一起保存在本站自己的存储空间里，以便为提醒续期；停止提醒即会将其删除。',
+      '在你的浏览器中，筛选条件也会连同页面的语言、通知用语以及开启提醒的页面地址一起保存在本站自己的存储空间里，以便为提醒续期；停止提醒即会将其删除。',
     channels: {
       email: '邮件提醒',
       emailStored: '申请邮件提醒后，服务器会保存：',

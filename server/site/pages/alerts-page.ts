@@ -41,6 +41,7 @@ export function privacyMain(lang: Lang): SafeHtml {
       <li>${text.stored.filters}</li>
       <li>${text.stored.times}</li>
     </ul>
+    <p>${text.welcome}</p>
     <p>${text.deliveries}</p>
     <h2>${text.howLong}</h2>
     <p>${text.keptUntil}</p>

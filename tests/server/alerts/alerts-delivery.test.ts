@@ -3,6 +3,7 @@ import path from 'node:path';
 import test from 'ava';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { Subscriber } from '../../helpers/push-service.js';
+import { alertsReceived } from '../../helpers/push-service.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 import { subscribe, writeReset } from '../../helpers/alerts.js';
 import { eventually } from '../../helpers/wait.js';
@@ -10,8 +11,8 @@ import { content, db, push, server, useAlertsServer } from '../../helpers/alerts
 
 useAlertsServer();
 
-const messagesTo = (subscriber: Subscriber) =>
-  push.received.filter((message) => message.subscriber === subscriber.id);
+/** The alerts a subscriber got: the welcome each gets as it subscribes is not one. */
+const messagesTo = (subscriber: Subscriber) => alertsReceived(push, subscriber);
 /**
  * Waits until the ledger has no alert left to send. A reload records its alerts before it returns,
  * and the sender marks an alert done only once every message of it has been answered by the push

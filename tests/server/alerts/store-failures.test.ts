@@ -34,6 +34,8 @@ async function withApp(run: (url: string, logged: unknown[]) => Promise<void>): 
       pushHosts: ['https://fcm.googleapis.com'],
       maxSubscriptions: 10,
       writeLimits: [],
+      // Never reached: the store is asked first whether the subscription is stored already.
+      welcome: () => Promise.resolve({ kind: 'delivered', status: 201, attempts: 1 }),
     },
     configuredBaseUrl: BASE_URL,
     problemTypeBase: BASE_URL,

@@ -9,7 +9,7 @@ import { openAlertStore } from '../../../server/alerts/store/index.js';
 import {
   SCHEMA_1 as POSTGRES_SCHEMA_1,
   SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION,
-} from '../../../server/alerts/store/postgres/index.js';
+} from '../../../server/alerts/store/postgres/migrations.js';
 import { SCHEMA_1, SCHEMA_VERSION } from '../../../server/alerts/store/sqlite/index.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 

@@ -16,9 +16,11 @@ import type {
   NewWebhook,
   PendingAlert,
   PublicationDecision,
+  Renewal,
   StoredEmail,
   StoredSubscription,
   StoredWebhook,
+  Subscribed,
   WebhookResult,
 } from '../types.js';
 import { PostgresClaims } from './claims.js';
@@ -30,10 +32,6 @@ import { PostgresLedger } from './ledger.js';
 import { migrate } from './migrations.js';
 import { PostgresSubscriptions } from './subscriptions.js';
 import { PostgresWebhooks } from './webhooks.js';
-
-export { SCHEMA_1, SCHEMA_VERSION } from './migrations.js';
-export { DEFAULT_POOL } from './connection.js';
-export { postgresStoreExists } from './exists.js';
 
 /**
  * The alerts' store in one PostgreSQL database, shared by every worker of every machine: each
@@ -109,11 +107,12 @@ export class PostgresAlertStore implements AlertStore {
 
   // Subscriptions (./subscriptions.ts)
 
-  subscribe(
-    subscription: NewSubscription,
-    max?: number,
-  ): Promise<{ created: boolean; full?: never } | { created: false; full: true }> {
+  subscribe(subscription: NewSubscription, max?: number): Promise<Subscribed> {
     return this.#subscriptions.subscribe(subscription, max);
+  }
+
+  renewSubscription(subscription: NewSubscription): Promise<Renewal> {
+    return this.#subscriptions.renewSubscription(subscription);
   }
 
   subscribeMany(subscriptions: readonly NewSubscription[]): Promise<void> {

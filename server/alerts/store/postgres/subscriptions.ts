@@ -1,4 +1,4 @@
-import type { NewSubscription, SubscriptionStore } from '../types.js';
+import type { NewSubscription, Renewal, Subscribed, SubscriptionStore } from '../types.js';
 import { DAY_MS, SUBSCRIPTION_IDLE_DAYS } from '../types.js';
 import type { PostgresConnection, Sql } from './connection.js';
 import { lockStatement } from './connection.js';
@@ -14,10 +14,7 @@ export class PostgresSubscriptions implements SubscriptionStore {
     this.#connection = connection;
   }
 
-  async subscribe(
-    subscription: NewSubscription,
-    max = Infinity,
-  ): Promise<{ created: boolean; full?: never } | { created: false; full: true }> {
+  async subscribe(subscription: NewSubscription, max = Infinity): Promise<Subscribed> {
     const now = this.#connection.clock();
     // The `subscriptions` advisory lock: the count and the insert are one step for every process,
     // so `max` holds across workers and machines.
@@ -54,6 +51,28 @@ export class PostgresSubscriptions implements SubscriptionStore {
       );
       return { created: true };
     });
+  }
+
+  async renewSubscription(subscription: NewSubscription): Promise<Renewal> {
+    // One statement: a row stored with these keys is renewed, whatever else runs at once.
+    const { rowCount } = await this.#connection.sql(
+      `UPDATE subscriptions SET audience = $1, "window" = $2, expires_at = $3, renewed_at = $4
+       WHERE endpoint = $5 AND p256dh = $6 AND auth = $7`,
+      [
+        subscription.audience,
+        subscription.window,
+        subscription.expiresAt,
+        this.#connection.clock(),
+        subscription.endpoint,
+        subscription.p256dh,
+        subscription.auth,
+      ],
+    );
+    if (rowCount === 1) return 'renewed';
+    const { rows } = await this.#connection.sql('SELECT 1 FROM subscriptions WHERE endpoint = $1', [
+      subscription.endpoint,
+    ]);
+    return rows.length === 0 ? 'unknown' : 'new keys';
   }
 
   async subscribeMany(subscriptions: readonly NewSubscription[]): Promise<void> {

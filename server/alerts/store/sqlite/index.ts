@@ -16,9 +16,11 @@ import type {
   NewWebhook,
   PendingAlert,
   PublicationDecision,
+  Renewal,
   StoredEmail,
   StoredSubscription,
   StoredWebhook,
+  Subscribed,
   WebhookResult,
 } from '../types.js';
 import { SqliteClaims } from './claims.js';
@@ -104,11 +106,12 @@ export class SqliteAlertStore implements AlertStore {
 
   // Subscriptions (./subscriptions.ts)
 
-  subscribe(
-    subscription: NewSubscription,
-    max?: number,
-  ): Promise<{ created: boolean; full?: never } | { created: false; full: true }> {
+  subscribe(subscription: NewSubscription, max?: number): Promise<Subscribed> {
     return promised(() => this.#subscriptions.subscribe(subscription, max));
+  }
+
+  renewSubscription(subscription: NewSubscription): Promise<Renewal> {
+    return promised(() => this.#subscriptions.renewSubscription(subscription));
   }
 
   subscribeMany(subscriptions: readonly NewSubscription[]): Promise<void> {

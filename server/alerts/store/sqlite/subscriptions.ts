@@ -1,4 +1,4 @@
-import type { NewSubscription, SubscriptionStore } from '../types.js';
+import type { NewSubscription, Renewal, SubscriptionStore } from '../types.js';
 import { DAY_MS, SUBSCRIPTION_IDLE_DAYS } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
 
@@ -54,6 +54,32 @@ export class SqliteSubscriptions implements Synchronous<SubscriptionStore> {
           now,
         );
       return { created: true };
+    });
+  }
+
+  renewSubscription(subscription: NewSubscription): Renewal {
+    const connection = this.#connection;
+    const now = connection.clock();
+    return connection.immediate(() => {
+      const { changes } = connection
+        .sql(
+          `UPDATE subscriptions SET audience = ?, window = ?, expires_at = ?, renewed_at = ?
+           WHERE endpoint = ? AND p256dh = ? AND auth = ?`,
+        )
+        .run(
+          subscription.audience,
+          subscription.window,
+          subscription.expiresAt,
+          now,
+          subscription.endpoint,
+          subscription.p256dh,
+          subscription.auth,
+        );
+      if (changes > 0) return 'renewed';
+      const stored = connection
+        .sql('SELECT 1 FROM subscriptions WHERE endpoint = ?')
+        .get(subscription.endpoint);
+      return stored === undefined ? 'unknown' : 'new keys';
     });
   }
 

@@ -161,6 +161,7 @@ test('/privacy lists what is stored, for how long, and how to delete it', async 
     /<code>p256dh<\/code>and<code>auth<\/code>/,
     /the filters you chose \(audience and window\)/,
     /when the subscription was created and when it was last renewed/,
+    /sends one message through your browser(?:'|&#39;)s push service.*if the push service does not take it, nothing is stored/,
     /a delivery record: which alert, to which subscription, the outcome, and the time/,
     /answers 404 or 410, which deletes it/,
     /the push service says the subscription is gone/,

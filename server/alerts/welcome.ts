@@ -1,0 +1,137 @@
+import type { Logger } from 'pino';
+import { HttpProblem } from '../http/http-problem.js';
+import { makeProblem } from '../http/problem-types.js';
+import { en } from '../site/i18n/en.js';
+import { subscriptionLabel } from './push-channel.js';
+import type { PushOutcome, PushTarget, Vapid } from './push.js';
+import { sendPush } from './push.js';
+
+/**
+ * The message a browser subscription gets before it is stored (docs/product-decisions.md §15,
+ * "Subscribing"): a push service that takes it (2xx) has shown that the endpoint is one it issued,
+ * for keys the crypto can encrypt to; nothing else is stored. The service worker shows it as a
+ * notification (browsers require every push to show one), worded in the page's language from the
+ * words the page kept, and a click opens the page alerts were turned on from.
+ */
+export interface WelcomePayload {
+  /** What tells it from an alert (whose payload has a `reason` and no `kind`). */
+  readonly kind: 'welcome';
+  readonly title: string;
+  readonly body: string;
+  /** Opened on a click when the service worker kept no page of its own: the alerts page. */
+  readonly url: string;
+  /** A second welcome replaces the first on the device. */
+  readonly tag: string;
+}
+
+export const WELCOME_TAG = 'alerts-welcome';
+
+/** The welcome in English, the server's own text (a page in another language keeps its words). */
+export function welcomePayload(publicBaseUrl: string): WelcomePayload {
+  const words = en.alerts.notification.welcome;
+  return {
+    kind: 'welcome',
+    title: words.title,
+    body: words.body,
+    url: `${publicBaseUrl}/alerts`,
+    tag: WELCOME_TAG,
+  };
+}
+
+/**
+ * One try, while the request waits: `timeoutMs` without progress ends it (push.ts), and `totalMs` in
+ * all answers the request whatever the connection is still doing. A short TTL: the browser that
+ * asked is online now, and a welcome delivered hours later would say nothing new.
+ */
+export const WELCOME_LIMITS = { ttlSeconds: 300, timeoutMs: 5000, totalMs: 8000, retryAfterSeconds: 60 };
+
+/** Sends the welcome to one subscription; what became of it, never a rejection. */
+export type WelcomeSender = (target: PushTarget) => Promise<PushOutcome>;
+
+/**
+ * The welcome as push.ts sends every message: aes128gcm, VAPID, the address checks (an https push
+ * service must resolve to public addresses only). A new connection each time: welcomes are one per
+ * new subscription, and a connection kept open would outlive the request with nothing to close it.
+ */
+export function welcomeSender(vapid: Vapid, payload: WelcomePayload): WelcomeSender {
+  const text = JSON.stringify(payload);
+  return async (target) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<PushOutcome>((resolve) => {
+      timer = setTimeout(
+        () => resolve({ kind: 'failed', status: null, attempts: 1, reason: 'timed out' }),
+        WELCOME_LIMITS.totalMs,
+      );
+    });
+    try {
+      return await Promise.race([
+        sendPush(target, text, {
+          vapid,
+          ttlSeconds: WELCOME_LIMITS.ttlSeconds,
+          urgency: 'normal',
+          attempts: 1,
+          backoffMs: () => 0,
+          maxRetryAfterMs: 0,
+          timeoutMs: WELCOME_LIMITS.timeoutMs,
+        }),
+        late,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/**
+ * The field of the key the crypto refused (web-push names the auth secret "auth key"; any other
+ * refusal is of the public key, the point encrypted to).
+ */
+function refusedKey(reason: string): 'subscription.keys.auth' | 'subscription.keys.p256dh' {
+  return /\bauth\b/i.test(reason) ? 'subscription.keys.auth' : 'subscription.keys.p256dh';
+}
+
+/**
+ * What a welcome's outcome answers: nothing when the push service took it; a 400 when the
+ * subscription is not one to keep (the push service does not know it, or its keys cannot be
+ * encrypted to); else a 503 with `Retry-After`, logged once as a warning naming the push service.
+ */
+export function welcomeRefusal(
+  outcome: PushOutcome,
+  endpoint: string,
+  base: string,
+  logger: Logger,
+): HttpProblem | null {
+  if (outcome.kind === 'delivered') return null;
+  if (outcome.kind === 'gone')
+    return new HttpProblem(
+      makeProblem(
+        base,
+        'invalid_body',
+        `The push service does not know this subscription (it answered ${outcome.status}): subscribe again in the browser.`,
+        'subscription.endpoint',
+      ),
+    );
+  if (outcome.reason.startsWith('not encrypted:')) {
+    const field = refusedKey(outcome.reason);
+    return new HttpProblem(
+      makeProblem(
+        base,
+        'invalid_body',
+        `The key ${field.split('.').at(-1)} cannot be used to encrypt a message: subscribe again in the browser.`,
+        field,
+      ),
+    );
+  }
+  logger.warn(
+    { ...subscriptionLabel(endpoint), reason: outcome.reason },
+    'alerts: a push service did not take the welcome of a new subscription; it is not stored',
+  );
+  return new HttpProblem(
+    makeProblem(
+      base,
+      'push_service_unavailable',
+      'The push service did not take the message that checks a new subscription: nothing is stored. Try again later.',
+    ),
+    { headers: { 'Cache-Control': 'no-store', 'Retry-After': String(WELCOME_LIMITS.retryAfterSeconds) } },
+  );
+}
