@@ -2,13 +2,13 @@
  * `/assets/alerts.js`, the alerts control's script (same origin, loaded with `defer`). It shows the
  * state the browser is in: unsupported, notifications blocked, ready to subscribe, or subscribed.
  * Subscribing registers /sw.js, subscribes with the page's VAPID key (`data-alerts-key`), keeps the
- * filters in the Cache API (alerts-store.ts) with the page's language, its words for notifications and
- * its own address, then POSTs the subscription with the filters (the server's welcome arrives before
- * its answer, and is worded from what is kept; a refusal forgets it). The service worker reads them
- * to word and link each notification, and when the push service renews the subscription. A subscription already there
- * is shown and POSTed again, so the server keeps it. Failures are said in the status line, in the
- * page's words (`data-alerts-text`). Every state is in the markup (server/site/pages/alerts-control.ts),
- * hidden, so the script only switches between them.
+ * filters in the Cache API (alerts-store.ts) with the page's language, its words for notifications
+ * and its own address, then POSTs the subscription with the filters (the server's welcome arrives
+ * before its answer, and is worded from what is kept; a refusal forgets it). The service worker
+ * reads them to word and link each notification, and when the push service renews the subscription.
+ * A subscription already there is shown and POSTed again, so the server keeps it. Failures are said
+ * in the status line, in the page's words (`data-alerts-text`). Every state is in the markup
+ * (server/site/pages/alerts-control.ts), hidden, so the script only switches between them.
  */
 import type { NotificationWords, StoredFilters } from '../shared/alerts-store.js';
 import { CACHE, FILTERS_KEY, SUBSCRIPTIONS } from '../shared/alerts-store.js';

@@ -2,9 +2,10 @@
  * `/sw.js`, the service worker the alerts control registers (scope `/`). It shows each push message
  * as a notification, worded in the language of the page the alerts were turned on from (its words
  * are kept with the filters), and opens (or focuses) the event's page in that language when one is
- * clicked; the welcome a new subscription gets first opens the page alerts were turned on from. When the push service replaces a subscription it subscribes again and POSTs the new one
- * with the filters the page kept in the Cache API (alerts-store.ts), removing the old endpoint.
- * It handles no fetch: pages and files load as they would without it.
+ * clicked; the welcome a new subscription gets first opens the page alerts were turned on from.
+ * When the push service replaces a subscription it subscribes again and POSTs the new one with the
+ * filters the page kept in the Cache API (alerts-store.ts), removing the old endpoint. It handles
+ * no fetch: pages and files load as they would without it.
  */
 import type { StoredFilters } from '../shared/alerts-store.js';
 import { CACHE, FILTERS_KEY, SUBSCRIPTIONS } from '../shared/alerts-store.js';
