@@ -1,14 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import test from 'ava';
-import { generateVapidKeys } from '../../../server/alerts/push.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
-import type { ServerEnv } from '../../helpers/with-server.js';
 import { usingServer } from '../../helpers/with-server.js';
-import { vapidEnv } from '../../helpers/alerts.js';
-import type { PushService, Subscriber } from '../../helpers/push-service.js';
-import { startPushService } from '../../helpers/push-service.js';
+import {
+  alertsEnv,
+  post,
+  push,
+  subscriptionOf,
+  useSubscriptionWrites,
+} from '../../helpers/subscription-writes.js';
 
 /**
  * What a browser subscription's fields may be (domain/schemas/alerts.ts): a key on its curve, an
@@ -16,52 +15,7 @@ import { startPushService } from '../../helpers/push-service.js';
  * limits, origins, media types and time-outs of the same writes are write-surface.test.ts's.
  */
 
-const vapid = generateVapidKeys();
-let push: PushService;
-let data: string;
-
-test.before(async () => {
-  push = await startPushService(vapid.publicKey);
-  data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-forms-'));
-});
-test.after.always(async () => {
-  await push?.stop();
-  await rm(data, { recursive: true, force: true });
-});
-
-let files = 0;
-function alertsEnv(more: ServerEnv = {}): ServerEnv & { ALERTS_DB: string } {
-  files += 1;
-  return {
-    ...vapidEnv(vapid),
-    ALERTS_DB: path.join(data, `alerts-${files}.sqlite`),
-    ALERTS_PUSH_HOSTS: push.origin,
-    ...more,
-  };
-}
-
-function post(
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-  method = 'POST',
-): Promise<{ status: number; body: { code?: string; parameter?: string; endpoint?: string } | null }> {
-  return fetch(`${url}/alerts/subscriptions`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  }).then(async (response) => {
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: text ? (JSON.parse(text) as { code?: string; parameter?: string; endpoint?: string }) : null,
-    };
-  });
-}
-
-const subscriptionOf = (subscriber: Subscriber, endpoint = subscriber.subscription.endpoint) => ({
-  subscription: { ...subscriber.subscription, endpoint },
-});
+useSubscriptionWrites();
 
 test('a p256dh that is 65 bytes from 0x04 but no point of P-256 is refused, naming the field', async (t) => {
   const env = alertsEnv();

@@ -1,64 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import test from 'ava';
 import pino from 'pino';
-import { generateVapidKeys } from '../../../server/alerts/push.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
-import type { ServerEnv } from '../../helpers/with-server.js';
 import { usingServer } from '../../helpers/with-server.js';
-import { vapidEnv } from '../../helpers/alerts.js';
-import type { PushService, Subscriber } from '../../helpers/push-service.js';
-import { startPushService } from '../../helpers/push-service.js';
+import {
+  alertsEnv,
+  post,
+  push,
+  subscriptionOf,
+  useSubscriptionWrites,
+} from '../../helpers/subscription-writes.js';
 
-const vapid = generateVapidKeys();
-let push: PushService;
-let data: string;
-
-test.before(async () => {
-  push = await startPushService(vapid.publicKey);
-  data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-writes-'));
-});
-test.after.always(async () => {
-  await push?.stop();
-  await rm(data, { recursive: true, force: true });
-});
-
-let files = 0;
-function alertsEnv(more: ServerEnv = {}): ServerEnv & { ALERTS_DB: string } {
-  files += 1;
-  return {
-    ...vapidEnv(vapid),
-    ALERTS_DB: path.join(data, `alerts-${files}.sqlite`),
-    ALERTS_PUSH_HOSTS: push.origin,
-    ...more,
-  };
-}
-
-function post(
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-  method = 'POST',
-): Promise<{ status: number; body: { code?: string; parameter?: string; endpoint?: string } | null }> {
-  return fetch(`${url}/alerts/subscriptions`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  }).then(async (response) => {
-    const text = await response.text();
-    return {
-      status: response.status,
-      body: text ? (JSON.parse(text) as { code?: string; parameter?: string; endpoint?: string }) : null,
-    };
-  });
-}
-
-const subscriptionOf = (subscriber: Subscriber, endpoint = subscriber.subscription.endpoint) => ({
-  subscription: { ...subscriber.subscription, endpoint },
-});
+useSubscriptionWrites();
 
 test('past ALERTS_MAX_SUBSCRIPTIONS a new one is 503 subscriptions_full, stored nowhere, warned once a minute', async (t) => {
   const env = alertsEnv({ ALERTS_MAX_SUBSCRIPTIONS: '3' });
