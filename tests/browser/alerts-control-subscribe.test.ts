@@ -2,7 +2,6 @@ import test from 'ava';
 import { langOf } from '../../server/site/i18n/lang.js';
 import { filterLabel } from '../../server/site/pages/home-page.js';
 import type { Subscriber } from '../helpers/push-service.js';
-import { isWelcome } from '../helpers/push-service.js';
 import { eventually } from '../helpers/wait.js';
 import {
   axeClean,
@@ -176,7 +175,7 @@ test.serial('in Japanese the control, its status line and the kept language are 
     // real service worker, is shown in the words the page kept before it subscribed, and opens it.
     const welcomes = push!.received.filter((message) => message.subscriber === subscriber.id);
     t.is(welcomes.length, 1);
-    t.true(isWelcome(welcomes[0]!));
+    t.true(welcomes[0]!.welcome);
     const cdp = await context.newCDPSession(page);
     const registered = new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {

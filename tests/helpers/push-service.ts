@@ -218,15 +218,10 @@ function kindOf(payload: string): unknown {
   }
 }
 
-/** Whether a message is the welcome a new subscription gets first (server/alerts/welcome.ts). */
-export function isWelcome(message: Pick<Received, 'welcome'>): boolean {
-  return message.welcome;
-}
-
 /** The alerts (every message but the welcomes) the service took, to one subscriber or to all. */
 export function alertsReceived(push: Pick<PushService, 'received'>, subscriber?: Subscriber): Received[] {
   return push.received.filter(
-    (message) => !isWelcome(message) && (subscriber === undefined || message.subscriber === subscriber.id),
+    (message) => !message.welcome && (subscriber === undefined || message.subscriber === subscriber.id),
   );
 }
 

@@ -11,7 +11,7 @@ import { writeReset } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import type { Subscriber } from '../helpers/push-service.js';
-import { alertsReceived, isWelcome, startPushService } from '../helpers/push-service.js';
+import { alertsReceived, startPushService } from '../helpers/push-service.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 import { usingCluster } from '../helpers/with-server.js';
 
@@ -69,7 +69,7 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       ];
       const others = await subscribers(OTHERS, { audience: 'team', window: 'five_hour' });
       // Each was stored once its push service took its welcome; below, only alerts are counted.
-      t.is(push.received.filter(isWelcome).length, MATCHING + OTHERS, 'one welcome each');
+      t.is(push.received.filter((message) => message.welcome).length, MATCHING + OTHERS, 'one welcome each');
       const count = (subscriber: Subscriber) => alertsReceived(push, subscriber).length;
 
       // A new confirmed reset for Pro and Max, weekly, published as a curator does.

@@ -14,7 +14,7 @@ import { vapidEnv } from '../../helpers/alerts.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 import { freePort } from '../../helpers/free-port.js';
 import type { PushService, Subscriber } from '../../helpers/push-service.js';
-import { isWelcome, startPushService } from '../../helpers/push-service.js';
+import { startPushService } from '../../helpers/push-service.js';
 import type { RunningServer } from '../../helpers/with-server.js';
 import { startServer } from '../../helpers/with-server.js';
 
@@ -80,7 +80,7 @@ function post(subscription: Subscriber['subscription'], filters: Record<string, 
 }
 
 const welcomesTo = (subscriber: Subscriber) =>
-  push.received.filter((message) => message.subscriber === subscriber.id && isWelcome(message));
+  push.received.filter((message) => message.subscriber === subscriber.id && message.welcome);
 
 /** Valid keys no browser holds: what a junk write would send. */
 function madeUpKeys() {
