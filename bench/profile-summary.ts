@@ -16,7 +16,7 @@ interface Profile {
   readonly timeDeltas: readonly number[];
 }
 
-const { positionals, refuse } = readCommandLine({
+const { positionals, refuse, positiveWhole } = readCommandLine({
   usage: 'tsx bench/profile-summary.ts <file.cpuprofile> [<top>]',
   description:
     'Self time of a V8 CPU profile by owner (node, each package, our folders) and its top functions.',
@@ -32,9 +32,7 @@ const { positionals, refuse } = readCommandLine({
 });
 const [file = ''] = positionals;
 if (!existsSync(file)) refuse(`'${file}' does not exist`);
-const topArg = positionals[1] ?? '25';
-if (!/^[1-9]\d*$/.test(topArg)) refuse(`<top>: '${topArg}' is not a positive whole number`);
-const top = Number(topArg);
+const top = positiveWhole('<top>', positionals[1] ?? '25');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 

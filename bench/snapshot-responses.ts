@@ -55,7 +55,7 @@ function request(origin: string, method: string, url: string, headers: Record<st
 }
 
 async function main() {
-  const { positionals, refuse } = readCommandLine({
+  const { positionals, refuse, positiveWhole } = readCommandLine({
     usage: 'tsx bench/snapshot-responses.ts <content-dir> <out.jsonl> [<max-urls>]',
     description:
       'Every public response of one content set at a fixed clock, as JSON lines: status, headers and a hash of the body.',
@@ -69,8 +69,7 @@ async function main() {
   const [contentDir = '', out = '', maxArg = '4000'] = positionals;
   if (!existsSync(path.join(contentDir, 'events')))
     refuse(`<content-dir>: '${contentDir}' has no events/ folder`);
-  if (!/^[1-9]\d*$/.test(maxArg)) refuse(`<max-urls>: '${maxArg}' is not a positive whole number`);
-  const max = Number(maxArg);
+  const max = positiveWhole('<max-urls>', maxArg);
   const clock = () => NOW;
   const dir = path.resolve(contentDir);
   const content = new ContentState(

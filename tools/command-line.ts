@@ -48,7 +48,11 @@ export interface CommandLine<O extends Readonly<Record<string, OptionSpec>>> {
   readonly positionals: string[];
   /** Refuses the command line: `message` (one line naming what is wrong) and the usage line, exit 2. */
   readonly refuse: (message: string) => never;
-  /** `value` as a number, or the command line refused: `--name: 'value' is not a positive whole number`. */
+  /**
+   * `value` as a number, or the command line refused: `--name: 'value' is not a positive whole
+   * number`. `name` is an option's (`rounds`, said `--rounds`) or an argument's placeholder (`<top>`,
+   * said as it is).
+   */
   readonly positiveWhole: (name: string, value: string) => number;
 }
 
@@ -125,7 +129,8 @@ export function readCommandLine<const O extends Readonly<Record<string, OptionSp
   const extra = expected.at(-1)?.repeats ? undefined : parsed.positionals[expected.length];
   if (extra !== undefined) refuse(`unexpected argument '${extra}'`);
   const positiveWhole = (name: string, value: string): number => {
-    if (!/^[1-9]\d*$/.test(value)) refuse(`--${name}: '${value}' is not a positive whole number`);
+    const said = name.startsWith('<') ? name : `--${name}`;
+    if (!/^[1-9]\d*$/.test(value)) refuse(`${said}: '${value}' is not a positive whole number`);
     return Number(value);
   };
   return { values: parsed.values, positionals: parsed.positionals, refuse, positiveWhole };
