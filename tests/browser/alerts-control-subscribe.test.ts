@@ -13,6 +13,7 @@ import {
   status,
   useAlertsControl,
 } from '../helpers/alerts-control.js';
+import { shownNotifications, watchRootWorker } from '../helpers/browser.js';
 
 useAlertsControl();
 
@@ -176,24 +177,14 @@ test.serial('in Japanese the control, its status line and the kept language are 
     const welcomes = push!.received.filter((message) => message.subscriber === subscriber.id);
     t.is(welcomes.length, 1);
     t.true(welcomes[0]!.welcome);
-    const cdp = await context.newCDPSession(page);
-    const registered = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const mine = registrations.find((registration) => registration.scopeURL === `${on!.url}/`);
-        if (mine && !mine.isDeleted) resolve(mine.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
+    const { cdp, registrationId } = await watchRootWorker(page, on!.url);
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: on!.url,
-      registrationId: await registered,
+      registrationId: await registrationId,
       data: welcomes[0]!.payload,
     });
-    const notifications = () =>
-      page.evaluate<{ title: string; body: string; url: string }[]>(
-        'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => ' +
-          'all.map((n) => ({ title: n.title, body: n.body, url: n.data && n.data.url })))',
-      );
+    const notifications = async () =>
+      (await shownNotifications(page)).map(({ title, body, data }) => ({ title, body, url: data.url }));
     t.true(
       await eventually(async () => (await notifications()).length > 0, { timeout: 5000, interval: 100 }),
     );

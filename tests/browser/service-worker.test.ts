@@ -7,7 +7,8 @@ import { alertPayload } from '../../domain/alerts.js';
 import { generateVapidKeys } from '../../server/alerts/push.js';
 import { WELCOME_TAG, welcomePayload } from '../../server/alerts/welcome.js';
 import { langOf } from '../../server/site/i18n/lang.js';
-import { useBrowser } from '../helpers/browser.js';
+import type { ShownNotification } from '../helpers/browser.js';
+import { shownNotifications, useBrowser, watchRootWorker } from '../helpers/browser.js';
 import { eventually } from '../helpers/wait.js';
 import type { RunningServer } from '../helpers/with-server.js';
 import { freePort } from '../helpers/free-port.js';
@@ -42,13 +43,6 @@ test.after.always(async () => {
   if (data) await rm(data, { recursive: true, force: true });
 });
 
-interface Shown {
-  readonly title: string;
-  readonly body: string;
-  readonly tag: string;
-  readonly data: { url: string };
-}
-
 /**
  * A page of the site (`/alerts`) with /sw.js registered at the root scope, and the id DevTools
  * knows the registration by, to deliver push messages to it as a push service would.
@@ -59,14 +53,7 @@ async function registeredWorker(context: BrowserContext, origin: string) {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${origin}/alerts`);
-  const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((registration) => registration.scopeURL === `${origin}/`);
-      if (mine && !mine.isDeleted) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
+  const { cdp, registrationId: registered } = await watchRootWorker(page, origin);
   const scope = await page.evaluate<string>(
     "navigator.serviceWorker.register('/sw.js').then((r) => navigator.serviceWorker.ready.then(() => r.scope))",
   );
@@ -86,11 +73,7 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
     };
     const reset = resets.data.find((record) => record.id === EVENT)!;
     const payload = alertPayload(reset, 'confirmed');
-    const shown = () =>
-      page.evaluate<Shown[]>(
-        'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => ' +
-          'all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))',
-      );
+    const shown = () => shownNotifications(page);
     for (let copy = 0; copy < 2; copy += 1) {
       await cdp.send('ServiceWorker.deliverPushMessage', {
         origin,
@@ -98,7 +81,7 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
         data: JSON.stringify(payload),
       });
     }
-    let notifications: Shown[] = [];
+    let notifications: ShownNotification[] = [];
     await eventually(async () => (notifications = await shown()).length > 0, {
       timeout: 5000,
       interval: 100,
@@ -126,7 +109,7 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
       registrationId,
       data: JSON.stringify(payload),
     });
-    let latest: Shown | undefined;
+    let latest: ShownNotification | undefined;
     await eventually(async () => (latest = (await shown())[0])?.data.url === `${origin}/ja/events/${EVENT}`, {
       timeout: 5000,
       interval: 100,
@@ -177,15 +160,11 @@ test('the welcome is shown in the words the page kept, and opens the page alerts
         data: JSON.stringify(payload),
       });
     };
-    const shownWelcome = async (check: (shown: Shown) => boolean) => {
-      let found: Shown | undefined;
+    const shownWelcome = async (check: (shown: ShownNotification) => boolean) => {
+      let found: ShownNotification | undefined;
       await eventually(
         async () => {
-          const all = await page.evaluate<Shown[]>(
-            'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => ' +
-              'all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))',
-          );
-          found = all.find((shown) => shown.tag === WELCOME_TAG);
+          found = (await shownNotifications(page)).find((shown) => shown.tag === WELCOME_TAG);
           return found !== undefined && check(found);
         },
         { timeout: 5000, interval: 100 },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import axe from 'axe-core';
 import type { AxeResults, RunOptions } from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import type { TestFn } from 'ava';
 import { freePort } from './free-port.js';
@@ -166,4 +166,41 @@ export async function axeViolations(page: Page): Promise<{ violations: string[];
     ),
     passes: results.passes.length,
   };
+}
+
+/** A notification the site's service worker shows, as `getNotifications()` gives it. */
+export interface ShownNotification {
+  readonly title: string;
+  readonly body: string;
+  readonly tag: string;
+  readonly data: { url: string };
+}
+
+/** The notifications the service worker of the page's scope shows now. */
+export function shownNotifications(page: Page): Promise<ShownNotification[]> {
+  return page.evaluate<ShownNotification[]>(
+    'navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) => ' +
+      'all.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })))',
+  );
+}
+
+/**
+ * Watches, through DevTools, for the service worker registered at `origin`'s root scope: returns the
+ * session that delivers push messages to it as a push service would (`ServiceWorker.deliverPushMessage`)
+ * and the id DevTools knows the registration by, once there is one (already, or once the page
+ * registers it).
+ */
+export async function watchRootWorker(
+  page: Page,
+  origin: string,
+): Promise<{ cdp: CDPSession; registrationId: Promise<string> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((registration) => registration.scopeURL === `${origin}/`);
+      if (mine && !mine.isDeleted) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return { cdp, registrationId };
 }
