@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { alertPayload } from '../../domain/alerts.js';
 import { generateVapidKeys } from '../../server/alerts/push.js';
 import { WELCOME_TAG, welcomePayload } from '../../server/alerts/welcome.js';
@@ -42,6 +42,22 @@ test.after.always(async () => {
   await server?.stop();
   if (data) await rm(data, { recursive: true, force: true });
 });
+
+/** The words for notifications a page of `url` gives the alerts control (`data-alerts-notification`). */
+async function notificationWordsOf(url: string): Promise<object> {
+  const html = await (await fetch(url)).text();
+  const attribute = /data-alerts-notification="([^"]*)"/.exec(html)?.[1] ?? '';
+  return JSON.parse(attribute.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as object;
+}
+
+/** Keeps `filters` in the Cache API where the alerts control keeps them, for the service worker. */
+async function keepFilters(page: Page, filters: object): Promise<void> {
+  await page.evaluate(
+    `caches.open('alerts').then((cache) => cache.put('/alerts/filters.json', new Response(${JSON.stringify(
+      JSON.stringify(filters),
+    )})))`,
+  );
+}
 
 /**
  * A page of the site (`/alerts`) with /sw.js registered at the root scope, and the id DevTools
@@ -96,14 +112,8 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
     // for notifications (from the page as served) with the filters; the notification is worded in
     // Japanese from the alert's parts and opens the event's page in Japanese.
     t.is(payload.url, `${origin}/events/${EVENT}`);
-    const japanese = await (await fetch(`${origin}/ja/alerts`)).text();
-    const attribute = /data-alerts-notification="([^"]*)"/.exec(japanese)?.[1] ?? '';
-    const words = JSON.parse(attribute.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as object;
-    await page.evaluate(
-      `caches.open('alerts').then((cache) => cache.put('/alerts/filters.json', new Response(${JSON.stringify(
-        JSON.stringify({ audience: 'all', window: 'any', label: 'x', lang: 'ja', notification: words }),
-      )})))`,
-    );
+    const words = await notificationWordsOf(`${origin}/ja/alerts`);
+    await keepFilters(page, { audience: 'all', window: 'any', label: 'x', lang: 'ja', notification: words });
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin,
       registrationId,
@@ -183,21 +193,14 @@ test('the welcome is shown in the words the page kept, and opens the page alerts
 
     // Turned on from a page in Japanese: its words, and that page.
     const ja = langOf('ja');
-    const japanese = await (await fetch(`${origin}/ja/?audience=pro`)).text();
-    const attribute = /data-alerts-notification="([^"]*)"/.exec(japanese)?.[1] ?? '';
-    const words = JSON.parse(attribute.replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as object;
     const kept = {
       audience: 'pro',
       window: 'any',
       lang: 'ja',
-      notification: words,
+      notification: await notificationWordsOf(`${origin}/ja/?audience=pro`),
       page: '/ja/?audience=pro',
     };
-    await page.evaluate(
-      `caches.open('alerts').then((cache) => cache.put('/alerts/filters.json', new Response(${JSON.stringify(
-        JSON.stringify(kept),
-      )})))`,
-    );
+    await keepFilters(page, kept);
     await welcome();
     const shown = await shownWelcome((found) => found.title !== 'Alerts are on');
     t.deepEqual(shown, {
@@ -208,11 +211,7 @@ test('the welcome is shown in the words the page kept, and opens the page alerts
     });
 
     // A page of another site is never opened: the alerts page in the kept language instead.
-    await page.evaluate(
-      `caches.open('alerts').then((cache) => cache.put('/alerts/filters.json', new Response(${JSON.stringify(
-        JSON.stringify({ ...kept, page: 'https://elsewhere.example/' }),
-      )})))`,
-    );
+    await keepFilters(page, { ...kept, page: 'https://elsewhere.example/' });
     await welcome();
     t.is(
       (await shownWelcome((found) => !found.data.url.endsWith('?audience=pro')))?.data.url,
