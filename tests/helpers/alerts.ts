@@ -69,7 +69,7 @@ export async function writeReset(
 /** POSTs a subscriber's subscription for the filters, as the page's control does. */
 export function subscribe(
   url: string,
-  subscriber: Subscriber,
+  subscriber: Pick<Subscriber, 'subscription'>,
   filters: { audience?: string; window?: string } = {},
 ): Promise<Response> {
   return fetch(`${url}/alerts/subscriptions`, {

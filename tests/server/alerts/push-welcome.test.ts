@@ -10,7 +10,7 @@ import { generateVapidKeys } from '../../../server/alerts/push.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import { welcomePayload, welcomeRefusal, welcomeSender } from '../../../server/alerts/welcome.js';
-import { vapidEnv } from '../../helpers/alerts.js';
+import { subscribe, vapidEnv } from '../../helpers/alerts.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 import { freePort } from '../../helpers/free-port.js';
 import type { PushService, Subscriber } from '../../helpers/push-service.js';
@@ -71,13 +71,11 @@ test.after.always(async () => {
   await rm(data, { recursive: true, force: true });
 });
 
-function post(subscription: Subscriber['subscription'], filters: Record<string, string> = {}) {
-  return fetch(`${server.url}/alerts/subscriptions`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ subscription, ...filters }),
-  });
-}
+/** POSTs a subscription, a browser's or made up, as the page's control does. */
+const post = (
+  subscription: Subscriber['subscription'],
+  filters: { audience?: string; window?: string } = {},
+) => subscribe(server.url, { subscription }, filters);
 
 const welcomesTo = (subscriber: Subscriber) =>
   push.received.filter((message) => message.subscriber === subscriber.id && message.welcome);
