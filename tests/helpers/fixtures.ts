@@ -1,10 +1,22 @@
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The checkout: the working directory of every command a test runs. */
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * The checkout: the working directory of every command a test runs. The nearest folder above this
+ * module with a package.json: two up in the sources, three in the compiled tests (`build/tests/`).
+ */
+export const ROOT = checkout(path.dirname(fileURLToPath(import.meta.url)));
+
+function checkout(dir: string): string {
+  if (existsSync(path.join(dir, 'package.json'))) return dir + path.sep;
+  const parent = path.dirname(dir);
+  if (parent === dir) throw new Error('no package.json above tests/helpers/');
+  return checkout(parent);
+}
+
 /** Public origin the test servers and catalogs claim: event `url`s and problem `type`s live under it. */
 export const BASE_URL = 'https://tracker.test';
 /** The shipped content (`content/`): the public record, which curators keep changing. */

@@ -231,20 +231,28 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
     const pushed = () => new Set(alertsReceived(push).map((message) => message.subscriber));
     const hooked = () => new Set(receiver.received.map((message) => message.path));
     const mailed = () => new Set(smtp.received.slice(confirmations).flatMap((mail) => mail.envelope.to));
+    const everyoneGotIt = await eventually(
+      () => {
+        // Each set made once a look: the stand-ins answering the senders share this process.
+        const [pushes, hooks, mails] = [pushed(), hooked(), mailed()];
+        return (
+          matching.every((subscriber) => pushes.has(subscriber.id)) &&
+          hookPaths.every((at) => hooks.has(at)) &&
+          addresses.every((address) => mails.has(address))
+        );
+      },
+      { timeout: 120_000, interval: 500 },
+    );
+    if (!everyoneGotIt) {
+      // What the store recorded tells a delivery that failed (and why) from one never made.
+      t.log(`deliveries recorded, by outcome: ${JSON.stringify(await store.allDeliveryCounts())}`);
+      for (let id = 1; id <= (await store.alertCount()); id += 1)
+        t.log(`alert ${id}, failures: ${JSON.stringify((await store.failures(id)).slice(0, 12))}`);
+    }
     t.true(
-      await eventually(
-        () => {
-          // Each set made once a look: the stand-ins answering the senders share this process.
-          const [pushes, hooks, mails] = [pushed(), hooked(), mailed()];
-          return (
-            matching.every((subscriber) => pushes.has(subscriber.id)) &&
-            hookPaths.every((at) => hooks.has(at)) &&
-            addresses.every((address) => mails.has(address))
-          );
-        },
-        { timeout: 120_000, interval: 500 },
-      ),
-      `every matching subscription got it (${pushed().size} pushes, ${hooked().size} webhooks, ${mailed().size} mails)`,
+      everyoneGotIt,
+      `every matching subscription got it (${pushed().size} of ${matching.length} pushes, ${hooked().size} of ` +
+        `${hookPaths.length} webhooks, ${mailed().size} of ${addresses.length} mails)`,
     );
     t.true(
       await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 60_000 }),

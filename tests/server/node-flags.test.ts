@@ -1,10 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import test from 'ava';
-import { nodeFlags } from '../../server/node-flags.cjs';
+import type * as NodeFlags from '../../server/node-flags.cjs';
+import { ROOT } from '../helpers/fixtures.js';
 
-const require = createRequire(import.meta.url);
-const byMajor = require('../../server/node-flags.json') as Record<string, string[]>;
+// From the checkout: the tests run compiled in build/, where tsc writes no .cjs or .json file.
+const require = createRequire(path.join(ROOT, 'package.json'));
+const { nodeFlags } = require('./server/node-flags.cjs') as typeof NodeFlags;
+const byMajor = require('./server/node-flags.json') as Record<string, string[]>;
 
 test('each Node gets the flags listed for its major version, or the nearest version below it', (t) => {
   t.deepEqual(nodeFlags('20.20.2'), byMajor['20']);
@@ -24,9 +28,9 @@ test('every flag listed is one the running node accepts', (t) => {
 });
 
 test('npm start and PM2 pass the flags for the Node that runs them', (t) => {
-  const ecosystem = require('../../ecosystem.config.cjs') as { apps: { node_args: string[] }[] };
+  const ecosystem = require('./ecosystem.config.cjs') as { apps: { node_args: string[] }[] };
   t.deepEqual(ecosystem.apps[0]?.node_args, nodeFlags());
-  const start = (require('../../package.json') as { scripts: { start: string } }).scripts.start;
+  const start = (require('./package.json') as { scripts: { start: string } }).scripts.start;
   const expression = /node \$\(node -p "(.+?)"\)/.exec(start.replaceAll('\\"', '"'))?.[1];
   t.truthy(expression, start);
   const printed = execFileSync(process.execPath, ['-p', expression!], { encoding: 'utf8' });
