@@ -4,9 +4,16 @@ import { describeError } from './push.js';
 import type { AlertStore, Delivery, PendingAlert } from './store/index.js';
 
 /**
+ * What became of a delivery's records: all written; the `sending` record's write rejected, so
+ * nothing of the message left (`unsent`: the store may still hold that record, if only its answer
+ * was lost); or a record after the message left not written (`unrecorded`).
+ */
+export type DeliveryRecords = 'recorded' | 'unsent' | 'unrecorded';
+
+/**
  * Sends one message of an alert to one subscription on a channel; whatever goes wrong is recorded as
- * this delivery's failure, never thrown. Resolves false when the store did not take a record of it:
- * the sender's share then reads what it still owes again before finishing (server/alerts/sender.ts).
+ * this delivery's failure, never thrown. When the store did not take a record of it, the sender's
+ * share reads what it still owes again before finishing (server/alerts/sender.ts).
  *
  * The delivery is recorded as `sending`, and that record awaited, before a byte of its message is
  * written (the channel's `beforeWrite`), as `sent` once the kernel has all of it, then with the answer.
@@ -17,7 +24,7 @@ export async function deliverOne(
   alert: PendingAlert,
   channel: DeliveryChannel,
   recipient: { readonly id: number },
-): Promise<boolean> {
+): Promise<DeliveryRecords> {
   const delivery: Delivery = { alertId: alert.id, channel: channel.name, subscriptionId: recipient.id };
   const unrecorded = (error: unknown) =>
     logger.error(
@@ -54,10 +61,10 @@ export async function deliverOne(
     result = { kind: 'failed', status: null, attempts: 1, reason: `not sent: ${describeError(error)}` };
   }
   if (unwritten) {
-    // Not a failure of the subscription: nothing of the message left, and with no record of it,
-    // it is still owed (its share reads it again).
+    // Not a failure of the subscription: nothing of the message left, so it is still owed (its
+    // share forgets the record the store may have taken, and reads it again).
     unrecorded(new Error(result.kind === 'failed' ? result.reason : 'the sending record failed'));
-    return false;
+    return 'unsent';
   }
   try {
     await sent;
@@ -69,7 +76,7 @@ export async function deliverOne(
     await channel.settle(recipient, result);
   } catch (error) {
     unrecorded(error);
-    return false;
+    return 'unrecorded';
   }
   if (result.kind === 'failed') {
     logger.warn(
@@ -83,5 +90,5 @@ export async function deliverOne(
       'alerts: a delivery failed',
     );
   }
-  return true;
+  return 'recorded';
 }

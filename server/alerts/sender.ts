@@ -205,6 +205,7 @@ export class AlertSender {
       active: 0,
       lost: false,
       unsure: false,
+      unsent: [],
     };
     this.#shares.set(keyOf(claim), share);
     const recipient = share.queue.shift();
@@ -244,8 +245,9 @@ export class AlertSender {
       share.channel,
       recipient,
     )
-      .then((recorded) => {
-        if (!recorded) share.unsure = true;
+      .then((records) => {
+        if (records !== 'recorded') share.unsure = true;
+        if (records === 'unsent') share.unsent.push(recipient.id);
       })
       .finally(() => {
         this.#lanes.delete(lane);
@@ -269,8 +271,12 @@ export class AlertSender {
     }
     const { alert } = share.claim;
     if (share.unsure) {
-      // A delivery of it went unrecorded: those whose `sending` record was never written were never
-      // sent, are still owed, and go now, before the claim may be marked done.
+      // A delivery of it went unrecorded: those whose `sending` record's write rejected (which the
+      // store may yet have taken) were never sent, and go now, before the claim is marked done.
+      if (share.unsent.length > 0) {
+        await this.#store.forgetUnsent(alert.id, share.channel.name, share.unsent);
+        share.unsent = [];
+      }
       const owed = await share.channel.owed(alert, BATCH, share.claim.after, share.claim.upTo);
       share.unsure = false;
       if (owed.length > 0) {

@@ -16,6 +16,8 @@ export interface Share {
    * owed, and is read again before the claim is finished.
    */
   unsure: boolean;
+  /** Its subscriptions whose `sending` record's write rejected: nothing left, owed again. */
+  unsent: number[];
 }
 
 export const keyOf = (claim: ClaimKey) => `${claim.alertId}/${claim.channel}/${claim.after}`;

@@ -201,6 +201,8 @@ export interface DeliveryStore {
    * how many. Only a new lease holder calls it: a live holder's own are in flight.
    */
   resendUnwritten(): Promise<number>;
+  /** Deletes these `sending` records, whose write rejected (the store may yet have taken them). */
+  forgetUnsent(alertId: number, channel: Channel, subscriptionIds: readonly number[]): Promise<number>;
   finishAlert(alertId: number): Promise<void>;
   /** Delivery records of an alert by outcome (tests, the bench, the log). */
   deliveryCounts(alertId: number): Promise<Record<string, number>>;

@@ -12,10 +12,15 @@ import { eventually } from '../../helpers/wait.js';
 const vapid = { ...generateVapidKeys(), subject: 'mailto:alerts@tracker.test' };
 const engines = useStoreEngines();
 
-/** What the outage wrapper does now: every call rejects while `down`; `finishClaim` the next `finishFailures` times. */
+/**
+ * What the outage wrapper does now: every call rejects while `down`; `finishClaim` the next
+ * `finishFailures` times; the next `lostAnswers` `sending` records are written, and then their call
+ * rejects, as when the connection drops after the database took the write but before its answer.
+ */
 interface Outage {
   down: boolean;
   finishFailures: number;
+  lostAnswers?: number;
 }
 
 /** The store as a database that goes away and comes back: calls reject as a lost connection does. */
@@ -29,6 +34,11 @@ function unreliable(store: AlertStore, outage: Outage): AlertStore {
         if (outage.down) throw new Error('connect ECONNREFUSED (the store is down)');
         if (name === 'finishClaim' && outage.finishFailures > 0) {
           outage.finishFailures -= 1;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        if (name === 'recordDelivery' && args[1] === 'sending' && (outage.lostAnswers ?? 0) > 0) {
+          outage.lostAnswers! -= 1;
+          await method.apply(target, args);
           throw new Error('Connection terminated unexpectedly');
         }
         return await method.apply(target, args);
@@ -92,6 +102,35 @@ for (const engine of engines) {
         [],
         'no delivery failed',
       );
+      t.deepEqual(await real.claimHolders(), [], 'no claim is left open');
+    } finally {
+      await sender.stop();
+      await push.stop();
+      await real.close();
+    }
+  });
+
+  test(`${engine.name}: a sending record the store took but whose answer was lost: the message still goes, once`, async (t) => {
+    const COUNT = 200;
+    const LOST = 5;
+    const push = await startPushService(vapid.publicKey);
+    const outage: Outage = { down: false, finishFailures: 0, lostAnswers: LOST };
+    const { real, alert, sender, logs } = await fanOut(engine, push, COUNT, outage);
+    try {
+      sender.start();
+      t.true(
+        await eventually(async () => (await real.pendingAlerts()).length === 0, { timeout: 30_000 }),
+        'the alert ends',
+      );
+      t.is(outage.lostAnswers, 0, 'answers were lost');
+      t.is(
+        logs.filter((line) => line.msg === 'alerts: a delivery could not be recorded').length,
+        LOST,
+        'each lost answer is logged',
+      );
+      t.is(copiesOf(push).size, COUNT, 'every subscription got it');
+      t.is(push.received.length, COUNT, 'each once');
+      t.deepEqual(await real.deliveryCounts(alert.id), { delivered: COUNT }, 'no record is left sending');
       t.deepEqual(await real.claimHolders(), [], 'no claim is left open');
     } finally {
       await sender.stop();

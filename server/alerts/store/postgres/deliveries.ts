@@ -1,4 +1,5 @@
 import type {
+  Channel,
   Delivery,
   DeliveryDetails,
   DeliveryFailure,
@@ -88,6 +89,15 @@ export class PostgresDeliveries implements DeliveryStore {
       const { rowCount } = await sql(`DELETE FROM deliveries WHERE outcome = 'sending'`);
       return rowCount ?? 0;
     });
+  }
+
+  async forgetUnsent(alertId: number, channel: Channel, subscriptionIds: readonly number[]): Promise<number> {
+    const { rowCount } = await this.#connection.sql(
+      `DELETE FROM deliveries
+       WHERE alert_id = $1 AND channel = $2 AND subscription_id = ANY ($3) AND outcome = 'sending'`,
+      [alertId, channel, subscriptionIds],
+    );
+    return rowCount ?? 0;
   }
 
   async finishAlert(alertId: number, sql: Sql = this.#connection.sql): Promise<void> {

@@ -239,6 +239,10 @@ export class PostgresAlertStore implements AlertStore {
     return this.#deliveries.resendUnwritten();
   }
 
+  forgetUnsent(alertId: number, channel: Channel, subscriptionIds: readonly number[]): Promise<number> {
+    return this.#deliveries.forgetUnsent(alertId, channel, subscriptionIds);
+  }
+
   finishAlert(alertId: number): Promise<void> {
     return this.#deliveries.finishAlert(alertId);
   }

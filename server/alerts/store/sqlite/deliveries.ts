@@ -1,4 +1,5 @@
 import type {
+  Channel,
   Delivery,
   DeliveryDetails,
   DeliveryFailure,
@@ -85,6 +86,16 @@ export class SqliteDeliveries implements Synchronous<DeliveryStore> {
         .run();
       return connection.sql(`DELETE FROM deliveries WHERE outcome = 'sending'`).run().changes;
     });
+  }
+
+  forgetUnsent(alertId: number, channel: Channel, subscriptionIds: readonly number[]): number {
+    const forget = this.#connection.sql(
+      `DELETE FROM deliveries
+       WHERE alert_id = ? AND channel = ? AND subscription_id = ? AND outcome = 'sending'`,
+    );
+    return this.#connection.immediate(() =>
+      subscriptionIds.reduce((sum, id) => sum + forget.run(alertId, channel, id).changes, 0),
+    );
   }
 
   finishAlert(alertId: number): void {

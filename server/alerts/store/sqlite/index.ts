@@ -238,6 +238,10 @@ export class SqliteAlertStore implements AlertStore {
     return promised(() => this.#deliveries.resendUnwritten());
   }
 
+  forgetUnsent(alertId: number, channel: Channel, subscriptionIds: readonly number[]): Promise<number> {
+    return promised(() => this.#deliveries.forgetUnsent(alertId, channel, subscriptionIds));
+  }
+
   finishAlert(alertId: number): Promise<void> {
     return promised(() => this.#deliveries.finishAlert(alertId));
   }
