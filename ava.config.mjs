@@ -4,14 +4,11 @@ import { availableParallelism } from 'node:os';
 import process from 'node:process';
 
 /**
- * The suite, but Lighthouse: its performance score is a timing measure, taken on its own after the
- * rest (`ava.lighthouse.config.mjs`), not while other browser tests load the same two cores.
- *
- * The tests run compiled: before each run, `tsc -p tsconfig.test.json` writes the project's
+ * The whole suite, run compiled: before each run, `tsc -p tsconfig.test.json` writes the project's
  * TypeScript to `build/` (incrementally: a run with nothing changed spends about 2 s on it), and
  * `@ava/typescript` runs `build/tests/…/x.test.js` for `tests/…/x.test.ts`, so `npx ava
  * tests/server/http` still names the sources. Loading compiled JavaScript costs a test file about
- * 1.5 CPU seconds less on Node 20 than compiling it in each worker with tsx, and about 0.5 s on
+ * 1.5 CPU seconds less on Node 20 than compiling it in each worker with tsx, and about 0.4 s on
  * Node 24 (docs/testing.md). The commands the tests start (`tsx tools/…`) still run as users run
  * them. Type errors are `npm run typecheck`'s to fail on: here they are printed, and the tests run
  * on what tsc wrote, as they did under tsx, which never checked types.
@@ -29,7 +26,7 @@ export default function config() {
     process.stderr.write('ava: tsc reported the errors above; the tests run on what it wrote\n');
   }
   return {
-    files: ['tests/**/*.test.ts', '!tests/browser/lighthouse.test.ts'],
+    files: ['tests/**/*.test.ts'],
     typescript: { rewritePaths: { 'tests/': 'build/tests/' }, compile: false },
     nodeArguments: ['--enable-source-maps', '--import=./build/tests/timing/file-timer.js'],
     workerThreads: false,
