@@ -47,77 +47,97 @@ function unreliable(store: AlertStore, outage: Outage): AlertStore {
   });
 }
 
-/** A store of the engine with `count` subscribers and one alert to all of them; a sender over it. */
-async function fanOut(engine: StoreEngine, push: PushService, count: number, outage: Outage) {
+interface FanOut {
+  readonly push: PushService;
+  /** The store itself, past the outage wrapper the sender sees. */
+  readonly real: AlertStore;
+  readonly alert: Awaited<ReturnType<typeof alertEveryone>>;
+  readonly logs: SenderLogLine[];
+}
+
+/**
+ * Runs `check` while a sender fans one alert out to `count` subscribers of a store of the engine,
+ * the store as `outage` makes it, to a push service of its own; stops all three after.
+ */
+async function duringFanOut(
+  engine: StoreEngine,
+  count: number,
+  outage: Outage,
+  check: (fanOut: FanOut) => Promise<void>,
+  pushOptions?: { readonly delayMs: number },
+): Promise<void> {
+  const push = await startPushService(vapid.publicKey, pushOptions);
   const real = await engine.open();
-  await storeSubscribers(push, real, count);
-  await new Promise((resolve) => setTimeout(resolve, 5));
-  const alert = await alertEveryone(real, 'outage');
-  const store = unreliable(real, outage);
   const logs: SenderLogLine[] = [];
-  const sender = pushSender(store, vapid, { lanes: 16, leaseMs: 3000, pollMs: 20, logs });
-  return { real, alert, sender, logs };
+  const sender = pushSender(unreliable(real, outage), vapid, { lanes: 16, leaseMs: 3000, pollMs: 20, logs });
+  try {
+    await storeSubscribers(push, real, count);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const alert = await alertEveryone(real, 'outage');
+    sender.start();
+    await check({ push, real, alert, logs });
+  } finally {
+    await sender.stop();
+    await push.stop();
+    await real.close();
+  }
 }
 
 for (const engine of engines) {
   test(`${engine.name}: the store unreachable mid fan-out: what was not sent goes once it is back, nothing twice, every claim finished`, async (t) => {
     const COUNT = 600;
-    const push = await startPushService(vapid.publicKey, { delayMs: 10 });
     const outage: Outage = { down: false, finishFailures: 0 };
-    const { real, alert, sender, logs } = await fanOut(engine, push, COUNT, outage);
-    try {
-      sender.start();
-      t.true(await eventually(() => push.received.length >= COUNT / 4), 'the fan-out started');
-      outage.down = true;
-      const atOutage = push.received.length;
-      // Shorter than the claims' lease: they hold through it, and no other sender would take them.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      outage.down = false;
-      t.log(`the store was down from ${atOutage} to ${push.received.length} of ${COUNT} messages`);
-      t.true(atOutage < COUNT, 'down mid fan-out');
-      t.true(
-        await eventually(async () => (await real.pendingAlerts()).length === 0, { timeout: 60_000 }),
-        'the alert ends',
-      );
-      t.true(
-        logs.some((line) => line.msg === 'alerts: a delivery could not be recorded'),
-        'the outage cut deliveries',
-      );
-      const copies = copiesOf(push);
-      t.is(copies.size, COUNT, 'every subscription got it');
-      t.deepEqual(
-        [...copies.values()].filter((count) => count > 1),
-        [],
-        'none got it twice',
-      );
-      // A message answered while the store was down keeps the record written before it left.
-      const counts = await real.deliveryCounts(alert.id);
-      t.is(
-        Object.values(counts).reduce((sum, count) => sum + count, 0),
-        COUNT,
-        JSON.stringify(counts),
-      );
-      t.deepEqual(
-        Object.keys(counts).filter((outcome) => outcome === 'failed'),
-        [],
-        'no delivery failed',
-      );
-      t.deepEqual(await real.claimHolders(), [], 'no claim is left open');
-    } finally {
-      await sender.stop();
-      await push.stop();
-      await real.close();
-    }
+    await duringFanOut(
+      engine,
+      COUNT,
+      outage,
+      async ({ push, real, alert, logs }) => {
+        t.true(await eventually(() => push.received.length >= COUNT / 4), 'the fan-out started');
+        outage.down = true;
+        const atOutage = push.received.length;
+        // Shorter than the claims' lease: they hold through it, and no other sender would take them.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        outage.down = false;
+        t.log(`the store was down from ${atOutage} to ${push.received.length} of ${COUNT} messages`);
+        t.true(atOutage < COUNT, 'down mid fan-out');
+        t.true(
+          await eventually(async () => (await real.pendingAlerts()).length === 0, { timeout: 60_000 }),
+          'the alert ends',
+        );
+        t.true(
+          logs.some((line) => line.msg === 'alerts: a delivery could not be recorded'),
+          'the outage cut deliveries',
+        );
+        const copies = copiesOf(push);
+        t.is(copies.size, COUNT, 'every subscription got it');
+        t.deepEqual(
+          [...copies.values()].filter((count) => count > 1),
+          [],
+          'none got it twice',
+        );
+        // A message answered while the store was down keeps the record written before it left.
+        const counts = await real.deliveryCounts(alert.id);
+        t.is(
+          Object.values(counts).reduce((sum, count) => sum + count, 0),
+          COUNT,
+          JSON.stringify(counts),
+        );
+        t.deepEqual(
+          Object.keys(counts).filter((outcome) => outcome === 'failed'),
+          [],
+          'no delivery failed',
+        );
+        t.deepEqual(await real.claimHolders(), [], 'no claim is left open');
+      },
+      { delayMs: 10 },
+    );
   });
 
   test(`${engine.name}: a sending record the store took but whose answer was lost: the message still goes, once`, async (t) => {
     const COUNT = 200;
     const LOST = 5;
-    const push = await startPushService(vapid.publicKey);
     const outage: Outage = { down: false, finishFailures: 0, lostAnswers: LOST };
-    const { real, alert, sender, logs } = await fanOut(engine, push, COUNT, outage);
-    try {
-      sender.start();
+    await duringFanOut(engine, COUNT, outage, async ({ push, real, alert, logs }) => {
       t.true(
         await eventually(async () => (await real.pendingAlerts()).length === 0, { timeout: 30_000 }),
         'the alert ends',
@@ -132,20 +152,13 @@ for (const engine of engines) {
       t.is(push.received.length, COUNT, 'each once');
       t.deepEqual(await real.deliveryCounts(alert.id), { delivered: COUNT }, 'no record is left sending');
       t.deepEqual(await real.claimHolders(), [], 'no claim is left open');
-    } finally {
-      await sender.stop();
-      await push.stop();
-      await real.close();
-    }
+    });
   });
 
   test(`${engine.name}: a claim whose finishing failed is finished by the next fill, not renewed for ever`, async (t) => {
     const COUNT = 300;
-    const push = await startPushService(vapid.publicKey);
     const outage: Outage = { down: false, finishFailures: 1 };
-    const { real, sender, logs } = await fanOut(engine, push, COUNT, outage);
-    try {
-      sender.start();
+    await duringFanOut(engine, COUNT, outage, async ({ push, real, logs }) => {
       t.true(
         await eventually(async () => (await real.pendingAlerts()).length === 0, { timeout: 30_000 }),
         'the alert ends',
@@ -155,10 +168,6 @@ for (const engine of engines) {
       t.deepEqual(await real.claimHolders(), [], 'no claim is left open');
       t.is(copiesOf(push).size, COUNT);
       t.is(push.received.length, COUNT, 'each once');
-    } finally {
-      await sender.stop();
-      await push.stop();
-      await real.close();
-    }
+    });
   });
 }
