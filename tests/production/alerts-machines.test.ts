@@ -246,7 +246,8 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
     if (!everyoneGotIt) {
       // What the store recorded tells a delivery that failed (and why) from one never made.
       t.log(`deliveries recorded, by outcome: ${JSON.stringify(await store.allDeliveryCounts())}`);
-      for (let id = 1; id <= (await store.alertCount()); id += 1)
+      const alerts = await store.alertCount();
+      for (let id = 1; id <= alerts; id += 1)
         t.log(`alert ${id}, failures: ${JSON.stringify((await store.failures(id)).slice(0, 12))}`);
     }
     t.true(
