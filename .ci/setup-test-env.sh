@@ -3,7 +3,9 @@
 set -euo pipefail
 need=()
 # The browser tests drive Debian's Chromium through playwright-core; no browser is ever downloaded.
+# Most run on its headless shell; Web Push, notifications and Lighthouse on the full browser.
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || need+=(chromium-headless-shell)
 # The screenshots of the Japanese, Korean and Chinese pages need CJK glyphs (Noto Sans CJK).
 [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || need+=(fonts-noto-cjk)
 # tests/production starts its own redis-server (a free port, no persistence) to share rate limits.

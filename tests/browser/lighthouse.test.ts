@@ -46,8 +46,8 @@ const BUDGETS = {
 } as const;
 
 let server: RunningServer | undefined;
-// Lighthouse drives the browser itself, over a DevTools port.
-const { debuggingPort } = useBrowser(test, { debuggingPort: true });
+// Lighthouse drives the browser itself, over a DevTools port: the full browser, as the README runs it.
+const { debuggingPort } = useBrowser(test, { debuggingPort: true, full: true });
 
 test.before(async () => {
   server = await startServer();

@@ -14,7 +14,8 @@ import type { RunningServer } from '../helpers/with-server.js';
 import { freePort } from '../helpers/free-port.js';
 import { startServer } from '../helpers/with-server.js';
 
-const { browser } = useBrowser(test);
+// Web Push and notifications: only the full browser has them.
+const { browser } = useBrowser(test, { full: true });
 
 const vapid = generateVapidKeys();
 const EVENT = '2025-07-15-weekly-reset-pro';

@@ -34,7 +34,8 @@ let data: string | undefined;
 
 /** Launches the browser, then starts the two sites, before the calling file's tests; stops them after. */
 export function useAlertsControl(): void {
-  ({ browser } = useBrowser(test));
+  // Web Push and notifications: only the full browser has them.
+  ({ browser } = useBrowser(test, { full: true }));
 
   test.before(async () => {
     data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alerts-browser-'));
