@@ -9,9 +9,10 @@ import process from 'node:process';
  * `@ava/typescript` runs `build/tests/…/x.test.js` for `tests/…/x.test.ts`, so `npx ava
  * tests/server/http` still names the sources. Loading compiled JavaScript costs a test file about
  * 1.5 CPU seconds less on Node 20 than compiling it in each worker with tsx, and about 0.4 s on
- * Node 24 (docs/testing.md). The commands the tests start (`tsx tools/…`) still run as users run
- * them. Type errors are `npm run typecheck`'s to fail on: here they are printed, and the tests run
- * on what tsc wrote, as they did under tsx, which never checked types.
+ * Node 24 (docs/testing.md). The commands the tests start from `tools/` run compiled too
+ * (`commandLine` in tests/helpers/run.ts). Type errors are `npm run typecheck`'s to fail on: here
+ * they are printed, and the tests run on what tsc wrote, as they did under tsx, which never checked
+ * types.
  *
  * One test file more at once than the machine has cores: a file waiting on a clock (a lease, a drain,
  * a child process starting) leaves its core to the extra one. On two cores, `test:runtime` took 661 s

@@ -8,7 +8,7 @@ import { buildServer } from './helpers/build.js';
 import { storeActiveWebhook, storeConfirmedEmail, writeReset } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
-import { outputOf, runToEnd } from '../helpers/run.js';
+import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { startSmtpServer } from '../helpers/smtp-server.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { usingCluster } from '../helpers/with-server.js';
@@ -48,7 +48,7 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
   try {
     await usingCluster({ instances: 2, env }, async (cluster) => {
       const cli = async (file: string, ...args: string[]) => {
-        const done = await runToEnd(process.execPath, ['--import', 'tsx', file, ...args], {
+        const done = await runToEnd(process.execPath, [...commandLine(file), ...args], {
           cwd: ROOT,
           env: { ...process.env, ...env, PM2_HOME: cluster.home, PORT: new URL(cluster.url).port },
           timeout: 60_000,

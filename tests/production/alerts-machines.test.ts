@@ -20,7 +20,7 @@ import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import { startPostgres } from '../helpers/postgres.js';
 import type { Subscriber } from '../helpers/push-service.js';
 import { alertsReceived, startPushService } from '../helpers/push-service.js';
-import { outputOf, runToEnd } from '../helpers/run.js';
+import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { startSmtpServer } from '../helpers/smtp-server.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { echo } from '../helpers/webhooks-server.js';
@@ -180,7 +180,7 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
       clusters.map(async (cluster) => {
         const done = await runToEnd(
           process.execPath,
-          ['--import', 'tsx', 'tools/content-publish.ts', '--dir', content.dir],
+          [...commandLine('tools/content-publish.ts'), '--dir', content.dir],
           {
             cwd: ROOT,
             env: { ...process.env, ...env, PM2_HOME: cluster.home, PORT: new URL(cluster.url).port },

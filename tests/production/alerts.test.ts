@@ -12,7 +12,7 @@ import { eventually } from '../helpers/wait.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import type { Subscriber } from '../helpers/push-service.js';
 import { alertsReceived, startPushService } from '../helpers/push-service.js';
-import { outputOf, runToEnd } from '../helpers/run.js';
+import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { usingCluster } from '../helpers/with-server.js';
 
 const MATCHING = 1500;
@@ -38,7 +38,7 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
   try {
     await usingCluster({ instances: 2, env }, async (cluster) => {
       const cli = async (file: string, ...args: string[]) => {
-        const done = await runToEnd(process.execPath, ['--import', 'tsx', file, ...args], {
+        const done = await runToEnd(process.execPath, [...commandLine(file), ...args], {
           cwd: ROOT,
           env: { ...process.env, ...env, PM2_HOME: cluster.home, PORT: new URL(cluster.url).port },
           timeout: 60_000,

@@ -9,7 +9,7 @@ import { getFresh, waitFor } from './helpers/http.js';
 import { freePort } from '../helpers/free-port.js';
 import { waitForWorkers } from './helpers/pm2.js';
 import { copyContent, ROOT, VALID_FIXTURE } from '../helpers/fixtures.js';
-import { outputOf, runToEnd } from '../helpers/run.js';
+import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { usingCluster } from '../helpers/with-server.js';
 
 const EDITED = 'events/2025-03-10-five-hour-reset.json';
@@ -51,7 +51,7 @@ test('content:publish signals the server under `npm run dev`, not npm, and print
   let serverPid = 0;
   const health = async () => (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as Health;
   const publish = () =>
-    runToEnd(process.execPath, ['--import', 'tsx', 'tools/content-publish.ts'], { cwd: ROOT, env });
+    runToEnd(process.execPath, [...commandLine('tools/content-publish.ts')], { cwd: ROOT, env });
   try {
     const before = await waitFor('the server to answer', () => health().catch(() => undefined), {
       timeoutMs: 60_000,
@@ -111,7 +111,7 @@ test('content:publish under PM2 signals every worker and returns once each serve
       await editJson(contentDir, EDITED, (event) => {
         event.summary = 'Republished to the cluster with content:publish.';
       });
-      const published = await runToEnd(process.execPath, ['--import', 'tsx', 'tools/content-publish.ts'], {
+      const published = await runToEnd(process.execPath, [...commandLine('tools/content-publish.ts')], {
         cwd: ROOT,
         env,
       });

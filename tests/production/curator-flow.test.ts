@@ -3,7 +3,7 @@ import path from 'node:path';
 import test from 'ava';
 import { decodeSnowflake } from '../../domain/content/post-time.js';
 import { copyContent, ROOT, VALID_FIXTURE } from '../helpers/fixtures.js';
-import { runToEnd } from '../helpers/run.js';
+import { commandLine, runToEnd } from '../helpers/run.js';
 import { usingCluster } from '../helpers/with-server.js';
 import { buildServer } from './helpers/build.js';
 
@@ -24,7 +24,7 @@ test('a curator adds, checks, publishes, retracts and republishes an event with 
         CONTENT_DIR: contentDir,
       };
       const command = (script: string, ...args: string[]) =>
-        runToEnd(process.execPath, ['--import', 'tsx', `tools/${script}.ts`, ...args], { cwd: ROOT, env });
+        runToEnd(process.execPath, [...commandLine(`tools/${script}.ts`), ...args], { cwd: ROOT, env });
       const api = async <T>(pathname: string) =>
         (await (await fetch(`${cluster.url}${pathname}`)).json()) as T;
 

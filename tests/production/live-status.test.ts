@@ -9,7 +9,7 @@ import type { Cluster } from './helpers/pm2.js';
 import { APP, waitForWorkers } from './helpers/pm2.js';
 import { copyContent, ROOT, VALID_FIXTURE } from '../helpers/fixtures.js';
 import { openStream } from '../helpers/sse.js';
-import { outputOf, runToEnd } from '../helpers/run.js';
+import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { usingCluster } from '../helpers/with-server.js';
 
 /**
@@ -80,7 +80,7 @@ test('content:publish reaches every worker’s streams: EventSource and @trpc/cl
           event.summary = summary;
         });
         const env = { ...process.env, PM2_HOME: cluster.home, PORT: new URL(cluster.url).port };
-        const published = await runToEnd(process.execPath, ['--import', 'tsx', 'tools/content-publish.ts'], {
+        const published = await runToEnd(process.execPath, [...commandLine('tools/content-publish.ts')], {
           cwd: ROOT,
           env: { ...env, CONTENT_DIR: contentDir },
         });

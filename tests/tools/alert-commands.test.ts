@@ -8,7 +8,7 @@ import { alertStoreExists, openAlertStore } from '../../server/alerts/store/inde
 import { writeReset } from '../helpers/alerts.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import { startPostgres } from '../helpers/postgres.js';
-import { outputOf, runToEnd } from '../helpers/run.js';
+import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 
 const vapid = generateVapidKeys();
 
@@ -26,7 +26,7 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
     ALERTS_DB: db,
   };
   const run = async (file: string, ...args: string[]) => {
-    const done = await runToEnd(process.execPath, ['--import', 'tsx', file, ...args, '--dir', content.dir], {
+    const done = await runToEnd(process.execPath, [...commandLine(file), ...args, '--dir', content.dir], {
       cwd: ROOT,
       env,
     });
@@ -96,7 +96,7 @@ test('alerts:preview and --no-alert work from the store without a VAPID key pair
   // The shell of a curator: no keys, whatever the server's environment holds.
   const env = { ...process.env, VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '', ALERTS_DB: db };
   const preview = () =>
-    runToEnd(process.execPath, ['--import', 'tsx', 'tools/alerts-preview.ts', '--dir', content.dir], {
+    runToEnd(process.execPath, [...commandLine('tools/alerts-preview.ts'), '--dir', content.dir], {
       cwd: ROOT,
       env,
     });
@@ -137,9 +137,7 @@ test('alerts:preview and --no-alert work from the store without a VAPID key pair
     const late = await runToEnd(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'tools/content-new.ts',
+        ...commandLine('tools/content-new.ts'),
         'https://support.claude.com/en/articles/late',
         '--title',
         'A late entry',
@@ -178,8 +176,8 @@ test('with ALERTS_DATABASE_URL, alerts:preview and --no-alert use the PostgreSQL
       ALERTS_DB: file,
       ALERTS_DATABASE_URL: url,
     };
-    const command = async (...args: string[]) => {
-      const done = await runToEnd(process.execPath, ['--import', 'tsx', ...args, '--dir', content.dir], {
+    const command = async (file: string, ...args: string[]) => {
+      const done = await runToEnd(process.execPath, [...commandLine(file), ...args, '--dir', content.dir], {
         cwd: ROOT,
         env,
       });

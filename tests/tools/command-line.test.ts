@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ExecutionContext } from 'ava';
@@ -6,7 +7,7 @@ import test from 'ava';
 import pLimit from 'p-limit';
 import { BROKEN_FIXTURES, ROOT } from '../helpers/fixtures.js';
 import type { Completed } from '../helpers/run.js';
-import { outputOf, runToEnd } from '../helpers/run.js';
+import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 
 interface Command {
   readonly file: string;
@@ -245,11 +246,12 @@ const COMMANDS: readonly Command[] = [
 ];
 
 // ava starts every test of the file at once: as many commands run at a time as the machine has cores,
-// so their start-ups (tsx and each command's modules) queue instead of loading the cores all at once.
+// so their start-ups (node, tsx for some, each command's modules) queue instead of loading the cores
+// all at once.
 const limitCommands = pLimit(availableParallelism());
 
 function run(file: string, args: readonly string[]): Promise<Completed> {
-  return limitCommands(() => runToEnd(process.execPath, ['--import', 'tsx', file, ...args], { cwd: ROOT }));
+  return limitCommands(() => runToEnd(process.execPath, [...commandLine(file), ...args], { cwd: ROOT }));
 }
 
 /** A usage error: exit 2, nothing on stdout, one line saying what is wrong and the usage line, no stack. */
@@ -283,6 +285,27 @@ for (const command of COMMANDS) {
     for (const { args, says } of command.bad) assertRefused(t, await run(command.file, args), says);
   });
 }
+
+test('every npm script that runs a command answers --help as a user runs it, through npm and tsx', async (t) => {
+  // The tests above run the commands as compiled with the tests when they can (helpers/run.ts); the
+  // scripts run the sources through tsx.
+  const { scripts } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const commands = Object.entries(scripts).filter(([, line]) =>
+    /^tsx (tools|bench|client\/scripts)\/\S+\.ts$/.test(line),
+  );
+  t.true(commands.length >= 12, commands.map(([name]) => name).join(', '));
+  await Promise.all(
+    commands.map(async ([name, line]) => {
+      const help = await limitCommands(() =>
+        runToEnd('npm', ['run', '--silent', name, '--', '--help'], { cwd: ROOT }),
+      );
+      t.is(help.code, 0, `${name} (${line}): ${outputOf(help)}`);
+      t.regex(help.stdout, /^usage: \S/, name);
+    }),
+  );
+});
 
 test('content:new on a folder without events/ says so in one line and exits 1, writing nothing', async (t) => {
   const dir = BROKEN_FIXTURES.noEventsFolder;

@@ -4,13 +4,13 @@ import test from 'ava';
 import { loadContent } from '../../server/content/read-content.js';
 import { formatProblem } from '../../domain/content/problems.js';
 import type { Completed } from '../helpers/run.js';
-import { runToEnd } from '../helpers/run.js';
+import { commandLine, runToEnd } from '../helpers/run.js';
 import { ROOT, VALID_FIXTURE, BROKEN_FIXTURES, copyContent } from '../helpers/fixtures.js';
 import { FIVE_HOUR, eventFile } from '../helpers/content.js';
 
-/** Runs `tsx tools/content-check.ts <dir>` in a child process, as `npm run content:check` does. */
+/** Runs `tools/content-check.ts <dir>` in a child process (compiled when the tests are: helpers/run.ts). */
 function contentCheck(dir: string, ...flags: string[]): Promise<Completed> {
-  return runToEnd(process.execPath, ['--import', 'tsx', 'tools/content-check.ts', dir, ...flags], {
+  return runToEnd(process.execPath, [...commandLine('tools/content-check.ts'), dir, ...flags], {
     cwd: ROOT,
     env: { ...process.env, CONTENT_DIR: '' },
   });

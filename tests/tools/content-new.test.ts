@@ -5,15 +5,17 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import test from 'ava';
 import { copyContent, ROOT, SHIPPED_CONTENT } from '../helpers/fixtures.js';
-import { outputOf, runToEnd } from '../helpers/run.js';
+import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const TWITTER_EPOCH_MS = 1_288_834_974_657n;
 /** An X post id of a given time, as X makes them (the time in its top bits). */
 const snowflakeAt = (iso: string) => String((BigInt(Date.parse(iso)) - TWITTER_EPOCH_MS) << 22n);
 
 function contentNew(args: readonly string[], env: Record<string, string>) {
-  return runToEnd(TSX, ['tools/content-new.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  return runToEnd(process.execPath, [...commandLine('tools/content-new.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
 }
 
 /** A port nothing listens on: every connection is refused at once. */
@@ -100,7 +102,9 @@ test('the content:new example of docs/curating.md, given a post id, writes an ev
     const done = await contentNew([...filled, '--dir', content.dir], { OEMBED_ORIGIN: await closedOrigin() });
     t.is(done.code, 0, outputOf(done));
     t.regex(done.stdout, /it is complete/, outputOf(done));
-    const check = await runToEnd(TSX, ['tools/content-check.ts', content.dir], { cwd: ROOT });
+    const check = await runToEnd(process.execPath, [...commandLine('tools/content-check.ts'), content.dir], {
+      cwd: ROOT,
+    });
     t.is(check.code, 0, outputOf(check));
   } finally {
     await content.dispose();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { ROOT, VALID_FIXTURE } from '../helpers/fixtures.js';
-import { outputOf, runToEnd } from '../helpers/run.js';
+import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { startServer } from '../helpers/with-server.js';
 
 test('a publish with no PM2 daemon running starts none, and says in one line what to do', async (t) => {
@@ -14,7 +14,7 @@ test('a publish with no PM2 daemon running starts none, and says in one line wha
     const { port } = new URL(server.url);
     const run = await runToEnd(
       process.execPath,
-      ['--import', 'tsx', 'tools/content-publish.ts', '--dir', VALID_FIXTURE],
+      [...commandLine('tools/content-publish.ts'), '--dir', VALID_FIXTURE],
       {
         cwd: ROOT,
         env: { ...process.env, PORT: port, PM2_HOME: home, PID_FILE: path.join(home, 'no-server.pid') },

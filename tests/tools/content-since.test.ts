@@ -1,14 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { outputOf, runToEnd } from '../helpers/run.js';
+import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { ROOT, VALID_FIXTURE, copyContent } from '../helpers/fixtures.js';
 
 const EVENT = '2025-03-03-weekly-reset';
 
-/** Runs `tsx tools/<name>.ts`, as its npm script does. */
+/** Runs `tools/<name>.ts` in a child process (compiled when the tests are: helpers/run.ts). */
 const script = (name: string, ...args: string[]) =>
-  runToEnd(process.execPath, ['--import', 'tsx', `tools/${name}.ts`, ...args], { cwd: ROOT });
+  runToEnd(process.execPath, [...commandLine(`tools/${name}.ts`), ...args], { cwd: ROOT });
 
 test('content:check --since <ref> flags an edit without a revision bump, and content:revise clears it', async (t) => {
   const copy = await copyContent(VALID_FIXTURE);

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { ROOT } from '../../helpers/fixtures.js';
-import { outputOf, runToEnd } from '../../helpers/run.js';
+import { commandLine, outputOf, runToEnd } from '../../helpers/run.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 
 const engines = useStoreEngines();
@@ -16,7 +16,7 @@ for (const engine of engines)
     for (let run = 0; run < 3; run += 1) {
       const done = await runToEnd(
         process.execPath,
-        ['--import', 'tsx', 'tests/helpers/open-many-stores.ts', count, ...database],
+        [...commandLine('tests/helpers/open-many-stores.ts'), count, ...database],
         {
           cwd: ROOT,
         },
