@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import process from 'node:process';
 
 /**
@@ -26,6 +28,10 @@ export default function config() {
     process.stderr.write(compiled.stdout + compiled.stderr);
     process.stderr.write('ava: tsc reported the errors above; the tests run on what it wrote\n');
   }
+  // The one CommonJS module the TypeScript imports (typed by its .d.cts): tsc writes no copy of it,
+  // so the compiled benches would not start (the command-line tests run them compiled).
+  for (const file of ['server/node-flags.cjs', 'server/node-flags.json'])
+    copyFileSync(file, path.join('build', file));
   return {
     files: ['tests/**/*.test.ts'],
     typescript: { rewritePaths: { 'tests/': 'build/tests/' }, compile: false },

@@ -8,6 +8,14 @@ import { ROOT } from './fixtures.js';
 /** Whether the tests run compiled, from `build/tests/` (ava.config.mjs), or as sources through tsx. */
 const COMPILED = path.relative(ROOT, fileURLToPath(import.meta.url)).startsWith(`build${path.sep}`);
 
+export interface CommandLineOptions {
+  /**
+   * The run ends in the command's own command line (`--help`, a refused option or argument), before
+   * the command reads any file: `bench/` and `client/scripts/` may then run compiled too.
+   */
+  readonly argumentsOnly?: boolean;
+}
+
 /**
  * What `node` is given to run one of the project's commands, `file` relative to the checkout
  * (`tools/content-check.ts`, a script under `tests/`), before the command's own arguments. When the
@@ -15,12 +23,12 @@ const COMPILED = path.relative(ROOT, fileURLToPath(import.meta.url)).startsWith(
  * the same code, started in about a third of the CPU time (`--help` of `content:check`: 0.27 s,
  * against 0.85 s through tsx on Node 20). Otherwise it is the source through tsx, as `npm run` runs
  * it; `command-line.test.ts` runs every command's npm script that way too. `bench/` and
- * `client/scripts/` always run through tsx: some find files next to their own (`import.meta.url`),
- * which in `build/` would be the wrong folder.
+ * `client/scripts/` run through tsx unless `argumentsOnly`: some find files next to their own
+ * (`import.meta.url`), which in `build/` would be the wrong folder.
  */
-export function commandLine(file: string): string[] {
-  if (COMPILED && /^(tools|tests)\//.test(file))
-    return [path.join(ROOT, 'build', file.replace(/\.ts$/, '.js'))];
+export function commandLine(file: string, options: CommandLineOptions = {}): string[] {
+  const compiles = options.argumentsOnly ? /^(tools|tests|bench|client\/scripts)\// : /^(tools|tests)\//;
+  if (COMPILED && compiles.test(file)) return [path.join(ROOT, 'build', file.replace(/\.ts$/, '.js'))];
   return ['--import', 'tsx', file];
 }
 

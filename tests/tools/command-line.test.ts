@@ -250,8 +250,11 @@ const COMMANDS: readonly Command[] = [
 // all at once.
 const limitCommands = pLimit(availableParallelism());
 
+/** Runs a command; each run here ends in its command line but the one of `tools/` on a folder. */
 function run(file: string, args: readonly string[]): Promise<Completed> {
-  return limitCommands(() => runToEnd(process.execPath, [...commandLine(file), ...args], { cwd: ROOT }));
+  return limitCommands(() =>
+    runToEnd(process.execPath, [...commandLine(file, { argumentsOnly: true }), ...args], { cwd: ROOT }),
+  );
 }
 
 /** A usage error: exit 2, nothing on stdout, one line saying what is wrong and the usage line, no stack. */
