@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -12,9 +12,9 @@ import process from 'node:process';
  * tests/server/http` still names the sources. Loading compiled JavaScript costs a test file about
  * 1.5 CPU seconds less on Node 20 than compiling it in each worker with tsx, and about 0.4 s on
  * Node 24 (docs/testing.md). The commands the tests start from `tools/` run compiled too
- * (`commandLine` in tests/helpers/run.ts). Type errors are `npm run typecheck`'s to fail on: here
- * they are printed, and the tests run on what tsc wrote, as they did under tsx, which never checked
- * types.
+ * (`commandLine` in tests/helpers/run.ts). This tsc run is also the suite's type-check of that
+ * program: type errors are printed here, the tests run on what tsc wrote, and
+ * `tests/static/checks.test.ts` fails on the verdict this leaves in `build/tsc-verdict.json`.
  *
  * One test file more at once than the machine has cores: a file waiting on a clock (a lease, a drain,
  * a child process starting) leaves its core to the extra one. On two cores, `test:runtime` took 661 s
@@ -28,6 +28,10 @@ export default function config() {
     process.stderr.write(compiled.stdout + compiled.stderr);
     process.stderr.write('ava: tsc reported the errors above; the tests run on what it wrote\n');
   }
+  writeFileSync(
+    'build/tsc-verdict.json',
+    JSON.stringify({ status: compiled.status, output: compiled.stdout + compiled.stderr }),
+  );
   // The one CommonJS module the TypeScript imports (typed by its .d.cts): tsc writes no copy of it,
   // so the compiled benches would not start (the command-line tests run them compiled).
   for (const file of ['server/node-flags.cjs', 'server/node-flags.json'])
