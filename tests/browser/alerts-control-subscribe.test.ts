@@ -185,9 +185,7 @@ test.serial('in Japanese the control, its status line and the kept language are 
     });
     const notifications = async () =>
       (await shownNotifications(page)).map(({ title, body, data }) => ({ title, body, url: data.url }));
-    t.true(
-      await eventually(async () => (await notifications()).length > 0, { timeout: 5000, interval: 100 }),
-    );
+    t.true(await eventually(async () => (await notifications()).length > 0, { interval: 100 }));
     t.deepEqual(await notifications(), [
       {
         title: ja.t.alerts.notification.welcome.title,

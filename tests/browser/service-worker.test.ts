@@ -99,10 +99,7 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
       });
     }
     let notifications: ShownNotification[] = [];
-    await eventually(async () => (notifications = await shown()).length > 0, {
-      timeout: 5000,
-      interval: 100,
-    });
+    await eventually(async () => (notifications = await shown()).length > 0, { interval: 100 });
     t.deepEqual(
       notifications,
       [{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url } }],
@@ -122,7 +119,6 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
     });
     let latest: ShownNotification | undefined;
     await eventually(async () => (latest = (await shown())[0])?.data.url === `${origin}/ja/events/${EVENT}`, {
-      timeout: 5000,
       interval: 100,
     });
     t.is(latest?.data.url, `${origin}/ja/events/${EVENT}`);
@@ -147,7 +143,6 @@ test('the service worker shows a pushed alert as a notification, one per tag, in
       data: JSON.stringify(translated),
     });
     await eventually(async () => (latest = (await shown())[0])?.title === '確認済み：週間上限のリセット', {
-      timeout: 5000,
       interval: 100,
     });
     t.is(latest?.title, '確認済み：週間上限のリセット');
@@ -178,7 +173,7 @@ test('the welcome is shown in the words the page kept, and opens the page alerts
           found = (await shownNotifications(page)).find((shown) => shown.tag === WELCOME_TAG);
           return found !== undefined && check(found);
         },
-        { timeout: 5000, interval: 100 },
+        { interval: 100 },
       );
       return found;
     };
