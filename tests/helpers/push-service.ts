@@ -9,6 +9,7 @@
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ExecutionContext } from 'ava';
 import ece from 'http_ece';
 import type { AlertStore } from '../../server/alerts/store/index.js';
 
@@ -231,4 +232,19 @@ export function copiesOf(push: Pick<PushService, 'received'>): Map<string, numbe
   for (const message of push.received)
     copies.set(message.subscriber, (copies.get(message.subscriber) ?? 0) + 1);
   return copies;
+}
+
+/** Asserts that each of `count` subscribers got exactly one message. */
+export function assertEachGotOne(
+  t: ExecutionContext,
+  push: Pick<PushService, 'received'>,
+  count: number,
+): void {
+  const copies = copiesOf(push);
+  t.is(copies.size, count, 'every subscription got it');
+  t.deepEqual(
+    [...copies.values()].filter((got) => got > 1),
+    [],
+    'none got it twice',
+  );
 }
