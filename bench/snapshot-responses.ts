@@ -13,14 +13,6 @@ import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import pino from 'pino';
-import { openContent } from '../server/content/read-content.js';
-import { validateSteps } from '../domain/content/validate.js';
-import { AUDIENCE_FILTERS, ORDERS, WINDOW_FILTERS } from '../domain/schemas/index.js';
-import { createApp } from '../server/app.js';
-import { ContentState } from '../server/content/content-state.js';
-import { runInSlices } from '../server/content/slices.js';
-import { readPaths } from '../tests/helpers/route-paths.js';
 import { readCommandLine } from '../tools/command-line.js';
 
 const BASE = 'https://tracker.test';
@@ -70,6 +62,26 @@ async function main() {
   if (!existsSync(path.join(contentDir, 'events')))
     refuse(`<content-dir>: '${contentDir}' has no events/ folder`);
   const max = positiveWhole('<max-urls>', maxArg);
+  // The service loads once the command line is good: `--help` and a refusal answer without it.
+  const [
+    { default: pino },
+    { openContent },
+    { validateSteps },
+    { AUDIENCE_FILTERS, ORDERS, WINDOW_FILTERS },
+    { createApp },
+    { ContentState },
+    { runInSlices },
+    { readPaths },
+  ] = await Promise.all([
+    import('pino'),
+    import('../server/content/read-content.js'),
+    import('../domain/content/validate.js'),
+    import('../domain/schemas/index.js'),
+    import('../server/app.js'),
+    import('../server/content/content-state.js'),
+    import('../server/content/slices.js'),
+    import('../tests/helpers/route-paths.js'),
+  ]);
   const clock = () => NOW;
   const dir = path.resolve(contentDir);
   const content = new ContentState(

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { readCommandLine } from '../../tools/command-line.js';
-import { generateContract } from './contract.js';
 
 /**
  * `npm run client:pack [-- --destination <folder>]`: compiles client/src into a staging folder,
@@ -31,6 +30,8 @@ const { values } = readCommandLine({
 });
 const destination = path.resolve(values.destination);
 
+// The compiler and Prettier load once the command line is good: `--help` answers without them.
+const { generateContract } = await import('./contract.js');
 const contract = await readFile(path.join(client, 'src/contract.ts'), 'utf8');
 if (contract !== (await generateContract(root))) {
   throw new Error('client/src/contract.ts is out of date: run `npm run client:contract`');

@@ -2,7 +2,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readCommandLine } from '../../tools/command-line.js';
-import { generateContract } from './contract.js';
 
 /** `npm run client:contract`: writes client/src/contract.ts; `--check` only says whether it is current. */
 const { values } = readCommandLine({
@@ -14,6 +13,8 @@ const { values } = readCommandLine({
 });
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const target = path.join(root, 'client/src/contract.ts');
+// The compiler and Prettier load once the command line is good: `--help` answers without them.
+const { generateContract } = await import('./contract.js');
 const contract = await generateContract(root);
 if (values.check) {
   const current = await readFile(target, 'utf8').catch(() => '');
