@@ -56,6 +56,7 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SHUTDOWN_IDLE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   PID_FILE: z.string().min(1).optional(),
   STREAMS_PER_CLIENT: z.coerce.number().int().min(0).max(INT32_MAX).default(STREAM_DEFAULTS.perClient),
   STREAMS_PER_PROCESS: z.coerce.number().int().min(0).max(INT32_MAX).default(STREAM_DEFAULTS.perProcess),
@@ -102,6 +103,8 @@ export interface Config {
   };
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly shutdownTimeoutMs: number;
+  /** How long a stopping server keeps an idle keep-alive connection open for a request already sent. */
+  readonly shutdownIdleGraceMs: number;
   /**
    * Where a server started outside PM2 (`npm start`, `npm run dev`) writes its pid, so
    * `npm run content:publish` signals the server itself and never npm; `off`: nowhere.
@@ -168,6 +171,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     },
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownIdleGraceMs: e.SHUTDOWN_IDLE_GRACE_MS,
     pidFile: e.PID_FILE === 'off' ? null : (e.PID_FILE ?? defaultPidFile(e.PORT)),
     streams: {
       perClient: e.STREAMS_PER_CLIENT,

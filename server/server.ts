@@ -35,12 +35,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/**
- * How long an idle keep-alive socket may still bring a request once stopping starts. A client that
- * has just received a response usually sends its next request within milliseconds; closing its
- * socket at that moment would reset the request it already wrote.
- */
-const IDLE_GRACE_MS = 1000;
 /** How long start-up waits for the shared rate-limit store before serving anyway. */
 const STORE_WAIT_MS = 3000;
 
@@ -73,7 +67,9 @@ function drainingResponse(state: { readonly draining: boolean }): typeof http.Se
  * The HTTP server, whose idle keep-alive sockets can be kept open for a grace while it stops. Since
  * Node 19 `close()` closes the idle sockets at once (through `closeIdleConnections()`), which resets
  * a request a client may already have sent on one; while `keepIdle` is set they stay open, and the
- * drain closes those still idle after `IDLE_GRACE_MS`.
+ * drain closes those still idle after the grace (`SHUTDOWN_IDLE_GRACE_MS`, 1 s): a client that has
+ * just received a response usually sends its next request within milliseconds, and closing its socket
+ * at that moment would reset the request it already wrote.
  */
 class DrainingServer extends http.Server {
   keepIdle = false;
@@ -207,7 +203,7 @@ export async function createServer(config: Config, parts: ServerParts = {}) {
         const idle = setInterval(() => {
           server.keepIdle = false;
           server.closeIdleConnections();
-        }, IDLE_GRACE_MS);
+        }, config.shutdownIdleGraceMs);
         const force = setTimeout(() => {
           forced = true;
           server.closeAllConnections();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import test from 'ava';
 import type { Middleware } from 'koa';
+import { parseConfig } from '../../server/config.js';
 import { VALID_FIXTURE } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/wait.js';
 import type { RunningServer } from '../helpers/with-server.js';
@@ -45,11 +46,13 @@ function connect(port: number): Promise<string> {
 function withServer(
   shutdownTimeoutMs: number,
   run: (server: RunningServer, port: number, held: ReturnType<typeof holding>) => Promise<void>,
+  idleGraceMs = 1_000,
 ): Promise<void> {
   const held = holding();
   const options = {
     content: VALID_FIXTURE,
-    env: { SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs) },
+    // The idle grace at its production value (other tests' servers stop without it).
+    env: { SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs), SHUTDOWN_IDLE_GRACE_MS: String(idleGraceMs) },
     before: held.hold,
   };
   return usingServer(options, (server) => run(server, Number(new URL(server.url).port), held));
@@ -147,6 +150,30 @@ test('a keep-alive connection left idle is closed cleanly after a short grace', 
     t.true(closedAfter >= 500 && closedAfter < 5_000, `closed after ${closedAfter} ms`);
     t.deepEqual(connection.events, ['end'], 'closed with a FIN, not a reset');
   });
+});
+
+test('SHUTDOWN_IDLE_GRACE_MS sets the grace: 1 s by default, 0 to 60000, a longer one kept in full', async (t) => {
+  t.is(parseConfig({}).shutdownIdleGraceMs, 1_000);
+  t.is(parseConfig({ SHUTDOWN_IDLE_GRACE_MS: '0' }).shutdownIdleGraceMs, 0);
+  for (const value of ['-1', '60001', '1.5', 'soon'])
+    t.throws(
+      () => parseConfig({ SHUTDOWN_IDLE_GRACE_MS: value }),
+      { message: /SHUTDOWN_IDLE_GRACE_MS/ },
+      value,
+    );
+  await withServer(
+    10_000,
+    async (server, port) => {
+      const connection = rawConnection(port);
+      await connection.request();
+      const started = Date.now();
+      await server.stop();
+      const closedAfter = (await connection.closed) - started;
+      t.true(closedAfter >= 2_500, `closed after ${closedAfter} ms`);
+      t.deepEqual(connection.events, ['end'], 'closed with a FIN, not a reset');
+    },
+    2_500,
+  );
 });
 
 test('a request that outlasts SHUTDOWN_TIMEOUT_MS is cut off so the process can exit', async (t) => {
