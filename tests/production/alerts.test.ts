@@ -51,11 +51,18 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
         for (let i = 0; i < count; i += 1) made.push(push.subscriber());
         for (let i = 0; i < made.length; i += 50) {
           await Promise.all(
-            made.slice(i, i + 50).map(async (subscriber) => {
+            made.slice(i, i + 50).map(async (subscriber, index) => {
               const response = await fetch(`${cluster.url}/alerts/subscriptions`, {
                 method: 'POST',
                 headers: { 'Content-Type': 'application/json' },
                 body: JSON.stringify({ subscription: subscriber.subscription, ...filters }),
+              }).catch((error: Error) => {
+                // fetch says only "fetch failed": what failed is its cause (a reset, a refusal, a time-out).
+                const cause = error.cause as { code?: string; message?: string } | undefined;
+                throw new Error(
+                  `subscription ${i + index + 1} of ${count}: ${error.message}: ${cause?.code ?? ''} ${cause?.message ?? ''}`,
+                  { cause: error },
+                );
               });
               if (response.status !== 201) throw new Error(`subscribing answered ${response.status}`);
             }),
