@@ -16,6 +16,7 @@ import type * as Routes from '../server/routes.js';
 import type * as Operations from '../server/api/rest-operations.js';
 import type * as RouterModule from '../server/api/procedures.js';
 import type * as SiteModule from '../server/site/site-resources.js';
+import type * as OpenApiDocumentModule from '../server/api/openapi-document.js';
 import type * as BodyModule from '../server/http/request-body.js';
 import type * as McpModule from '../server/api/mcp-endpoint.js';
 import type * as SameOriginModule from '../server/http/same-origin.js';
@@ -32,6 +33,9 @@ const { appRouter } = (await import(path.resolve('dist/server/api/procedures.js'
 const { siteResources } = (await import(
   path.resolve('dist/server/site/site-resources.js')
 )) as typeof SiteModule;
+const { OpenApiDocument } = (await import(
+  path.resolve('dist/server/api/openapi-document.js')
+)) as typeof OpenApiDocumentModule;
 
 const { readBoundedBody, requireJson } = (await import(
   path.resolve('dist/server/http/request-body.js')
@@ -82,10 +86,10 @@ const router = createRoutes({
   alerts: { vapidKey: serve, subscribe: [serve], unsubscribe: [serve] },
   webhooks: { register: [serve], show: [serve], remove: [serve] },
   email: { subscribe: [serve], pages: [] },
-  openApiBody: Buffer.from('{}'),
+  openApi: OpenApiDocument.of({ openapi: '3.1.0', info: { title: '', version: '' } }),
   site: siteResources({
     baseUrl: origin,
-    openApi: { openapi: '3.1.0', info: { title: '', version: '' } },
+    openApi: OpenApiDocument.of({ openapi: '3.1.0', info: { title: '', version: '' } }),
     alerts: { publicKey: null },
     mcp: { path: '/mcp', tools: [] },
   }),

@@ -7,7 +7,7 @@ import { STREAM_DEFAULTS } from './config.js';
 import type { ContentState } from './content/content-state.js';
 import { allowedMethods } from './http/allowed-methods.js';
 import { TRPC_PREFIX, trpcCallCount, trpcEndpoint, trpcErrorBody } from './api/trpc-endpoint.js';
-import { buildOpenApiDocument } from './api/openapi.js';
+import { OpenApiDocument } from './api/openapi-document.js';
 import { EMBED_CSP, isEmbedPath } from './site/pages/embed-page.js';
 import { PAGE_CSP } from './site/pages/page-policies.js';
 import { problemPageRenderer } from './site/pages/page-resources.js';
@@ -121,7 +121,12 @@ export function createApp(deps: AppDeps): ServiceApp {
   const statusOperation = operations.find((operation) => operation.operationId === 'getResetStatus');
   if (!statusOperation) throw new Error('the status operation is missing');
   const tools = mcpTools(appRouter, operations);
-  const openApi = buildOpenApiDocument(appRouter, { baseUrl: base, version: deps.version ?? '1.0.0' });
+  const openApi = new OpenApiDocument(async () =>
+    (await import('./api/openapi.js')).buildOpenApiDocument(appRouter, {
+      baseUrl: base,
+      version: deps.version ?? '1.0.0',
+    }),
+  );
   // One count of subscription writes per client and network, whichever channel they are for: a
   // client that fills the store through one channel must not get a fresh allowance on the next.
   const writeLimits = config.alerts ? writeCounts(config.alerts, deps.deriveLimiter) : [];
@@ -217,7 +222,7 @@ export function createApp(deps: AppDeps): ServiceApp {
       configuredBaseUrl: siteOrigin,
       logger,
     }),
-    openApiBody: Buffer.from(JSON.stringify(openApi)),
+    openApi,
     site: siteResources({
       baseUrl: base,
       openApi,

@@ -8,6 +8,7 @@ import { healthz } from './api/healthz.js';
 import { TRPC_PREFIX } from './api/trpc-endpoint.js';
 import { MCP_PATH } from './api/mcp-names.js';
 import type { RestOperation } from './api/rest-operations.js';
+import type { OpenApiDocument } from './api/openapi-document.js';
 import type { SiteResource } from './site/resource.js';
 import type { AlertEndpoints } from './alerts/endpoints.js';
 import { SUBSCRIPTIONS_PATH, VAPID_KEY_PATH } from './alerts/endpoints.js';
@@ -32,7 +33,8 @@ export interface RouteHandlers {
   readonly webhooks: WebhookEndpoints;
   /** Email alerts: asking for them, and the confirm and unsubscribe pages (server/alerts/email-endpoints.ts). */
   readonly email: EmailEndpoints;
-  readonly openApiBody: Buffer;
+  /** The OpenAPI document `/api/openapi.json` serves, built at its first request. */
+  readonly openApi: OpenApiDocument;
   /** Pages, feeds, exports, badges, the card and static files (server/site/site-resources.ts). */
   readonly site: readonly SiteResource[];
   readonly serve: (resource: SiteResource) => RouterMiddleware;
@@ -63,10 +65,11 @@ export function createRoutes(handlers: RouteHandlers): RouteTable {
   // The REST operations, at the paths of their procedures' OpenAPI meta.
   for (const { operation, handle } of handlers.rest) router.get(operation.path, handle);
   router.get(handlers.statusStream.path, handlers.statusStream.handle);
-  router.get('/api/openapi.json', (ctx) => {
+  router.get('/api/openapi.json', async (ctx) => {
+    await handlers.openApi.load();
     ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
     ctx.type = 'application/json';
-    ctx.body = handlers.openApiBody;
+    ctx.body = handlers.openApi.body;
   });
   // tRPC queries, single or batched (`a,b`), and subscriptions over SSE: GET only.
   router.get(`${TRPC_PREFIX}/:procedures`, handlers.trpc);

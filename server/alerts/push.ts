@@ -3,8 +3,28 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import net from 'node:net';
-import webpush from 'web-push';
+import type * as WebPushModule from 'web-push';
 import { isPublicAddress } from './webhooks/address.js';
+
+type WebPush = (typeof WebPushModule)['default'];
+
+let webPush: Promise<WebPush> | undefined;
+
+/**
+ * web-push, which encrypts and signs the messages, with the crypto modules it imports (about 35):
+ * loaded with the first message a process sends, not with the server, so a server with alerts off
+ * never loads it. A load that fails is tried again by the next message.
+ */
+function loadWebPush(): Promise<WebPush> {
+  webPush ??= import('web-push').then(
+    (module) => module.default,
+    (error: unknown) => {
+      webPush = undefined;
+      throw error;
+    },
+  );
+  return webPush;
+}
 
 /** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
 export interface PushTarget {
@@ -97,7 +117,7 @@ const signed = new WeakMap<Vapid, Map<string, Signed>>();
  * signed once and reused until an hour before it expires: signing costs about twice as much CPU as
  * encrypting a message, and a fan-out sends thousands of messages to a handful of services.
  */
-function vapidAuthorization(vapid: Vapid, endpoint: string, now: number): string {
+function vapidAuthorization(webpush: WebPush, vapid: Vapid, endpoint: string, now: number): string {
   const audience = new URL(endpoint).origin;
   let byAudience = signed.get(vapid);
   if (!byAudience) signed.set(vapid, (byAudience = new Map<string, Signed>()));
@@ -227,6 +247,7 @@ export async function sendPush(
   options: PushOptions,
 ): Promise<PushOutcome> {
   const sleep = options.sleep ?? wait;
+  const webpush = await loadWebPush();
   let last: { status: number | null; reason: string } = { status: null, reason: 'not sent' };
   let tried = 0;
   for (let attempt = 1; attempt <= options.attempts; attempt += 1) {
@@ -236,7 +257,7 @@ export async function sendPush(
     let request: RequestDetails;
     try {
       request = webpush.generateRequestDetails(target, payload, {
-        headers: { Authorization: vapidAuthorization(options.vapid, target.endpoint, Date.now()) },
+        headers: { Authorization: vapidAuthorization(webpush, options.vapid, target.endpoint, Date.now()) },
         TTL: options.ttlSeconds,
         urgency: options.urgency,
         ...(options.topic ? { topic: options.topic } : {}),
@@ -277,9 +298,4 @@ export async function sendPush(
     if (attempt < options.attempts) await sleep(delay);
   }
   return { kind: 'failed', status: last.status, attempts: tried, reason: last.reason };
-}
-
-/** A new VAPID key pair (P-256), base64url, as `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY` take it. */
-export function generateVapidKeys(): { publicKey: string; privateKey: string } {
-  return webpush.generateVAPIDKeys();
 }

@@ -63,6 +63,11 @@ export interface SiteResource {
    * path; the sitemap adds every language. Absent: not listed (a file, a feed, the card).
    */
   readonly sitemap?: (catalog: Catalog) => readonly SitemapPage[];
+  /**
+   * Loads what rendering the body needs and the server does not load at start (a module only this
+   * resource uses); awaited before each request's `resolve`, so it must be quick once done.
+   */
+  readonly prepare?: () => Promise<void>;
   resolve(request: ResourceRequest): ResolvedBody;
 }
 
@@ -93,7 +98,15 @@ export function serveResource(resource: SiteResource, deps: ResourceDeps): Route
       heading === undefined ? undefined : { heading },
     );
   };
-  return (ctx) => {
+  const { prepare } = resource;
+  if (prepare)
+    return async (ctx) => {
+      await prepare();
+      answer(ctx);
+    };
+  return answer;
+
+  function answer(ctx: Parameters<RouterMiddleware>[0]): void {
     const snapshot = content.snapshot;
     const resolved = resource.resolve({
       path: ctx.path,
@@ -112,7 +125,7 @@ export function serveResource(resource: SiteResource, deps: ResourceDeps): Route
     ctx.set('Cache-Control', resolved.cacheControl ?? resource.cacheControl ?? PUBLIC_CACHE_CONTROL);
     ctx.etag = body.etag;
     ctx.body = body.body;
-  };
+  }
 }
 
 function throwing(error: Error): never {

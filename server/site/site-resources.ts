@@ -1,4 +1,4 @@
-import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import type { OpenApiDocument } from '../api/openapi-document.js';
 import { badgeResources } from './badges/badge-resources.js';
 import { exportResources } from './exports/export-resources.js';
 import { feedResources } from './feeds/feed-resources.js';
@@ -9,7 +9,8 @@ import type { McpFace, SiteResource } from './resource.js';
 
 export interface SiteOptions {
   readonly baseUrl: string;
-  readonly openApi: OpenAPIObject;
+  /** The OpenAPI document, built at the first request for a page that shows it. */
+  readonly openApi: OpenApiDocument;
   /**
    * Alerts: the VAPID public key, or null when browser alerts are off, and whether email and webhooks
    * are on (server/config.ts).

@@ -1,7 +1,8 @@
 /**
  * Run by lazy-imports.test.ts in a process of its own: a module hook logs the URL of every module
  * loaded from then on to the file MODULE_LOG names; the probe starts the service as `npm start` does
- * (alerts off), marks the log, answers one MCP call, marks it again, and stops.
+ * (alerts off), marks the log, answers one MCP call, then a feed, then the OpenAPI document, marking
+ * the log after each, and stops.
  */
 import { appendFileSync } from 'node:fs';
 import { register } from 'node:module';
@@ -36,4 +37,10 @@ const answer = await fetch(`${server.url}/mcp`, {
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
 });
 mark(`mcp answered ${answer.status}`);
+const feed = await fetch(`${server.url}/feed.xml`);
+await feed.text();
+mark(`feed answered ${feed.status}`);
+const document = await fetch(`${server.url}/api/openapi.json`);
+await document.text();
+mark(`openapi answered ${document.status}`);
 await server.stop();

@@ -1,5 +1,5 @@
 import type { McpFace } from '../resource.js';
-import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import type { OpenApiDocument } from '../../api/openapi-document.js';
 import { viewFor } from '../../../domain/catalog.js';
 import { filterKey } from '../../../domain/filters.js';
 import { etagFor } from '../../http/etag.js';
@@ -14,7 +14,7 @@ import { renderResetsCsv } from './resets-csv.js';
 export interface ExportsOptions {
   readonly baseUrl: string;
   /** The OpenAPI document: `/llms.txt` lists its operations. */
-  readonly openApi: OpenAPIObject;
+  readonly openApi: OpenApiDocument;
   /** The MCP endpoint and its tools: `/llms.txt` lists them. */
   readonly mcp: McpFace;
 }
@@ -87,11 +87,15 @@ export function exportResources(options: ExportsOptions): SiteResource[] {
     },
     {
       path: '/llms.txt',
+      prepare: options.openApi.load,
       resolve: () => ({
         revision: null,
         key: 'llms.txt',
         render: () =>
-          rendered(renderLlmsTxt(options.openApi, baseUrl, options.mcp), 'text/plain; charset=utf-8'),
+          rendered(
+            renderLlmsTxt(options.openApi.document, baseUrl, options.mcp),
+            'text/plain; charset=utf-8',
+          ),
       }),
     },
   ];

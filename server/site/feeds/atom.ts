@@ -1,4 +1,4 @@
-import { create } from 'xmlbuilder2';
+import { xmlDocument } from '../xml-builder.js';
 import type { FeedData } from './feed-data.js';
 import { itemHtml } from './item-html.js';
 import { ATOM_NS, xml } from './rss.js';
@@ -9,7 +9,7 @@ import { ATOM_NS, xml } from './rss.js';
  * and a cancelled or retracted entry says so in its title and a category.
  */
 export function renderAtom(feed: FeedData, selfUrl: string): string {
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(ATOM_NS, 'feed', {
+  const root = xmlDocument().ele(ATOM_NS, 'feed', {
     'xml:lang': feed.language,
   });
   root.ele('title').txt(xml(feed.title));

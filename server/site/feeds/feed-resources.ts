@@ -1,3 +1,4 @@
+import type { FeedData } from './feed-data.js';
 import { buildFeedData } from './feed-data.js';
 import { rendered } from '../render-cache.js';
 import type { SiteResource } from '../resource.js';
@@ -5,17 +6,37 @@ import { FEED_PATHS, SITE_DESCRIPTION, SITE_NAME } from '../site-info.js';
 import { renderJsonFeed } from './json-feed.js';
 import { renderRss } from './rss.js';
 import { renderAtom } from './atom.js';
+import { loadXmlBuilder } from '../xml-builder.js';
 
-const FEEDS = [
-  { path: FEED_PATHS.rss, type: 'application/rss+xml; charset=utf-8', render: renderRss },
+interface Feed {
+  readonly path: string;
+  readonly type: string;
+  readonly render: (feed: FeedData, selfUrl: string) => string;
+  /** The XML feeds' serializer loads with the first request for one (server/site/xml-builder.ts). */
+  readonly prepare?: () => Promise<void>;
+}
+
+const FEEDS: readonly Feed[] = [
+  {
+    path: FEED_PATHS.rss,
+    type: 'application/rss+xml; charset=utf-8',
+    render: renderRss,
+    prepare: loadXmlBuilder,
+  },
   { path: FEED_PATHS.json, type: 'application/feed+json; charset=utf-8', render: renderJsonFeed },
-  { path: FEED_PATHS.atom, type: 'application/atom+xml; charset=utf-8', render: renderAtom },
-] as const;
+  {
+    path: FEED_PATHS.atom,
+    type: 'application/atom+xml; charset=utf-8',
+    render: renderAtom,
+    prepare: loadXmlBuilder,
+  },
+];
 
 /** `/feed.xml` (RSS 2.0), `/feed.json` (JSON Feed 1.1) and `/feed.atom` (Atom 1.0), each rendered once per content revision. */
 export function feedResources(baseUrl: string): SiteResource[] {
-  return FEEDS.map(({ path, type, render }) => ({
+  return FEEDS.map(({ path, type, render, prepare }) => ({
     path,
+    prepare,
     unavailable: { detail: 'The feed is unavailable while the content is invalid.' },
     resolve: (request) => {
       const catalog = request.catalog();

@@ -1,4 +1,4 @@
-import { create } from 'xmlbuilder2';
+import { xmlDocument } from '../xml-builder.js';
 import type { FeedData } from './feed-data.js';
 import { itemHtml } from './item-html.js';
 
@@ -24,7 +24,7 @@ export function rfc822(iso: string): string {
  * is how readers see that an event was corrected.
  */
 export function renderRss(feed: FeedData, selfUrl: string): string {
-  const rss = create({ version: '1.0', encoding: 'UTF-8' }).ele('rss', {
+  const rss = xmlDocument().ele('rss', {
     version: '2.0',
     'xmlns:atom': ATOM_NS,
   });

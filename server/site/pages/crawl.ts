@@ -1,8 +1,8 @@
-import { create } from 'xmlbuilder2';
 import type { Catalog } from '../../../domain/catalog.js';
 import { localeAlternates, LOCALES, localePath } from '../i18n/locales.js';
 import { rendered } from '../render-cache.js';
 import type { SitemapPage, SiteResource } from '../resource.js';
+import { loadXmlBuilder, xmlDocument } from '../xml-builder.js';
 
 export const ROBOTS_PATH = '/robots.txt';
 export const SITEMAP_PATH = '/sitemap.xml';
@@ -23,7 +23,7 @@ export function robotsTxt(baseUrl: string): string {
  * date the content states, so they carry none.
  */
 export function sitemapXml(baseUrl: string, pages: readonly SitemapPage[]): string {
-  const urlset = create({ version: '1.0', encoding: 'UTF-8' }).ele('urlset', {
+  const urlset = xmlDocument().ele('urlset', {
     xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9',
     'xmlns:xhtml': 'http://www.w3.org/1999/xhtml',
   });
@@ -66,6 +66,7 @@ export function crawlResources(baseUrl: string, resources: readonly SiteResource
     {
       path: SITEMAP_PATH,
       unavailable: { detail: 'The sitemap is unavailable while the content is invalid.' },
+      prepare: loadXmlBuilder,
       resolve: (request) => {
         const catalog = request.catalog();
         return {

@@ -186,16 +186,20 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
       unavailable: { detail: english.sources.unavailable, heading: english.errors.unavailable },
     },
 
-    pageResource('/docs', true, () => ({
-      revision: null,
-      key: `docs ${locale}`,
-      render: () =>
-        page({
-          title: t.docs.title,
-          path: '/docs',
-          main: docsMain(lang, baseUrl, options.openApi, options.mcp),
-        }),
-    })),
+    {
+      ...pageResource('/docs', true, () => ({
+        revision: null,
+        key: `docs ${locale}`,
+        render: () =>
+          page({
+            title: t.docs.title,
+            path: '/docs',
+            main: docsMain(lang, baseUrl, options.openApi.document, options.mcp),
+          }),
+      })),
+      // The page lists the OpenAPI document's operations: it is built at the first request that needs it.
+      prepare: options.openApi.load,
+    },
 
     // Opt-in, beside the reference on /docs, which is the page to find: outside search and the sitemap.
     pageResource(

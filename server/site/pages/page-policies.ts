@@ -1,5 +1,5 @@
 import type { McpFace } from '../resource.js';
-import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import type { OpenApiDocument } from '../../api/openapi-document.js';
 import { HttpProblem } from '../../http/http-problem.js';
 import { makeProblem } from '../../http/problem-types.js';
 import type { AlertsOptions } from './alerts-control.js';
@@ -13,7 +13,7 @@ import { ENGLISH } from '../i18n/lang.js';
 export interface PagesOptions {
   readonly baseUrl: string;
   /** The OpenAPI document: `/docs` lists its operations. */
-  readonly openApi: OpenAPIObject;
+  readonly openApi: OpenApiDocument;
   /** Browser alerts: the VAPID public key the control subscribes with, or null when alerts are off. */
   readonly alerts: AlertsOptions;
   /** The MCP endpoint and its tools: /docs lists them. */

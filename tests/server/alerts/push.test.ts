@@ -1,7 +1,8 @@
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import type { PushOptions } from '../../../server/alerts/push.js';
-import { generateVapidKeys, sendPush } from '../../../server/alerts/push.js';
+import { sendPush } from '../../../server/alerts/push.js';
+import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
 import type { PushService } from '../../helpers/push-service.js';
 import { startPushService } from '../../helpers/push-service.js';
 
