@@ -16,7 +16,7 @@ import type * as Routes from '../server/routes.js';
 import type * as Operations from '../server/api/rest-operations.js';
 import type * as RouterModule from '../server/api/procedures.js';
 import type * as SiteModule from '../server/site/site-resources.js';
-import type * as OpenApiDocumentModule from '../server/api/openapi-document.js';
+import type * as OpenApiDocumentModule from '../server/http/openapi-document.js';
 import type * as BodyModule from '../server/http/request-body.js';
 import type * as McpModule from '../server/api/mcp-endpoint.js';
 import type * as SameOriginModule from '../server/http/same-origin.js';
@@ -34,7 +34,7 @@ const { siteResources } = (await import(
   path.resolve('dist/server/site/site-resources.js')
 )) as typeof SiteModule;
 const { OpenApiDocument } = (await import(
-  path.resolve('dist/server/api/openapi-document.js')
+  path.resolve('dist/server/http/openapi-document.js')
 )) as typeof OpenApiDocumentModule;
 
 const { readBoundedBody, requireJson } = (await import(

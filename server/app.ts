@@ -7,7 +7,7 @@ import { STREAM_DEFAULTS } from './config.js';
 import type { ContentState } from './content/content-state.js';
 import { allowedMethods } from './http/allowed-methods.js';
 import { TRPC_PREFIX, trpcCallCount, trpcEndpoint, trpcErrorBody } from './api/trpc-endpoint.js';
-import { OpenApiDocument } from './api/openapi-document.js';
+import { OpenApiDocument } from './http/openapi-document.js';
 import { EMBED_CSP, isEmbedPath } from './site/pages/embed-page.js';
 import { PAGE_CSP } from './site/pages/page-policies.js';
 import { problemPageRenderer } from './site/pages/page-resources.js';

@@ -8,7 +8,7 @@ import { healthz } from './api/healthz.js';
 import { TRPC_PREFIX } from './api/trpc-endpoint.js';
 import { MCP_PATH } from './api/mcp-names.js';
 import type { RestOperation } from './api/rest-operations.js';
-import type { OpenApiDocument } from './api/openapi-document.js';
+import type { OpenApiDocument } from './http/openapi-document.js';
 import type { SiteResource } from './site/resource.js';
 import type { AlertEndpoints } from './alerts/endpoints.js';
 import { SUBSCRIPTIONS_PATH, VAPID_KEY_PATH } from './alerts/endpoints.js';

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '../api/openapi-document.js';
+import type { OpenApiDocument } from '../http/openapi-document.js';
 import { badgeResources } from './badges/badge-resources.js';
 import { exportResources } from './exports/export-resources.js';
 import { feedResources } from './feeds/feed-resources.js';

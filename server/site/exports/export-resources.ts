@@ -1,5 +1,5 @@
 import type { McpFace } from '../resource.js';
-import type { OpenApiDocument } from '../../api/openapi-document.js';
+import type { OpenApiDocument } from '../../http/openapi-document.js';
 import { viewFor } from '../../../domain/catalog.js';
 import { filterKey } from '../../../domain/filters.js';
 import { etagFor } from '../../http/etag.js';

@@ -1,5 +1,5 @@
 import type { McpFace } from '../resource.js';
-import type { OpenApiDocument } from '../../api/openapi-document.js';
+import type { OpenApiDocument } from '../../http/openapi-document.js';
 import { HttpProblem } from '../../http/http-problem.js';
 import { makeProblem } from '../../http/problem-types.js';
 import type { AlertsOptions } from './alerts-control.js';

@@ -4,7 +4,7 @@ import { PROBLEM_TYPES } from '../../../server/http/problem-types.js';
 import { BASE_URL as TEST_BASE_URL } from '../../helpers/fixtures.js';
 import { withServer } from '../../helpers/with-server.js';
 import { siteResources } from '../../../server/site/site-resources.js';
-import { OpenApiDocument } from '../../../server/api/openapi-document.js';
+import { OpenApiDocument } from '../../../server/http/openapi-document.js';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
