@@ -14,8 +14,9 @@ const firstRequestSeen = new WeakSet<Socket>();
  * Bounds what idle connections can hold on `server`. A connection past `perClient` open from its
  * address (this process's count: a cluster's workers count apart) is closed as it opens, before
  * Node reads anything from it. A new connection that brings no request within `headersTimeoutMs` is
- * closed: Node's own headers time-out starts only with a request's first byte, so a connection that
- * sends nothing would be kept until the client leaves.
+ * closed by its socket's time-out, at that moment, without a word. Node's own headers check, which
+ * looks only every `checkingInterval`, counts such a connection too: when it comes first, the
+ * connection is answered 408 (`clientError`, server/http/client-errors.ts) and closed.
  */
 export function limitConnections(server: Server, limits: ConnectionLimits): void {
   const open = new Map<string, number>();
