@@ -4,27 +4,17 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import net from 'node:net';
 import type * as WebPushModule from 'web-push';
+import { loadOnce } from '../http/load-once.js';
 import { isPublicAddress } from './webhooks/address.js';
 
 type WebPush = (typeof WebPushModule)['default'];
 
-let webPush: Promise<WebPush> | undefined;
-
 /**
  * web-push, which encrypts and signs the messages, with the crypto modules it imports (about 35):
  * loaded with the first message a process sends, not with the server, so a server with alerts off
- * never loads it. A load that fails is tried again by the next message.
+ * never loads it.
  */
-function loadWebPush(): Promise<WebPush> {
-  webPush ??= import('web-push').then(
-    (module) => module.default,
-    (error: unknown) => {
-      webPush = undefined;
-      throw error;
-    },
-  );
-  return webPush;
-}
+const loadWebPush = loadOnce(async (): Promise<WebPush> => (await import('web-push')).default);
 
 /** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
 export interface PushTarget {

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { loadOnce } from './load-once.js';
 
 /**
  * A middleware built on the first request that reaches it, so the module behind it, and what that
@@ -7,13 +8,9 @@ import type { Middleware } from 'koa';
  * request and is tried again by the next one.
  */
 export function lazyMiddleware(build: () => Promise<Middleware>): Middleware {
-  let built: Promise<Middleware> | undefined;
+  const built = loadOnce(build);
   return async (ctx, next) => {
-    built ??= build().catch((error: unknown) => {
-      built = undefined;
-      throw error;
-    });
-    const middleware = await built;
+    const middleware = await built();
     await middleware(ctx, next);
   };
 }

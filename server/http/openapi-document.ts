@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { loadOnce } from './load-once.js';
 
 /**
  * The OpenAPI document, built at its first use rather than at start. Building it loads
@@ -10,34 +11,21 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
  */
 export class OpenApiDocument {
   #built: { readonly document: OpenAPIObject; readonly body: Buffer } | undefined;
-  #building: Promise<void> | undefined;
-  readonly #build: () => Promise<OpenAPIObject>;
+  readonly #build: () => Promise<void>;
 
   constructor(build: () => Promise<OpenAPIObject>) {
-    this.#build = build;
+    this.#build = loadOnce(async () => this.#keep(await build()));
   }
 
   /** A document built already (a test's, a bench's). */
   static of(document: OpenAPIObject): OpenApiDocument {
     const built = new OpenApiDocument(() => Promise.resolve(document));
-    built.#built = { document, body: Buffer.from(JSON.stringify(document)) };
+    built.#keep(document);
     return built;
   }
 
   /** Builds the document once; resolves at once when it is built. */
-  readonly load = (): Promise<void> => {
-    if (this.#built) return Promise.resolve();
-    this.#building ??= this.#build().then(
-      (document) => {
-        this.#built = { document, body: Buffer.from(JSON.stringify(document)) };
-      },
-      (error: unknown) => {
-        this.#building = undefined;
-        throw error;
-      },
-    );
-    return this.#building;
-  };
+  readonly load = (): Promise<void> => (this.#built ? Promise.resolve() : this.#build());
 
   /** The document; `load()` must have finished. */
   get document(): OpenAPIObject {
@@ -47,6 +35,10 @@ export class OpenApiDocument {
   /** The document as `/api/openapi.json` serves it; `load()` must have finished. */
   get body(): Buffer {
     return this.#ready().body;
+  }
+
+  #keep(document: OpenAPIObject): void {
+    this.#built = { document, body: Buffer.from(JSON.stringify(document)) };
   }
 
   #ready(): { readonly document: OpenAPIObject; readonly body: Buffer } {
