@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
 import { ROOT } from '../helpers/fixtures.js';
+import { LOG_MODULES_SOURCE, marksOf, readModuleLog } from '../helpers/module-log.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 
 /**
@@ -11,16 +12,7 @@ import { outputOf, runToEnd } from '../helpers/run.js';
  * compiled copy), then compiles a project of one file with `compile: 'tsc'`, as AVA's main process
  * would.
  */
-const PROBE = `
-import { appendFileSync } from 'node:fs';
-import { register } from 'node:module';
-const log = process.env.MODULE_LOG;
-register('data:text/javascript,' + encodeURIComponent(\`import { appendFileSync } from 'node:fs';
-export async function load(url, context, nextLoad) {
-  const result = await nextLoad(url, context);
-  appendFileSync(process.env.MODULE_LOG, url + '\\\\n');
-  return result;
-}\`));
+const PROBE = `${LOG_MODULES_SOURCE}
 const { default: provider } = await import('@ava/typescript');
 const projectDir = process.env.PROJECT_DIR;
 const protocol = { identifier: 'ava-6', projectDir };
@@ -32,9 +24,9 @@ const testFile = projectDir + '/src/w.ts';
 if (!worker.canLoad(testFile)) throw new Error('the worker half does not take ' + testFile);
 const loaded = await worker.load(testFile, { requireFn: () => { throw new Error('required'); } });
 if (loaded.w !== 2) throw new Error('the worker half loaded ' + JSON.stringify(loaded));
-appendFileSync(log, '-- workers done\\n');
+mark('workers done');
 await typescript.main({ config: { compile: 'tsc', rewritePaths } }).compile();
-appendFileSync(log, '-- compiled\\n');
+mark('compiled');
 `;
 
 test('the TypeScript provider loads execa only to compile, not in a worker', async (t) => {
@@ -60,13 +52,10 @@ test('the TypeScript provider loads execa only to compile, not in a worker', asy
       env: { ...process.env, MODULE_LOG: log, PROJECT_DIR: dir },
     });
     t.is(run.code, 0, outputOf(run));
-    const lines = (await readFile(log, 'utf8')).trimEnd().split('\n');
+    const lines = await readModuleLog(log);
     const workersDone = lines.indexOf('-- workers done');
     const compiled = lines.indexOf('-- compiled');
-    t.true(
-      workersDone > 0 && compiled > workersDone,
-      lines.filter((line) => line.startsWith('--')).join(', '),
-    );
+    t.true(workersDone > 0 && compiled > workersDone, marksOf(lines));
     const execa = (line: string) => line.includes('/node_modules/execa/');
     t.true(
       lines.slice(0, workersDone).some((line) => line.includes('/node_modules/@ava/typescript/')),

@@ -1,20 +1,12 @@
 /**
  * Run by lazy-imports.test.ts in a process of its own: a module hook logs the URL of every module
- * loaded from then on to the file MODULE_LOG names; the probe starts the service as `npm start` does
+ * loaded from then on to the file MODULE_LOG names (tests/helpers/module-log.ts); the probe starts the service as `npm start` does
  * (alerts off), marks the log, answers one MCP call, then a feed, then the OpenAPI document, marking
  * the log after each, and stops.
  */
-import { appendFileSync } from 'node:fs';
-import { register } from 'node:module';
+import { logModules } from '../helpers/module-log.js';
 
-const HOOK = `import { appendFileSync } from 'node:fs';
-export async function load(url, context, nextLoad) {
-  const result = await nextLoad(url, context);
-  appendFileSync(process.env.MODULE_LOG, url + '\\n');
-  return result;
-}`;
-register(`data:text/javascript,${encodeURIComponent(HOOK)}`);
-const mark = (name: string) => appendFileSync(process.env.MODULE_LOG!, `-- ${name}\n`);
+const mark = logModules();
 
 const { parseConfig } = await import('../../server/config.js');
 const { createServer } = await import('../../server/server.js');

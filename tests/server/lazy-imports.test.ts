@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { ROOT } from '../helpers/fixtures.js';
+import { marksOf, readModuleLog } from '../helpers/module-log.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 
 /** The drivers and SDKs only some servers use, by the folder their modules load from. */
@@ -25,15 +26,12 @@ test('a server starts without the MCP SDK, the store drivers, the SMTP or Web Pu
       env: { ...process.env, MODULE_LOG: log },
     });
     t.is(run.code, 0, outputOf(run));
-    const lines = (await readFile(log, 'utf8')).trimEnd().split('\n');
+    const lines = await readModuleLog(log);
     const started = lines.indexOf('-- started');
     const answered = lines.findIndex((line) => line.startsWith('-- mcp answered'));
     const fed = lines.findIndex((line) => line.startsWith('-- feed answered'));
     const described = lines.findIndex((line) => line.startsWith('-- openapi answered'));
-    t.true(
-      started > 0 && answered > started && fed > answered && described > fed,
-      lines.filter((line) => line.startsWith('--')).join(', '),
-    );
+    t.true(started > 0 && answered > started && fed > answered && described > fed, marksOf(lines));
     t.is(lines[answered], '-- mcp answered 200');
     t.is(lines[fed], '-- feed answered 200');
     t.is(lines[described], '-- openapi answered 200');
