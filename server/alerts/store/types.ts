@@ -1,8 +1,10 @@
 import type { AlertReason, LedgerEntry, LedgerMark } from '../../../domain/alerts.js';
 import type { AudienceFilter, WindowFilter } from '../../../domain/schemas/index.js';
 import type { EmailStore, WebhookStore } from './channel-types.js';
+import type { LeadStore } from './lead-types.js';
 
 export type * from './channel-types.js';
+export type * from './lead-types.js';
 
 /**
  * The alerts' store as its users see it, whatever the engine: subscriptions, the publication ledger
@@ -32,7 +34,15 @@ export type * from './channel-types.js';
  * - `version` and `startedAt` are read once as the store opens and do not change while it is open.
  */
 export interface AlertStore
-  extends SubscriptionStore, WebhookStore, EmailStore, LedgerStore, DeliveryStore, ClaimStore, LeaseStore {
+  extends
+    SubscriptionStore,
+    WebhookStore,
+    EmailStore,
+    LedgerStore,
+    DeliveryStore,
+    ClaimStore,
+    LeaseStore,
+    LeadStore {
   /** The schema version of the store as it was opened: how many of its engine's migrations it has. */
   readonly version: number;
   /**

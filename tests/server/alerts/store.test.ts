@@ -360,9 +360,9 @@ test('sqlite: a file made by the first, unversioned schema is upgraded in place,
   try {
     // Each step is checked below (1: the rows kept; 2: canonical endpoints, a failure's reason; 3: a
     // delivery's channel, the push deliveries carried over; 4: claims, for an alert half sent before
-    // them; 5: confirmation mails counted by mailbox): a new step is added to this file too, with rows
-    // for it to carry over.
-    t.is(SCHEMA_VERSION, 5, 'a migration step this test does not check yet');
+    // them; 5: confirmation mails counted by mailbox; 6: the leads): a new step is added to this file
+    // too, with rows for it to carry over.
+    t.is(SCHEMA_VERSION, 6, 'a migration step this test does not check yet');
     t.is(store.version, SCHEMA_VERSION);
     t.is(await store.subscriptionCount(), 2, 'two spellings of one endpoint became one row');
     const [alert] = await store.pendingAlerts();
@@ -393,6 +393,17 @@ test('sqlite: a file made by the first, unversioned schema is upgraded in place,
       (await store.requestEmail({ ...ask, email: 'A+1@example.org', confirmHash: 'h2' })).kind,
       'recently-asked',
     );
+    const sighting = {
+      key: 'k',
+      url: 'https://x.com/a/status/1',
+      postId: '1',
+      postedAt: null,
+      title: 't',
+      words: 'w',
+      matched: [],
+      source: 's',
+    };
+    t.true((await store.recordLead(sighting)).created, 'step 6: leads are stored');
   } finally {
     await store.close();
     await rm(dir, { recursive: true, force: true });
@@ -432,7 +443,7 @@ test('sqlite: a file at version 1 takes only the steps after it, its rows kept',
   }
 });
 
-test('postgres: a database at version 1 is brought to version 3 as it opens, its rows kept; a claim holds only what is owed', async (t) => {
+test('postgres: a database at version 1 is brought to version 4 as it opens, its rows kept; a claim holds only what is owed', async (t) => {
   const url = await engines.find((engine) => engine.name === 'postgres')!.place();
   // A database as a store of version 1 left it: its one step, the version and start it recorded, an
   // alert half delivered to four subscriptions.
@@ -458,8 +469,20 @@ test('postgres: a database at version 1 is brought to version 3 as it opens, its
   const store = await openAlertStore(url);
   try {
     // Each step is checked here (2: claims, for an alert half sent before them; 3: confirmation mails
-    // counted by mailbox): a new step is added to this test too, with rows for it to carry over.
-    t.is(POSTGRES_SCHEMA_VERSION, 3, 'a migration step this test does not check yet');
+    // counted by mailbox; 4: the leads): a new step is added to this test too, with rows for it to
+    // carry over.
+    t.is(POSTGRES_SCHEMA_VERSION, 4, 'a migration step this test does not check yet');
+    const sighting = {
+      key: 'k',
+      url: 'https://x.com/a/status/1',
+      postId: '1',
+      postedAt: null,
+      title: 't',
+      words: 'w',
+      matched: [],
+      source: 's',
+    };
+    t.true((await store.recordLead(sighting)).created, 'step 4: leads are stored');
     t.is(store.version, POSTGRES_SCHEMA_VERSION);
     t.is(store.startedAt, 5, 'the store keeps its start');
     t.is(await store.subscriptionCount(), 4, 'rows kept');

@@ -38,6 +38,8 @@ export const LOCKS = {
    * of what is owed, then a write.
    */
   claims: 6,
+  /** `recordLead`: a lead looked up by key or post id, then inserted or its sources updated. */
+  leads: 7,
 } as const;
 
 /** The first key of every advisory lock of the store: `alrt`, so another user of the database has others. */

@@ -1,6 +1,10 @@
 import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
 import type {
   AddedWebhook,
+  LeadAnswer,
+  LeadOutcome,
+  LeadSighting,
+  StoredLead,
   AlertStore,
   Channel,
   Claim,
@@ -28,6 +32,7 @@ import { DEFAULT_POOL, PostgresConnection } from './connection.js';
 import { PostgresDeliveries } from './deliveries.js';
 import { PostgresEmails } from './emails.js';
 import { PostgresLease } from './lease.js';
+import { PostgresLeads } from './leads.js';
 import { PostgresLedger } from './ledger.js';
 import { migrate } from './migrations.js';
 import { PostgresSubscriptions } from './subscriptions.js';
@@ -51,6 +56,7 @@ export class PostgresAlertStore implements AlertStore {
   readonly #deliveries: PostgresDeliveries;
   readonly #lease: PostgresLease;
   readonly #claims: PostgresClaims;
+  readonly #leads: PostgresLeads;
   #closed: Promise<void> | null = null;
 
   /**
@@ -82,6 +88,7 @@ export class PostgresAlertStore implements AlertStore {
     this.#ledger = new PostgresLedger(connection, startedAt);
     this.#deliveries = new PostgresDeliveries(connection);
     this.#lease = new PostgresLease(connection);
+    this.#leads = new PostgresLeads(connection);
     this.#claims = new PostgresClaims(connection, {
       deliveries: this.#deliveries,
       webhooks: this.#webhooks,
@@ -298,5 +305,47 @@ export class PostgresAlertStore implements AlertStore {
 
   leaseHolder(): Promise<string | null> {
     return this.#lease.leaseHolder();
+  }
+
+  // The leads (./leads.ts)
+
+  recordLead(sighting: LeadSighting): Promise<{ lead: StoredLead; created: boolean }> {
+    return this.#leads.recordLead(sighting);
+  }
+
+  leads(outcome?: LeadOutcome): Promise<StoredLead[]> {
+    return this.#leads.leads(outcome);
+  }
+
+  lead(id: number): Promise<StoredLead | null> {
+    return this.#leads.lead(id);
+  }
+
+  answerLead(id: number, answer: LeadAnswer): Promise<boolean> {
+    return this.#leads.answerLead(id, answer);
+  }
+
+  untoldLeads(): Promise<StoredLead[]> {
+    return this.#leads.untoldLeads();
+  }
+
+  markTold(id: number): Promise<void> {
+    return this.#leads.markTold(id);
+  }
+
+  sourceState(name: string): Promise<string | null> {
+    return this.#leads.sourceState(name);
+  }
+
+  saveSourceState(name: string, state: string): Promise<void> {
+    return this.#leads.saveSourceState(name, state);
+  }
+
+  leaseWatcher(holder: string, ttlMs: number): Promise<boolean> {
+    return this.#leads.leaseWatcher(holder, ttlMs);
+  }
+
+  releaseWatcher(holder: string): Promise<void> {
+    return this.#leads.releaseWatcher(holder);
   }
 }

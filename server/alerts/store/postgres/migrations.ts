@@ -134,6 +134,42 @@ CREATE INDEX confirmation_mails_mailbox ON confirmation_mails (mailbox, sent_at)
 `;
 
 /**
+ * Version 4: the leads, their sources' state and the watcher's lease (../lead-types.ts), as
+ * SQLite's version 6.
+ */
+const SCHEMA_4 = `
+CREATE TABLE leads (
+  id bigserial PRIMARY KEY,
+  key text NOT NULL UNIQUE,
+  url text NOT NULL,
+  post_id text,
+  posted_at bigint,
+  title text NOT NULL,
+  words text NOT NULL,
+  matched text NOT NULL,
+  sources text NOT NULL,
+  seen_at bigint NOT NULL,
+  told_at bigint,
+  outcome text NOT NULL DEFAULT 'open' CHECK (outcome IN ('open', 'event', 'dismissed')),
+  event_id text,
+  why text,
+  answered_at bigint
+);
+CREATE INDEX leads_post ON leads (post_id) WHERE post_id IS NOT NULL;
+CREATE INDEX leads_seen ON leads (seen_at);
+CREATE TABLE lead_sources (
+  name text PRIMARY KEY,
+  state text NOT NULL,
+  updated_at bigint NOT NULL
+);
+CREATE TABLE watcher (
+  id integer PRIMARY KEY CHECK (id = 1),
+  holder text NOT NULL,
+  expires_at bigint NOT NULL
+);
+`;
+
+/**
  * The schema's steps, applied in order from the version `meta` records, all in the transaction that
  * records the new version (PostgreSQL's DDL is transactional): a database is always at one version.
  * A step is added at the end, never changed once shipped.
@@ -145,6 +181,8 @@ const MIGRATIONS: readonly ((sql: Sql) => Promise<unknown>)[] = [
   (sql) => sql(SCHEMA_2),
   // 3: confirmation mails counted by mailbox.
   (sql) => sql(SCHEMA_3),
+  // 4: the leads, their sources' state and the watcher's lease.
+  (sql) => sql(SCHEMA_4),
 ];
 
 /** The version a database has once it is opened: one per step of `MIGRATIONS`. */

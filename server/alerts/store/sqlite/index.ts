@@ -1,6 +1,10 @@
 import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
 import type {
   AddedWebhook,
+  LeadAnswer,
+  LeadOutcome,
+  LeadSighting,
+  StoredLead,
   AlertStore,
   Channel,
   Claim,
@@ -28,6 +32,7 @@ import { SqliteConnection } from './connection.js';
 import { SqliteDeliveries } from './deliveries.js';
 import { SqliteEmails } from './emails.js';
 import { SqliteLease } from './lease.js';
+import { SqliteLeads } from './leads.js';
 import { SqliteLedger } from './ledger.js';
 import { migrate, schemaVersion } from './migrations.js';
 import { SqliteSubscriptions } from './subscriptions.js';
@@ -63,6 +68,7 @@ export class SqliteAlertStore implements AlertStore {
   readonly #deliveries: SqliteDeliveries;
   readonly #lease: SqliteLease;
   readonly #claims: SqliteClaims;
+  readonly #leads: SqliteLeads;
 
   /** Opens the file and brings it to the latest schema; rejects when it cannot. */
   static open(file: string, clock: () => number = Date.now): Promise<SqliteAlertStore> {
@@ -83,6 +89,7 @@ export class SqliteAlertStore implements AlertStore {
       webhooks: this.#webhooks,
       emails: this.#emails,
     });
+    this.#leads = new SqliteLeads(this.#connection);
     this.version = schemaVersion(this.#connection);
     this.startedAt = this.#ledger.startedAt;
   }
@@ -297,5 +304,47 @@ export class SqliteAlertStore implements AlertStore {
 
   leaseHolder(): Promise<string | null> {
     return promised(() => this.#lease.leaseHolder());
+  }
+
+  // The leads (./leads.ts)
+
+  recordLead(sighting: LeadSighting): Promise<{ lead: StoredLead; created: boolean }> {
+    return promised(() => this.#leads.recordLead(sighting));
+  }
+
+  leads(outcome?: LeadOutcome): Promise<StoredLead[]> {
+    return promised(() => this.#leads.leads(outcome));
+  }
+
+  lead(id: number): Promise<StoredLead | null> {
+    return promised(() => this.#leads.lead(id));
+  }
+
+  answerLead(id: number, answer: LeadAnswer): Promise<boolean> {
+    return promised(() => this.#leads.answerLead(id, answer));
+  }
+
+  untoldLeads(): Promise<StoredLead[]> {
+    return promised(() => this.#leads.untoldLeads());
+  }
+
+  markTold(id: number): Promise<void> {
+    return promised(() => this.#leads.markTold(id));
+  }
+
+  sourceState(name: string): Promise<string | null> {
+    return promised(() => this.#leads.sourceState(name));
+  }
+
+  saveSourceState(name: string, state: string): Promise<void> {
+    return promised(() => this.#leads.saveSourceState(name, state));
+  }
+
+  leaseWatcher(holder: string, ttlMs: number): Promise<boolean> {
+    return promised(() => this.#leads.leaseWatcher(holder, ttlMs));
+  }
+
+  releaseWatcher(holder: string): Promise<void> {
+    return promised(() => this.#leads.releaseWatcher(holder));
   }
 }

@@ -140,6 +140,42 @@ CREATE INDEX confirmation_mails_mailbox ON confirmation_mails (mailbox, sent_at)
 `;
 
 /**
+ * Version 6: the leads (../lead-types.ts): what the watcher saw that may be an event, with its
+ * sources and the curator's answer; each source's polling state; the watcher's lease.
+ */
+export const SCHEMA_6 = `
+CREATE TABLE leads (
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL UNIQUE,
+  url TEXT NOT NULL,
+  post_id TEXT,
+  posted_at INTEGER,
+  title TEXT NOT NULL,
+  words TEXT NOT NULL,
+  matched TEXT NOT NULL,
+  sources TEXT NOT NULL,
+  seen_at INTEGER NOT NULL,
+  told_at INTEGER,
+  outcome TEXT NOT NULL DEFAULT 'open' CHECK (outcome IN ('open', 'event', 'dismissed')),
+  event_id TEXT,
+  why TEXT,
+  answered_at INTEGER
+);
+CREATE INDEX leads_post ON leads (post_id) WHERE post_id IS NOT NULL;
+CREATE INDEX leads_seen ON leads (seen_at);
+CREATE TABLE lead_sources (
+  name TEXT PRIMARY KEY,
+  state TEXT NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE TABLE watcher (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  holder TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+`;
+
+/**
  * The schema's steps, applied in order from the file's `PRAGMA user_version`, each in the same
  * transaction as its version bump: a file is always at one version, whichever worker opened it first.
  */
@@ -157,6 +193,8 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
   ({ db }) => db.exec(SCHEMA_4),
   // 5: confirmation mails counted by mailbox.
   ({ db }) => db.exec(SCHEMA_5),
+  // 6: the leads, their sources' state and the watcher's lease.
+  ({ db }) => db.exec(SCHEMA_6),
 ];
 
 /** The version a file has once it is opened: one per step of `MIGRATIONS`. */

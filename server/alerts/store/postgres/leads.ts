@@ -1,0 +1,121 @@
+import type { LeadRow } from '../lead-rows.js';
+import { leadOf } from '../lead-rows.js';
+import type { LeadAnswer, LeadOutcome, LeadSighting, LeadStore, StoredLead } from '../types.js';
+import type { PostgresConnection } from './connection.js';
+import { lockStatement } from './connection.js';
+
+/** The leads (`leads`), the sources' state (`lead_sources`) and the watcher's lease (`watcher`). */
+export class PostgresLeads implements LeadStore {
+  readonly #connection: PostgresConnection;
+
+  constructor(connection: PostgresConnection) {
+    this.#connection = connection;
+  }
+
+  /** One transaction under the `leads` lock: of two watchers (a lease handed over), one inserts. */
+  async recordLead(sighting: LeadSighting): Promise<{ lead: StoredLead; created: boolean }> {
+    const now = this.#connection.clock();
+    return await this.#connection.transaction(async (sql) => {
+      await sql(lockStatement('leads'));
+      const { rows: found } = await sql<LeadRow>(
+        `SELECT * FROM leads WHERE key = $1 OR (post_id IS NOT NULL AND post_id = $2) ORDER BY id LIMIT 1`,
+        [sighting.key, sighting.postId],
+      );
+      const row = found[0];
+      if (row) {
+        const sources = JSON.parse(row.sources) as string[];
+        if (!sources.includes(sighting.source)) {
+          sources.push(sighting.source);
+          await sql('UPDATE leads SET sources = $1 WHERE id = $2', [JSON.stringify(sources), row.id]);
+        }
+        return { lead: leadOf({ ...row, sources: JSON.stringify(sources) }), created: false };
+      }
+      const { rows } = await sql<LeadRow>(
+        `INSERT INTO leads (key, url, post_id, posted_at, title, words, matched, sources, seen_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+        [
+          sighting.key,
+          sighting.url,
+          sighting.postId,
+          sighting.postedAt,
+          sighting.title,
+          sighting.words,
+          JSON.stringify(sighting.matched),
+          JSON.stringify([sighting.source]),
+          now,
+        ],
+      );
+      return { lead: leadOf(rows[0]!), created: true };
+    });
+  }
+
+  async leads(outcome?: LeadOutcome): Promise<StoredLead[]> {
+    const { rows } =
+      outcome === undefined
+        ? await this.#connection.sql<LeadRow>('SELECT * FROM leads ORDER BY seen_at DESC, id DESC')
+        : await this.#connection.sql<LeadRow>(
+            'SELECT * FROM leads WHERE outcome = $1 ORDER BY seen_at DESC, id DESC',
+            [outcome],
+          );
+    return rows.map(leadOf);
+  }
+
+  async lead(id: number): Promise<StoredLead | null> {
+    const { rows } = await this.#connection.sql<LeadRow>('SELECT * FROM leads WHERE id = $1', [id]);
+    return rows[0] ? leadOf(rows[0]) : null;
+  }
+
+  async answerLead(id: number, answer: LeadAnswer): Promise<boolean> {
+    const [outcome, eventId, why] =
+      'eventId' in answer ? ['event', answer.eventId, null] : ['dismissed', null, answer.why];
+    const { rowCount } = await this.#connection.sql(
+      `UPDATE leads SET outcome = $1, event_id = $2, why = $3, answered_at = $4
+       WHERE id = $5 AND outcome = 'open'`,
+      [outcome, eventId, why, this.#connection.clock(), id],
+    );
+    return rowCount === 1;
+  }
+
+  async untoldLeads(): Promise<StoredLead[]> {
+    const { rows } = await this.#connection.sql<LeadRow>(
+      `SELECT * FROM leads WHERE told_at IS NULL AND outcome = 'open' ORDER BY seen_at, id`,
+    );
+    return rows.map(leadOf);
+  }
+
+  async markTold(id: number): Promise<void> {
+    await this.#connection.sql('UPDATE leads SET told_at = $1 WHERE id = $2', [this.#connection.clock(), id]);
+  }
+
+  async sourceState(name: string): Promise<string | null> {
+    const { rows } = await this.#connection.sql<{ state: string }>(
+      'SELECT state FROM lead_sources WHERE name = $1',
+      [name],
+    );
+    return rows[0]?.state ?? null;
+  }
+
+  async saveSourceState(name: string, state: string): Promise<void> {
+    await this.#connection.sql(
+      `INSERT INTO lead_sources (name, state, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
+      [name, state, this.#connection.clock()],
+    );
+  }
+
+  /** As the sender's lease (./lease.ts): the upsert's row lock makes one of two askers hold it. */
+  async leaseWatcher(holder: string, ttlMs: number): Promise<boolean> {
+    const now = this.#connection.clock();
+    const { rowCount } = await this.#connection.sql(
+      `INSERT INTO watcher (id, holder, expires_at) VALUES (1, $1, $2)
+       ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+       WHERE watcher.holder = excluded.holder OR watcher.expires_at < $3`,
+      [holder, now + ttlMs, now],
+    );
+    return rowCount === 1;
+  }
+
+  async releaseWatcher(holder: string): Promise<void> {
+    await this.#connection.sql('DELETE FROM watcher WHERE holder = $1', [holder]);
+  }
+}

@@ -1,0 +1,124 @@
+import type { LeadRow } from '../lead-rows.js';
+import { leadOf } from '../lead-rows.js';
+import type { LeadAnswer, LeadOutcome, LeadSighting, LeadStore, StoredLead } from '../types.js';
+import type { SqliteConnection, Synchronous } from './connection.js';
+
+/** The leads (`leads`), the sources' state (`lead_sources`) and the watcher's lease (`watcher`). */
+export class SqliteLeads implements Synchronous<LeadStore> {
+  readonly #connection: SqliteConnection;
+
+  constructor(connection: SqliteConnection) {
+    this.#connection = connection;
+  }
+
+  recordLead(sighting: LeadSighting): { lead: StoredLead; created: boolean } {
+    const connection = this.#connection;
+    return connection.immediate(() => {
+      const found = connection
+        .sql('SELECT * FROM leads WHERE key = ? OR (post_id IS NOT NULL AND post_id = ?) ORDER BY id LIMIT 1')
+        .get(sighting.key, sighting.postId) as LeadRow | undefined;
+      if (found) {
+        const sources = JSON.parse(found.sources) as string[];
+        if (!sources.includes(sighting.source)) {
+          sources.push(sighting.source);
+          connection.sql('UPDATE leads SET sources = ? WHERE id = ?').run(JSON.stringify(sources), found.id);
+        }
+        return { lead: leadOf({ ...found, sources: JSON.stringify(sources) }), created: false };
+      }
+      const row = connection
+        .sql(
+          `INSERT INTO leads (key, url, post_id, posted_at, title, words, matched, sources, seen_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        )
+        .get(
+          sighting.key,
+          sighting.url,
+          sighting.postId,
+          sighting.postedAt,
+          sighting.title,
+          sighting.words,
+          JSON.stringify(sighting.matched),
+          JSON.stringify([sighting.source]),
+          connection.clock(),
+        ) as LeadRow;
+      return { lead: leadOf(row), created: true };
+    });
+  }
+
+  leads(outcome?: LeadOutcome): StoredLead[] {
+    const rows = (
+      outcome === undefined
+        ? this.#connection.sql('SELECT * FROM leads ORDER BY seen_at DESC, id DESC').all()
+        : this.#connection
+            .sql('SELECT * FROM leads WHERE outcome = ? ORDER BY seen_at DESC, id DESC')
+            .all(outcome)
+    ) as LeadRow[];
+    return rows.map(leadOf);
+  }
+
+  lead(id: number): StoredLead | null {
+    const row = this.#connection.sql('SELECT * FROM leads WHERE id = ?').get(id) as LeadRow | undefined;
+    return row ? leadOf(row) : null;
+  }
+
+  answerLead(id: number, answer: LeadAnswer): boolean {
+    const connection = this.#connection;
+    const [outcome, eventId, why] =
+      'eventId' in answer
+        ? (['event', answer.eventId, null] as const)
+        : (['dismissed', null, answer.why] as const);
+    return (
+      connection
+        .sql(
+          `UPDATE leads SET outcome = ?, event_id = ?, why = ?, answered_at = ?
+           WHERE id = ? AND outcome = 'open'`,
+        )
+        .run(outcome, eventId, why, connection.clock(), id).changes === 1
+    );
+  }
+
+  untoldLeads(): StoredLead[] {
+    const rows = this.#connection
+      .sql(`SELECT * FROM leads WHERE told_at IS NULL AND outcome = 'open' ORDER BY seen_at, id`)
+      .all() as LeadRow[];
+    return rows.map(leadOf);
+  }
+
+  markTold(id: number): void {
+    this.#connection.sql('UPDATE leads SET told_at = ? WHERE id = ?').run(this.#connection.clock(), id);
+  }
+
+  sourceState(name: string): string | null {
+    const row = this.#connection.sql('SELECT state FROM lead_sources WHERE name = ?').get(name) as
+      { state: string } | undefined;
+    return row?.state ?? null;
+  }
+
+  saveSourceState(name: string, state: string): void {
+    this.#connection
+      .sql(
+        `INSERT INTO lead_sources (name, state, updated_at) VALUES (?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
+      )
+      .run(name, state, this.#connection.clock());
+  }
+
+  leaseWatcher(holder: string, ttlMs: number): boolean {
+    const connection = this.#connection;
+    const now = connection.clock();
+    return connection.immediate(
+      () =>
+        connection
+          .sql(
+            `INSERT INTO watcher (id, holder, expires_at) VALUES (1, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+             WHERE watcher.holder = excluded.holder OR watcher.expires_at < ?`,
+          )
+          .run(holder, now + ttlMs, now).changes === 1,
+    );
+  }
+
+  releaseWatcher(holder: string): void {
+    this.#connection.sql('DELETE FROM watcher WHERE holder = ?').run(holder);
+  }
+}

@@ -1,0 +1,113 @@
+import test from 'ava';
+import type { LeadSighting } from '../../../server/alerts/store/index.js';
+import { useStoreEngines } from '../../helpers/store-engines.js';
+
+const engines = useStoreEngines();
+
+const POST: LeadSighting = {
+  key: 'https://x.com/ClaudeDevs/status/2107895957933408429',
+  url: 'https://x.com/ClaudeDevs/status/2107895957933408429',
+  postId: '2107895957933408429',
+  postedAt: Date.parse('2026-10-07T18:08:53.841Z'),
+  title: '@ClaudeDevs',
+  words: 'monthly API credits',
+  matched: ['credits'],
+  source: 'peer-shixi-11',
+};
+
+for (const engine of engines) {
+  test(`${engine.name}: the same post from three sources is one lead naming all three`, async (t) => {
+    let now = 1_000;
+    const store = await engine.open(() => now);
+    try {
+      const first = await store.recordLead(POST);
+      t.true(first.created);
+      now += 10;
+      const again = await store.recordLead({ ...POST, source: 'x-api' });
+      t.false(again.created);
+      // Another URL form of the same post (the peer's lower-case handle) is still that post.
+      const third = await store.recordLead({
+        ...POST,
+        key: 'https://x.com/claudedevs/status/2107895957933408429',
+        url: 'https://x.com/claudedevs/status/2107895957933408429',
+        source: 'peer-clauderesets',
+      });
+      t.false(third.created);
+      t.is(third.lead.id, first.lead.id);
+      t.deepEqual(third.lead.sources, ['peer-shixi-11', 'x-api', 'peer-clauderesets']);
+      const leads = await store.leads();
+      t.is(leads.length, 1);
+      t.like(leads[0], { seenAt: 1_000, outcome: 'open', postedAt: POST.postedAt, matched: ['credits'] });
+    } finally {
+      await store.close();
+    }
+  });
+
+  test(`${engine.name}: an answered lead stays answered, newest leads first, untold until told`, async (t) => {
+    let now = 1_000;
+    const store = await engine.open(() => now);
+    try {
+      const a = (await store.recordLead(POST)).lead;
+      now += 5;
+      const page = {
+        ...POST,
+        key: 'https://status.claude.com/incidents/x',
+        url: 'https://status.claude.com/incidents/x',
+        postId: null,
+      };
+      const b = (await store.recordLead(page)).lead;
+      t.deepEqual(
+        (await store.leads()).map((lead) => lead.id),
+        [b.id, a.id],
+      );
+      t.deepEqual(
+        (await store.untoldLeads()).map((lead) => lead.id),
+        [a.id, b.id],
+      );
+      await store.markTold(a.id);
+      t.deepEqual(
+        (await store.untoldLeads()).map((lead) => lead.id),
+        [b.id],
+      );
+      t.true(await store.answerLead(a.id, { eventId: '2026-10-07-monthly-api-credits-max-team' }));
+      t.false(await store.answerLead(a.id, { why: 'too late' }), 'answered once');
+      t.true(await store.answerLead(b.id, { why: 'not a limit change' }));
+      t.false(await store.answerLead(999, { why: 'unknown' }));
+      t.like(await store.lead(a.id), {
+        outcome: 'event',
+        eventId: '2026-10-07-monthly-api-credits-max-team',
+        why: null,
+        answeredAt: 1_005,
+      });
+      t.like(await store.lead(b.id), { outcome: 'dismissed', eventId: null, why: 'not a limit change' });
+      t.deepEqual(await store.leads('open'), []);
+      t.deepEqual(await store.untoldLeads(), [], 'an answered lead is told of no more');
+      // Seen again from another source: the answer stands.
+      const seen = await store.recordLead({ ...POST, source: 'x-api' });
+      t.false(seen.created);
+      t.is(seen.lead.outcome, 'event');
+    } finally {
+      await store.close();
+    }
+  });
+
+  test(`${engine.name}: a source's state is kept, and one watcher holds the lease`, async (t) => {
+    let now = 1_000;
+    const store = await engine.open(() => now);
+    try {
+      t.is(await store.sourceState('status-page'), null);
+      await store.saveSourceState('status-page', '{"etag":"\\"a\\""}');
+      await store.saveSourceState('status-page', '{"etag":"\\"b\\""}');
+      t.is(await store.sourceState('status-page'), '{"etag":"\\"b\\""}');
+      t.true(await store.leaseWatcher('one', 1_000));
+      t.false(await store.leaseWatcher('two', 1_000), 'held by another');
+      t.true(await store.leaseWatcher('one', 1_000), 'renewed by its holder');
+      now += 1_001;
+      t.true(await store.leaseWatcher('two', 1_000), 'taken over once it expired');
+      await store.releaseWatcher('two');
+      t.true(await store.leaseWatcher('one', 1_000), 'free again after a clean stop');
+    } finally {
+      await store.close();
+    }
+  });
+}
