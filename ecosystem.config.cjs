@@ -17,6 +17,10 @@ const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 // `LOG_DIR` moves the two log files out of $PM2_HOME/logs.
 const logDir = process.env.LOG_DIR;
 
+// The lead watcher (docs/operations.md, "Leads") polls the provider's pages and the other trackers'
+// data: an app of its own, one process, started only when the operator asks for it.
+const leads = process.env.LEADS_WATCH === 'on';
+
 module.exports = {
   apps: [
     {
@@ -49,5 +53,27 @@ module.exports = {
         error_file: path.join(logDir, 'reset-tracker-error.log'),
       }),
     },
+    ...(leads
+      ? [
+          {
+            name: 'reset-tracker-leads',
+            // The compiled watcher (`npm run build`); across machines only one polls (the store's lease).
+            script: 'dist/server/leads/main.js',
+            cwd: __dirname,
+            exec_mode: 'fork',
+            instances: 1,
+            env: { NODE_ENV: 'production' },
+            kill_timeout: 20_000,
+            min_uptime: 5_000,
+            max_restarts: 10,
+            exp_backoff_restart_delay: 1_000,
+            merge_logs: true,
+            ...(logDir && {
+              out_file: path.join(logDir, 'reset-tracker-leads-out.log'),
+              error_file: path.join(logDir, 'reset-tracker-leads-error.log'),
+            }),
+          },
+        ]
+      : []),
   ],
 };

@@ -5,6 +5,9 @@
  * the platform's public oEmbed endpoint gives (`OEMBED_ORIGIN` replaces its origin), and prints what
  * it wrote and what is left to fill. Refuses an id that exists and a value outside its set.
  * `--no-alert` (backfill) records that publishing it sends no browser alert (tools/alert-marks.ts).
+ * `--lead <id>` drafts the event from a lead of the inbox (`npm run leads`) instead of a URL: its post
+ * or page, its time and its words; the title and summary stay the curator's to write. Publishing an
+ * event that cites the lead's post or page closes the lead.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -18,22 +21,24 @@ import { formatProblem } from '../domain/content/problems.js';
 import type { SourceAccount } from '../domain/schemas/index.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf, readJsonFile, writeContentFile } from './content-files.js';
-import { markAlert } from './alert-marks.js';
+import { alertsStoreConfig, markAlert } from './alert-marks.js';
+import { openAlertStore } from '../server/alerts/store/index.js';
+import type { StoredLead } from '../server/alerts/store/index.js';
 
 const {
   values: flags,
-  positionals: [postUrl = ''],
+  positionals: [givenUrl],
   refuse,
+  positiveWhole,
 } = readCommandLine({
   usage:
-    'npm run content:new -- <post URL> [--kind … --status … --title … --summary … --allocation … --plans … --audience … --windows …] [--no-alert] [--dir <folder>]',
+    'npm run content:new -- <post URL> | --lead <id> [--kind … --status … --title … --summary … --allocation … --plans … --audience … --windows …] [--no-alert] [--dir <folder>]',
   description:
     "Writes events/<id>.json for a new event from its post URL (an X or Bluesky post's author and words from the platform's oEmbed endpoint when it can be reached) and says what is left to fill in.",
   arguments: [
     {
       name: '<post URL>',
-      required: true,
-      description: 'the announcement: an X or Bluesky post, or a web page',
+      description: 'the announcement: an X or Bluesky post, or a web page (or --lead)',
     },
   ],
   options: {
@@ -62,6 +67,12 @@ const {
       value: '<windows>',
       description: `the windows reset, separated by commas: ${DRAFT_VALUES.windows.join(', ')}`,
     },
+    lead: {
+      type: 'string',
+      value: '<id>',
+      description:
+        'draft from this lead of `npm run leads` (its post or page, time and words) instead of a URL',
+    },
     'no-alert': {
       type: 'boolean',
       description: 'backfill: send no browser alert when it is published (history added late)',
@@ -73,13 +84,33 @@ const {
     },
   },
 });
+if (flags.lead !== undefined && givenUrl !== undefined) refuse('give a <post URL> or --lead, not both');
+if (flags.lead === undefined && givenUrl === undefined) refuse('<post URL> or --lead <id> is required');
+const lead = flags.lead === undefined ? null : await readLead(positiveWhole('--lead', flags.lead));
+const postUrl = lead?.url ?? givenUrl ?? '';
 if (!URL.canParse(postUrl)) refuse(`<post URL>: '${postUrl}' is not a URL`);
-const options: DraftOptions = flags;
+/** A status-page lead is an incident unless the curator says otherwise. */
+const fromStatusPage = lead !== null && new URL(lead.url).hostname.startsWith('status.');
+const options: DraftOptions = { ...(fromStatusPage && { kind: 'incident' }), ...flags };
 const wrong = draftOptionsProblem(options);
 if (wrong) refuse(wrong);
 const dir = contentDirOf(flags.dir);
 const sourcesFile = await readJsonFile(path.join(dir, 'sources.json')).catch(() => ({ sources: [] }));
 const sources = (sourcesFile['sources'] ?? []) as SourceAccount[];
+/** A lead of the inbox, or the command refused naming it. */
+async function readLead(id: number): Promise<StoredLead> {
+  const { location, pool } = alertsStoreConfig();
+  const store = await openAlertStore(location, Date.now, { pool });
+  try {
+    const found = await store.lead(id);
+    if (found === null) return refuse(`--lead: no lead #${id} (npm run leads lists them)`);
+    if (found.outcome !== 'open') return refuse(`--lead: lead #${id} is answered already (${found.outcome})`);
+    return found;
+  } finally {
+    await store.close();
+  }
+}
+
 /** The author and words of an X or Bluesky post, from the platform's oEmbed endpoint; none offline. */
 async function postDetails(): Promise<{ details: PostDetails; from: string | null }> {
   const none = { details: { authorName: null, text: null }, from: null };
@@ -116,7 +147,13 @@ if (!existsSync(path.join(dir, 'events'))) {
   process.exit(1);
 }
 const oembed = await postDetails();
-const event = draft(oembed.details);
+// Offline, a lead still carries the words it was seen with (a changed page's diff is no quote).
+const details =
+  oembed.from === null && lead !== null && lead.words !== '' && lead.key === lead.url
+    ? { authorName: null, text: lead.words }
+    : oembed.details;
+const event = draft(details);
+if (lead !== null) fromLead(event, lead);
 const file = path.join(dir, 'events', `${String(event['id'])}.json`);
 if (existsSync(file)) {
   console.error(
@@ -126,6 +163,8 @@ if (existsSync(file)) {
 }
 await writeContentFile(file, { $schema: '../schema/event.schema.json', ...event });
 console.log(`wrote ${path.relative(process.cwd(), file)}`);
+if (lead !== null)
+  console.log(`drafted from lead #${lead.id} (${lead.sources.join(', ')}); publishing it closes the lead`);
 if (oembed.from) {
   const day = new Date().toISOString().slice(0, 10);
   console.log(
@@ -143,4 +182,18 @@ if (mine.length === 0) console.log('it is complete: npm run content:publish when
 else {
   console.log('still to fill in (npm run content:check names the same):');
   for (const problem of mine) console.log(`  ${formatProblem(problem)}`);
+}
+
+/**
+ * What a lead adds to its draft: a page's day from when the provider posted it (not today), and a
+ * status page's source kind.
+ */
+function fromLead(event: Record<string, unknown>, from: StoredLead): void {
+  const [source] = event['sources'] as Record<string, unknown>[];
+  if (new URL(from.url).hostname.startsWith('status.') && source) source['kind'] = 'status_page';
+  if (event['time_precision'] === 'date' && from.postedAt !== null) {
+    const day = new Date(from.postedAt).toISOString().slice(0, 10);
+    event['announced_on'] = day;
+    event['id'] = String(event['id']).replace(/^\d{4}-\d{2}-\d{2}/, day);
+  }
 }

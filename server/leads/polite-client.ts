@@ -1,0 +1,162 @@
+/**
+ * The watcher's HTTP client, polite to the sites it reads: a conditional GET (`If-None-Match`,
+ * `If-Modified-Since`) with the validators of the last answer; at most one request in flight per
+ * host; a `User-Agent` naming the service and its address; a time-out for the whole request; at most
+ * `maxBytes` of a body read; a redirect followed only on the same host; and, for a 429 or a 5xx, the
+ * `Retry-After` the site asked for, which the watcher's back-off honours (./backoff.ts).
+ */
+
+/** The validators of the last answer a source read. */
+export interface Validators {
+  readonly etag?: string;
+  readonly lastModified?: string;
+}
+
+export type Fetched =
+  | { readonly kind: 'body'; readonly body: string; readonly validators: Validators }
+  | { readonly kind: 'unchanged' }
+  | {
+      readonly kind: 'failed';
+      /** One line: what went wrong, for the log (the status, the time-out, the cap, the redirect). */
+      readonly reason: string;
+      /** What the site asked for (`Retry-After`), in ms. */
+      readonly retryAfterMs?: number;
+    };
+
+export interface PoliteClientOptions {
+  /** `reset-tracker-leads/1 (+https://…)`: who asks, and where to read about it. */
+  readonly userAgent: string;
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+  /** The clock `Retry-After` dates are read against. */
+  readonly clock: () => number;
+  /** `fetch` itself unless a test gives another. */
+  readonly fetch?: typeof fetch;
+}
+
+const MAX_REDIRECTS = 3;
+
+/** `Retry-After` in ms: seconds, or an HTTP date against `now`; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export class PoliteClient {
+  readonly #options: PoliteClientOptions;
+  readonly #fetch: typeof fetch;
+  /** Per host, the request in flight (or the last one): the next waits for it. */
+  readonly #lanes = new Map<string, Promise<unknown>>();
+
+  constructor(options: PoliteClientOptions) {
+    this.#options = options;
+    this.#fetch = options.fetch ?? fetch;
+  }
+
+  /** GETs `url` (with `headers`), one request per host at a time; never throws. */
+  get(
+    url: string,
+    validators: Validators = {},
+    headers: Readonly<Record<string, string>> = {},
+  ): Promise<Fetched> {
+    const host = new URL(url).host;
+    const before = this.#lanes.get(host) ?? Promise.resolve();
+    const mine = before.then(() => this.#get(url, validators, headers));
+    const lane = mine.catch(() => undefined);
+    this.#lanes.set(host, lane);
+    void lane.then(() => {
+      if (this.#lanes.get(host) === lane) this.#lanes.delete(host);
+    });
+    return mine;
+  }
+
+  async #get(
+    url: string,
+    validators: Validators,
+    headers: Readonly<Record<string, string>>,
+  ): Promise<Fetched> {
+    const { timeoutMs, maxBytes, userAgent, clock } = this.#options;
+    const signal = AbortSignal.timeout(timeoutMs);
+    const conditional: Record<string, string> = {};
+    if (validators.etag) conditional['if-none-match'] = validators.etag;
+    if (validators.lastModified) conditional['if-modified-since'] = validators.lastModified;
+    let target = new URL(url);
+    try {
+      for (let hop = 0; ; hop += 1) {
+        const response = await this.#fetch(target, {
+          headers: { 'user-agent': userAgent, accept: '*/*', ...conditional, ...headers },
+          redirect: 'manual',
+          signal,
+        });
+        if (response.status >= 300 && response.status < 400 && response.status !== 304) {
+          await response.body?.cancel();
+          const location = response.headers.get('location');
+          const next = location === null ? null : URL.parse(location, target.href);
+          if (next === null) return { kind: 'failed', reason: `${response.status} without a Location` };
+          if (next.host !== target.host)
+            return {
+              kind: 'failed',
+              reason: `${response.status} to another host (${next.host}), not followed`,
+            };
+          if (hop === MAX_REDIRECTS)
+            return { kind: 'failed', reason: `more than ${MAX_REDIRECTS} redirects` };
+          target = next;
+          continue;
+        }
+        if (response.status === 304) {
+          await response.body?.cancel();
+          return { kind: 'unchanged' };
+        }
+        if (!response.ok) {
+          await response.body?.cancel();
+          const after = retryAfterMs(response.headers.get('retry-after'), clock());
+          return {
+            kind: 'failed',
+            reason: `answered ${response.status}`,
+            ...(after !== undefined && { retryAfterMs: after }),
+          };
+        }
+        const body = await readCapped(response, maxBytes);
+        if (body === null)
+          return { kind: 'failed', reason: `a body over ${maxBytes} bytes, not read past it` };
+        const etag = response.headers.get('etag');
+        const lastModified = response.headers.get('last-modified');
+        return {
+          kind: 'body',
+          body,
+          validators: { ...(etag && { etag }), ...(lastModified && { lastModified }) },
+        };
+      }
+    } catch (error) {
+      if (signal.aborted) return { kind: 'failed', reason: `no answer within ${timeoutMs} ms` };
+      const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
+      return { kind: 'failed', reason: `unreachable (${cause ?? (error as Error).message})` };
+    }
+  }
+}
+
+/** The body as text, or null once it passes `maxBytes` (the rest is not read). */
+async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return '';
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,156 @@
+/**
+ * One poll of one source: a polite GET with the last validators, the source's reader, and the
+ * sightings it made. Never throws for the source's own fault (an answer it cannot read, a refusal, a
+ * time-out): that is an outcome with its reason, for the watcher's back-off.
+ */
+import { convert } from 'html-to-text';
+import type { Fetched, PoliteClient, Validators } from './polite-client.js';
+import { readChangelog } from './read/changelog.js';
+import type { FeedMemory } from './read/feed.js';
+import { readFeed } from './read/feed.js';
+import type { ArticleMemory } from './read/help-article.js';
+import { readHelpArticle } from './read/help-article.js';
+import { readPeerData } from './read/peer-data.js';
+import type { SitemapMemory } from './read/sitemap.js';
+import { readSitemap } from './read/sitemap.js';
+import type { Reading, Sighting } from './read/types.js';
+import { UnreadableAnswer, clip } from './read/types.js';
+import type { XMemory } from './read/x-recent.js';
+import { readXRecent, recentSearch } from './read/x-recent.js';
+import type { SourceEntry } from './sources-file.js';
+import { usageTerms } from './words.js';
+
+export interface PollContext {
+  readonly client: PoliteClient;
+  /** Handles of the watched accounts (content/sources.json), without `@`. */
+  readonly handles: readonly string[];
+  /** The X API: its token and origin; null when the operator gave no token. */
+  readonly x: { readonly token: string; readonly origin: string } | null;
+  /** Leads for what a feed holds already, on a source's first poll (`watch --once --backfill`). */
+  readonly backfill: boolean;
+}
+
+export type Polled =
+  | { readonly kind: 'read'; readonly reading: Reading<unknown>; readonly validators: Validators }
+  | { readonly kind: 'unchanged' }
+  | { readonly kind: 'off'; readonly reason: string }
+  | {
+      readonly kind: 'failed';
+      readonly reason: string;
+      readonly retryAfterMs?: number;
+      readonly refused?: boolean;
+    };
+
+/** At most this many changed news pages are read in one poll; the rest wait for the next. */
+const PAGES_PER_POLL = 10;
+
+export async function pollSource(
+  source: SourceEntry,
+  memory: unknown,
+  validators: Validators,
+  context: PollContext,
+): Promise<Polled> {
+  if (source.kind === 'x_recent') return await pollX(memory as XMemory | null, context);
+  const fetched = await context.client.get(source.url, validators);
+  if (fetched.kind !== 'body') return fetched;
+  try {
+    const reading = await read(source, fetched.body, memory, context);
+    return { kind: 'read', reading, validators: fetched.validators };
+  } catch (error) {
+    if (error instanceof UnreadableAnswer) return { kind: 'failed', reason: `unreadable: ${error.message}` };
+    throw error;
+  }
+}
+
+async function read(
+  source: SourceEntry,
+  body: string,
+  memory: unknown,
+  context: PollContext,
+): Promise<Reading<unknown>> {
+  switch (source.kind) {
+    case 'status_page':
+    case 'feed':
+      return await readFeed(body, memory as FeedMemory | null, { backfill: context.backfill });
+    case 'changelog':
+      return readChangelog(body, memory as FeedMemory | null, {
+        link: source.link,
+        backfill: context.backfill,
+      });
+    case 'help_article':
+      return readHelpArticle(body, memory as ArticleMemory | null, { page: source.page });
+    case 'peer_data':
+      return readPeerData(body, { handles: context.handles });
+    case 'sitemap':
+      return await readNews(body, memory as SitemapMemory | null, source.match, context.client);
+    case 'x_recent':
+      throw new Error('not fetched here');
+  }
+}
+
+/** The sitemap, then each new or changed page under `match`: a lead when its text speaks of usage. */
+async function readNews(
+  xml: string,
+  memory: SitemapMemory | null,
+  match: string,
+  client: PoliteClient,
+): Promise<Reading<SitemapMemory>> {
+  const { candidates, passed, learned } = readSitemap(xml, memory, { match });
+  if (memory === null) return { sightings: [], passed, memory: learned };
+  const pages = { ...memory.pages };
+  // Pages not read now keep their old lastmod, so the next poll reads them.
+  for (const [url, lastmod] of Object.entries(learned.pages))
+    if (!candidates.some((candidate) => candidate.url === url)) pages[url] = lastmod;
+  const sightings: Sighting[] = [];
+  let skipped = 0;
+  for (const candidate of candidates.slice(0, PAGES_PER_POLL)) {
+    const page: Fetched = await client.get(candidate.url);
+    if (page.kind !== 'body') continue;
+    pages[candidate.url] = candidate.lastmod;
+    const text = convert(page.body, {
+      wordwrap: false,
+      selectors: [
+        { selector: 'a', options: { ignoreHref: true } },
+        { selector: 'img', format: 'skip' },
+      ],
+    })
+      .replace(/\s+/g, ' ')
+      .trim();
+    const matched = usageTerms(text);
+    if (matched.length === 0) {
+      skipped += 1;
+      continue;
+    }
+    const title = /<title>([^<]*)<\/title>/i.exec(page.body)?.[1]?.trim() ?? candidate.url;
+    const key = `${candidate.url}#${candidate.lastmod}`;
+    sightings.push({
+      key,
+      url: candidate.url,
+      postId: null,
+      postedAt: Date.parse(candidate.lastmod) || null,
+      title,
+      words: clip(text),
+      matched,
+    });
+  }
+  return { sightings, passed: passed + skipped, memory: { pages } };
+}
+
+async function pollX(memory: XMemory | null, context: PollContext): Promise<Polled> {
+  if (context.x === null) return { kind: 'off', reason: 'no X_BEARER_TOKEN: the X source is off' };
+  if (context.handles.length === 0)
+    return { kind: 'off', reason: 'no watched X account in the sources directory' };
+  const url = `${context.x.origin}${recentSearch(context.handles, memory?.sinceId ?? null)}`;
+  const fetched = await context.client.get(url, {}, { authorization: `Bearer ${context.x.token}` });
+  if (fetched.kind === 'unchanged') return fetched;
+  if (fetched.kind === 'failed') {
+    const refused = /answered 40[13]\b/.test(fetched.reason);
+    return refused ? { ...fetched, reason: `the X token was refused (${fetched.reason})`, refused } : fetched;
+  }
+  try {
+    return { kind: 'read', reading: readXRecent(fetched.body, memory), validators: {} };
+  } catch (error) {
+    if (error instanceof UnreadableAnswer) return { kind: 'failed', reason: `unreadable: ${error.message}` };
+    throw error;
+  }
+}

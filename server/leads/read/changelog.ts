@@ -1,0 +1,62 @@
+/**
+ * claude-code's `CHANGELOG.md`: one `## <version>` section per release, its changes as list items. A
+ * release with an item that speaks of usage is a lead, its words those items; the page is `link`
+ * with the version's anchor. As a feed, the first reading only learns the releases there.
+ */
+import { usageTerms } from '../words.js';
+import type { FeedMemory } from './feed.js';
+import type { Reading } from './types.js';
+import { UnreadableAnswer, clip } from './types.js';
+
+interface Release {
+  readonly version: string;
+  readonly items: readonly string[];
+}
+
+/** The releases of a changelog, in its order (newest first, as claude-code writes it). */
+export function releasesOf(markdown: string): Release[] {
+  const releases: { version: string; items: string[] }[] = [];
+  for (const line of markdown.split('\n')) {
+    const heading = /^##\s+\[?v?(\d+\.\d+\.\d+[\w.-]*)\]?/.exec(line);
+    if (heading) releases.push({ version: heading[1]!, items: [] });
+    else {
+      const item = /^\s*[-*]\s+(.*\S)/.exec(line);
+      if (item && releases.length > 0) releases.at(-1)!.items.push(item[1]!);
+    }
+  }
+  return releases;
+}
+
+export function readChangelog(
+  markdown: string,
+  memory: FeedMemory | null,
+  options: { link: string; backfill?: boolean },
+): Reading<FeedMemory> {
+  const releases = releasesOf(markdown);
+  if (releases.length === 0) throw new UnreadableAnswer('no "## <version>" section: not a changelog');
+  const seen = new Set(memory?.seen ?? []);
+  const learning = memory === null && !options.backfill;
+  const sightings = [];
+  let passed = 0;
+  for (const release of releases) {
+    const url = `${options.link}#${release.version.replace(/[^\w-]/g, '')}`;
+    const speaking = release.items.filter((item) => usageTerms(item).length > 0);
+    if (learning || seen.has(url) || speaking.length === 0) {
+      passed += 1;
+      continue;
+    }
+    sightings.push({
+      key: url,
+      url,
+      postId: null,
+      postedAt: null,
+      title: `Claude Code ${release.version}`,
+      words: clip(speaking.join('\n')),
+      matched: usageTerms(speaking.join('\n')),
+    });
+  }
+  const remembered = learning
+    ? releases.map((release) => `${options.link}#${release.version.replace(/[^\w-]/g, '')}`)
+    : sightings.map((sighting) => sighting.key);
+  return { sightings, passed, memory: { seen: [...new Set([...remembered, ...seen])].slice(0, 2_000) } };
+}

@@ -1,0 +1,24 @@
+import type { LeadSighting } from '../../alerts/store/index.js';
+
+/** A sighting as a reader makes it: the watcher adds the source's name. */
+export type Sighting = Omit<LeadSighting, 'source'>;
+
+/** What a reader made of one answer: the sightings that may be leads, how many items it passed over. */
+export interface Reading<S> {
+  readonly sightings: readonly Sighting[];
+  /** Items read that are no lead (they speak of nothing usage-related, or were seen before). */
+  readonly passed: number;
+  /** The reader's memory for the next answer (seen items, a page's last text, a cursor). */
+  readonly memory: S;
+}
+
+/** A reader's answer cannot be read: its body is not the format the source names. */
+export class UnreadableAnswer extends Error {
+  override readonly name = 'UnreadableAnswer';
+}
+
+/** At most this many characters of words are kept of one item: a lead is read by a person. */
+export const WORDS_KEPT = 2_000;
+
+export const clip = (text: string): string =>
+  text.length <= WORDS_KEPT ? text : `${text.slice(0, WORDS_KEPT - 1).trimEnd()}…`;

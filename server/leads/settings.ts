@@ -1,0 +1,100 @@
+/**
+ * The watcher's settings, read once from the environment (docs/operations.md, "Leads"). The store
+ * is the alerts' (`ALERTS_DATABASE_URL`, else `ALERTS_DB`, else under `DATA_DIR`), oEmbed is read
+ * from `OEMBED_ORIGIN` as `content:new` does, and the curator is told through the operator's own
+ * webhook or mailbox.
+ */
+import { z } from 'zod';
+import type { AlertsStoreConfig } from '../config.js';
+import { parseConfig } from '../config.js';
+
+const unset = (value: unknown) => (value === '' ? undefined : value);
+
+const Env = z.object({
+  LEADS_SOURCES: z.string().min(1).default('deploy/leads-sources.json'),
+  LEADS_LEDGER: z.string().min(1).default('docs/record/ledger.json'),
+  LEADS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  LEADS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(4 * 1024 * 1024),
+  LEADS_WEBHOOK_URL: z.preprocess(unset, z.url({ protocol: /^https?$/ }).optional()),
+  LEADS_WEBHOOK_SECRET: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{16,}$/, 'a whsec_ secret')
+      .optional(),
+  ),
+  LEADS_EMAIL: z.preprocess(unset, z.email().optional()),
+  ALERTS_WEBHOOK_ORIGINS: z.preprocess(
+    (value) =>
+      typeof value === 'string' && value !== '' ? value.split(',').map((origin) => origin.trim()) : undefined,
+    z.array(z.url()).optional(),
+  ),
+  SMTP_URL: z.preprocess(unset, z.url({ protocol: /^smtps?$/ }).optional()),
+  ALERTS_EMAIL_FROM: z.preprocess(unset, z.string().min(3).optional()),
+  X_BEARER_TOKEN: z.preprocess(unset, z.string().min(1).optional()),
+  X_API_ORIGIN: z.url({ protocol: /^https?$/ }).default('https://api.x.com'),
+  OEMBED_ORIGIN: z.preprocess(unset, z.url({ protocol: /^https?$/ }).optional()),
+});
+
+export interface LeadSettings {
+  readonly sourcesFile: string;
+  readonly ledgerFile: string;
+  readonly contentDir: string;
+  readonly store: AlertsStoreConfig;
+  readonly logLevel: string;
+  readonly userAgent: string;
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+  readonly webhook: {
+    readonly url: string;
+    readonly secret: string;
+    readonly allowedOrigins: readonly string[];
+  } | null;
+  readonly email: { readonly to: string; readonly smtpUrl: string; readonly from: string } | null;
+  readonly x: { readonly token: string; readonly origin: string } | null;
+  readonly oembedOrigin: string | undefined;
+}
+
+/** The settings, or an error naming each variable that is wrong (one line each). */
+export function readLeadSettings(env: NodeJS.ProcessEnv): LeadSettings {
+  const config = parseConfig(env);
+  const parsed = Env.safeParse(env);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid environment:\n${parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')}`,
+    );
+  const e = parsed.data;
+  if ((e.LEADS_WEBHOOK_URL === undefined) !== (e.LEADS_WEBHOOK_SECRET === undefined))
+    throw new Error('Invalid environment:\n  LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET: set both, or neither');
+  if (e.LEADS_EMAIL !== undefined && (e.SMTP_URL === undefined || e.ALERTS_EMAIL_FROM === undefined))
+    throw new Error('Invalid environment:\n  LEADS_EMAIL: needs SMTP_URL and ALERTS_EMAIL_FROM');
+  return {
+    sourcesFile: e.LEADS_SOURCES,
+    ledgerFile: e.LEADS_LEDGER,
+    contentDir: config.contentDir,
+    store: config.alertsStore,
+    logLevel: config.logLevel,
+    userAgent: `usage-limit-reset-tracker-leads/1 (+${config.publicBaseUrl})`,
+    timeoutMs: e.LEADS_TIMEOUT_MS,
+    maxBytes: e.LEADS_MAX_BYTES,
+    webhook:
+      e.LEADS_WEBHOOK_URL && e.LEADS_WEBHOOK_SECRET
+        ? {
+            url: e.LEADS_WEBHOOK_URL,
+            secret: e.LEADS_WEBHOOK_SECRET,
+            allowedOrigins: e.ALERTS_WEBHOOK_ORIGINS ?? [],
+          }
+        : null,
+    email:
+      e.LEADS_EMAIL && e.SMTP_URL && e.ALERTS_EMAIL_FROM
+        ? { to: e.LEADS_EMAIL, smtpUrl: e.SMTP_URL, from: e.ALERTS_EMAIL_FROM }
+        : null,
+    x: e.X_BEARER_TOKEN ? { token: e.X_BEARER_TOKEN, origin: e.X_API_ORIGIN.replace(/\/$/, '') } : null,
+    oembedOrigin: e.OEMBED_ORIGIN,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The sources the watcher reads: one JSON file the operator edits (`LEADS_SOURCES`, by default
+ * deploy/leads-sources.json, which lists the real addresses). Each source names its kind, its
+ * address and, where it differs from its kind's, its interval in minutes. Refused whole, naming the
+ * entry and the rule, when any entry is wrong.
+ */
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+
+/** Each kind's interval when its entry names none: the status page often, the rest every 10–15 min. */
+export const DEFAULT_INTERVAL_MINUTES = {
+  feed: 10,
+  status_page: 2,
+  changelog: 10,
+  help_article: 15,
+  sitemap: 15,
+  peer_data: 15,
+  x_recent: 10,
+} as const;
+
+export type SourceKind = keyof typeof DEFAULT_INTERVAL_MINUTES;
+
+const Name = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug: lowercase letters, digits and dashes');
+const Https = z.url({ protocol: /^https?$/ });
+const Interval = z.number().min(0.05).max(1440).optional();
+
+export const SourceEntry = z.discriminatedUnion('kind', [
+  z.strictObject({ name: Name, kind: z.literal('status_page'), url: Https, interval_minutes: Interval }),
+  z.strictObject({ name: Name, kind: z.literal('feed'), url: Https, interval_minutes: Interval }),
+  z.strictObject({
+    name: Name,
+    kind: z.literal('changelog'),
+    url: Https,
+    /** The human page each release's anchor is added to (the file's page on GitHub). */
+    link: Https,
+    interval_minutes: Interval,
+  }),
+  z.strictObject({
+    name: Name,
+    kind: z.literal('help_article'),
+    /** The article's plain text (`….md`). */
+    url: Https,
+    /** The article as a reader opens it, what the lead names. */
+    page: Https,
+    interval_minutes: Interval,
+  }),
+  z.strictObject({
+    name: Name,
+    kind: z.literal('sitemap'),
+    url: Https,
+    /** Only pages whose address starts with this are read (the news pages). */
+    match: Https,
+    interval_minutes: Interval,
+  }),
+  z.strictObject({ name: Name, kind: z.literal('peer_data'), url: Https, interval_minutes: Interval }),
+  z.strictObject({ name: Name, kind: z.literal('x_recent'), interval_minutes: Interval }),
+]);
+export type SourceEntry = z.infer<typeof SourceEntry>;
+
+export const SourcesFile = z
+  .strictObject({ $comment: z.string().optional(), sources: z.array(SourceEntry).min(1) })
+  .refine((file) => new Set(file.sources.map((source) => source.name)).size === file.sources.length, {
+    message: 'source names must be unique',
+    path: ['sources'],
+  });
+
+/** Every way `value` is not a sources file, one line each naming the path and the rule. */
+function problemsOf(error: z.ZodError): string {
+  return error.issues.map((issue) => `  ${issue.path.join('.') || '(file)'}: ${issue.message}`).join('\n');
+}
+
+/** The sources in `file`; rejects with one message naming the file and each problem. */
+export async function readSourcesFile(file: string): Promise<SourceEntry[]> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
+  }
+  const parsed = SourcesFile.safeParse(value);
+  if (!parsed.success) throw new Error(`${file} is not a sources file:\n${problemsOf(parsed.error)}`);
+  return parsed.data.sources;
+}
+
+export const intervalMs = (source: SourceEntry): number =>
+  (source.interval_minutes ?? DEFAULT_INTERVAL_MINUTES[source.kind]) * 60_000;

@@ -1,0 +1,182 @@
+/**
+ * `npm run leads -- [list|show <id>|dismiss <id> --why "…"|watch [--once] [--backfill]]`: the
+ * curator's inbox of leads (docs/curating.md, "Leads"). `list` (the default) prints the open leads,
+ * newest first (`--all` every lead, `--json` for scripts); `show` one lead whole; `dismiss` answers a
+ * lead with why it is no event and writes that into the research ledger; `watch` polls the sources
+ * (server/leads/) on their intervals, or each once with `--once`, printing a summary.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Ledger } from '../domain/content/ledger.js';
+import { Ledger as LedgerSchema } from '../domain/content/ledger.js';
+import { decodePostTime, parsePostUrl } from '../domain/content/post-time.js';
+import type { StoredLead } from '../server/alerts/store/index.js';
+import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
+import { createLogger } from '../server/logger.js';
+import { openWatcher } from '../server/leads/open-watcher.js';
+import type { LeadSettings } from '../server/leads/settings.js';
+import { readLeadSettings } from '../server/leads/settings.js';
+import { leadMessage } from '../server/leads/tell-curator.js';
+import { readCommandLine } from './command-line.js';
+
+const COMMANDS = ['list', 'show', 'dismiss', 'watch'] as const;
+
+const {
+  values: flags,
+  positionals: [command = 'list', id],
+  refuse,
+  positiveWhole,
+} = readCommandLine({
+  usage:
+    'npm run leads -- [list [--all] [--json] | show <id> | dismiss <id> --why "…" | watch [--once] [--backfill]]',
+  description:
+    "The curator's inbox: lists the open leads, shows one, answers one that is no event, or runs the watcher that finds them.",
+  arguments: [
+    { name: '<command>', description: `list (the default), show, dismiss or watch` },
+    { name: '<id>', description: 'a lead, for show and dismiss' },
+  ],
+  options: {
+    all: { type: 'boolean', description: 'list: every lead, answered ones too' },
+    json: { type: 'boolean', description: 'list and show: JSON, for scripts' },
+    why: { type: 'string', value: '<text>', description: 'dismiss: why the lead is no event, one line' },
+    once: { type: 'boolean', description: 'watch: poll each source once, print a summary and exit' },
+    backfill: {
+      type: 'boolean',
+      description: "watch: on a source's first poll, make leads of what it holds already",
+    },
+  },
+});
+if (!(COMMANDS as readonly string[]).includes(command))
+  refuse(`<command>: '${command}' is not one of ${COMMANDS.join(', ')}`);
+if ((command === 'show' || command === 'dismiss') && id === undefined) refuse(`${command} needs a lead <id>`);
+if (command !== 'show' && command !== 'dismiss' && id !== undefined) refuse(`unexpected argument '${id}'`);
+if (command === 'dismiss' && !flags.why?.trim())
+  refuse('dismiss needs --why "…": the reason goes into the ledger');
+if (flags.why !== undefined && command !== 'dismiss') refuse('--why is for dismiss');
+if ((flags.once || flags.backfill) && command !== 'watch') refuse('--once and --backfill are for watch');
+if (flags.backfill && !flags.once) refuse('--backfill needs --once');
+const leadId = id === undefined ? undefined : positiveWhole('<id>', id);
+
+let settings: LeadSettings;
+try {
+  settings = readLeadSettings(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const line = (lead: StoredLead) =>
+  [
+    `#${lead.id}`,
+    `seen ${new Date(lead.seenAt).toISOString().slice(0, 16)}Z`,
+    lead.outcome === 'open' ? '' : lead.outcome === 'event' ? `→ ${lead.eventId}` : `dismissed: ${lead.why}`,
+    lead.title,
+    lead.url,
+    lead.matched.length > 0 ? `[${lead.matched.join(', ')}]` : '',
+    `(${lead.sources.join(', ')})`,
+  ]
+    .filter((part) => part !== '')
+    .join('  ');
+
+if (command === 'watch') {
+  const log = createLogger(settings.logLevel);
+  const opened = await openWatcher(settings, log, { backfill: flags.backfill ?? false }).catch(
+    (error: Error) => {
+      console.error(`watcher not started: ${error.message}`);
+      return process.exit(1);
+    },
+  );
+  if (!flags.once) {
+    opened.watcher.start();
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => void opened.close().finally(() => process.exit(0)));
+  } else {
+    try {
+      const summaries = await opened.watcher.round(true);
+      for (const summary of summaries)
+        console.log(
+          `${summary.name}: ${summary.outcome}, ${summary.leads} new lead(s), ${summary.known} known, ${summary.passed} passed${summary.reason ? ` (${summary.reason})` : ''}`,
+        );
+      const open = await opened.store.leads('open');
+      console.log(`${open.length} open lead(s) in ${describeLocation(settings.store.location)}`);
+    } finally {
+      await opened.close();
+    }
+  }
+} else {
+  const store = await openAlertStore(settings.store.location, Date.now, { pool: settings.store.pool }).catch(
+    (error: Error) => {
+      console.error(
+        `the store ${describeLocation(settings.store.location)} cannot be opened: ${error.message}`,
+      );
+      return process.exit(1);
+    },
+  );
+  try {
+    if (command === 'list') {
+      const leads = await store.leads(flags.all ? undefined : 'open');
+      if (flags.json)
+        console.log(
+          JSON.stringify(
+            leads.map((lead) => ({
+              ...leadMessage(lead),
+              outcome: lead.outcome,
+              event_id: lead.eventId,
+              why: lead.why,
+            })),
+            null,
+            2,
+          ),
+        );
+      else if (leads.length === 0) console.log(flags.all ? 'no leads' : 'no open leads');
+      else for (const lead of leads) console.log(line(lead));
+    } else {
+      const lead = await store.lead(leadId!);
+      if (lead === null) {
+        console.error(`no lead #${leadId}`);
+        process.exitCode = 1;
+      } else if (command === 'show') {
+        if (flags.json)
+          console.log(
+            JSON.stringify(
+              { ...leadMessage(lead), outcome: lead.outcome, event_id: lead.eventId, why: lead.why },
+              null,
+              2,
+            ),
+          );
+        else console.log([line(lead), '', lead.words].join('\n'));
+      } else if (lead.outcome !== 'open') {
+        console.error(`lead #${lead.id} is answered already (${lead.outcome})`);
+        process.exitCode = 1;
+      } else {
+        const why = flags.why!.trim().replace(/\s+/g, ' ');
+        await store.answerLead(lead.id, { why });
+        const written = await addToLedger(settings.ledgerFile, lead, why);
+        console.log(
+          `lead #${lead.id} dismissed${written ? `; ${settings.ledgerFile} holds it, left out` : ''}`,
+        );
+      }
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Writes the dismissed lead into the ledger as left out, unless the ledger holds its URL already (a
+ * changed page it knows). True when it wrote.
+ */
+async function addToLedger(file: string, lead: StoredLead, why: string): Promise<boolean> {
+  const ledger: Ledger = LedgerSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+  if (ledger.entries.some((entry) => entry.url === lead.url)) return false;
+  const post = parsePostUrl(lead.url);
+  const postTime = post && post.platform !== 'other' ? decodePostTime(post) : null;
+  const who =
+    post?.platform === 'x' ? `@${new URL(lead.url).pathname.split('/')[1]}` : new URL(lead.url).hostname;
+  const entry = { url: lead.url, date: day(postTime ?? lead.postedAt ?? lead.seenAt), who, left_out: why };
+  const entries = [...ledger.entries, entry].sort(
+    (a, b) => a.date.localeCompare(b.date) || a.url.localeCompare(b.url),
+  );
+  await writeFile(file, `${JSON.stringify({ ...ledger, entries }, null, 2)}\n`);
+  return true;
+}
