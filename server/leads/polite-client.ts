@@ -131,8 +131,11 @@ export class PoliteClient {
       }
     } catch (error) {
       if (signal.aborted) return { kind: 'failed', reason: `no answer within ${timeoutMs} ms` };
-      const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
-      return { kind: 'failed', reason: `unreachable (${cause ?? (error as Error).message})` };
+      const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+      return {
+        kind: 'failed',
+        reason: `unreachable (${cause?.code ?? cause?.message ?? (error as Error).message})`,
+      };
     }
   }
 }

@@ -39,12 +39,15 @@ const COMMANDS: readonly Command[] = [
       '--audience',
       '--windows',
       '--no-alert',
+      '--lead <id>',
       '--dir',
       'usage_reset, limit_increase, credit, policy_change, incident',
       'five_hour, weekly, other, unspecified',
     ],
     bad: [
-      { args: [], says: /missing argument <post URL>/ },
+      { args: [], says: /<post URL> or --lead <id> is required/ },
+      { args: ['https://x.com/a/status/1', '--lead', '1'], says: /give a <post URL> or --lead, not both/ },
+      { args: ['--lead', 'x'], says: /--lead: 'x' is not a positive whole number/ },
       {
         args: ['https://x.com/a/status/1', '--kind', 'reset'],
         says: /--kind: 'reset' is not one of usage_reset, limit_increase, credit, policy_change, incident/,
@@ -70,6 +73,19 @@ const COMMANDS: readonly Command[] = [
         args: ['https://x.com/example', '--dir', '/nonexistent-folder'],
         says: /https:\/\/x\.com\/example is on X or Bluesky but is not a post URL/,
       },
+    ],
+  },
+  {
+    file: 'tools/leads.ts',
+    options: ['<command>', '<id>', '--all', '--json', '--why <text>', '--once', '--backfill'],
+    bad: [
+      { args: ['fly'], says: /<command>: 'fly' is not one of list, show, dismiss, watch/ },
+      { args: ['show'], says: /show needs a lead <id>/ },
+      { args: ['show', 'x'], says: /<id>: 'x' is not a positive whole number/ },
+      { args: ['list', '3'], says: /unexpected argument '3'/ },
+      { args: ['dismiss', '3'], says: /dismiss needs --why "…": the reason goes into the ledger/ },
+      { args: ['list', '--why', 'x'], says: /--why is for dismiss/ },
+      { args: ['watch', '--backfill'], says: /--backfill needs --once/ },
     ],
   },
   {

@@ -1,0 +1,391 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import pino from 'pino';
+import type { AlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/alerts/store/index.js';
+import type { Answered } from '../../../server/leads/answered.js';
+import { readAnswered } from '../../../server/leads/answered.js';
+import { PoliteClient } from '../../../server/leads/polite-client.js';
+import type { SourceEntry } from '../../../server/leads/sources-file.js';
+import type { SourceSummary } from '../../../server/leads/watcher.js';
+import { Watcher } from '../../../server/leads/watcher.js';
+import { fixtureDir, ROOT, SHIPPED_CONTENT } from '../../helpers/fixtures.js';
+import type { SourceStandIn } from '../../helpers/source-stand-in.js';
+import { startSourceStandIn } from '../../helpers/source-stand-in.js';
+import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';
+
+const SECRET = `whsec_${Buffer.from('lead-watcher-test-secret-0123456789').toString('base64')}`;
+const fixture = (name: string) => readFile(path.join(fixtureDir('leads'), name), 'utf8');
+const NEW_POST = 'https://x.com/claudeai/status/2105721630051692804';
+const LEDGER_POST = 'https://x.com/ClaudeDevs/status/2104641323198472430';
+
+interface Setup {
+  readonly store: AlertStore;
+  readonly site: SourceStandIn;
+  readonly logs: { level: number; msg: string; source?: string; reason?: string }[];
+  readonly dir: string;
+  now: number;
+  watcher(
+    sources: SourceEntry[],
+    options?: { answered?: () => Promise<Answered>; x?: boolean; webhook?: string },
+  ): Watcher;
+}
+
+/** A store, a stand-in for the sources, a ledger holding one post, and a watcher made on them. */
+async function setUp(t: { teardown(fn: () => Promise<void>): void }): Promise<Setup> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-leads-'));
+  const ledger = path.join(dir, 'ledger.json');
+  await writeFile(
+    ledger,
+    JSON.stringify({
+      reviewed_on: '2026-11-28',
+      material_until: '2026-10-10',
+      entries: [{ url: LEDGER_POST, date: '2026-09-28', who: '@ClaudeDevs', left_out: 'a test entry' }],
+    }),
+  );
+  const setup = {
+    // Now: the curator's webhook is signed with it, and its receiver refuses a time 5 minutes off.
+    now: Date.now(),
+    logs: [] as Setup['logs'],
+    dir,
+  } as Setup;
+  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'), () => setup.now);
+  const site = await startSourceStandIn();
+  site.set('/oembed', { body: await fixture('oembed.json') });
+  t.teardown(async () => {
+    await store.close();
+    await site.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const log = pino(
+    { level: 'info' },
+    { write: (line: string) => setup.logs.push(JSON.parse(line) as Setup['logs'][number]) },
+  );
+  Object.assign(setup, {
+    store,
+    site,
+    watcher: (sources: SourceEntry[], options: Parameters<Setup['watcher']>[1] = {}) =>
+      new Watcher({
+        store,
+        sources,
+        context: {
+          client: new PoliteClient({
+            userAgent: 'test',
+            timeoutMs: 500,
+            maxBytes: 256 * 1024,
+            clock: () => setup.now,
+          }),
+          handles: ['ClaudeDevs', 'claudeai'],
+          x: options.x ? { token: 'a-token', origin: site.origin } : null,
+          backfill: false,
+        },
+        clock: () => setup.now,
+        answered: options.answered ?? (() => readAnswered(ledger, fixtureDir('content-valid'))),
+        channels: options.webhook
+          ? {
+              webhook: {
+                url: options.webhook,
+                secret: SECRET,
+                post: { allowedOrigins: [new URL(options.webhook).origin] },
+              },
+            }
+          : {},
+        oembedOrigin: site.origin,
+        log,
+        holder: 'test-watcher',
+      }),
+  });
+  return setup;
+}
+
+test('from a post to the curator: a peer cites a post the ledger lacks; one lead, its own words, told by a signed webhook', async (t) => {
+  const setup = await setUp(t);
+  const receiver = await startWebhookReceiver(SECRET);
+  t.teardown(() => receiver.stop());
+  setup.site.set('/shixi.json', { body: await fixture('peer-shixi.json') });
+  setup.site.set('/feed.json', {
+    body: JSON.stringify({ items: [{ external_url: NEW_POST, title: "(a peer's words)" }] }),
+  });
+  const watcher = setup.watcher(
+    [
+      { name: 'peer-shixi', kind: 'peer_data', url: `${setup.site.origin}/shixi.json` },
+      { name: 'peer-clauderesets', kind: 'peer_data', url: `${setup.site.origin}/feed.json` },
+    ],
+    { webhook: `${receiver.origin}/leads` },
+  );
+  const summaries = await watcher.round();
+  t.like(summaries[0], { name: 'peer-shixi', outcome: 'read', leads: 1, known: 1, passed: 1 });
+  t.like(summaries[1], { name: 'peer-clauderesets', outcome: 'read', leads: 0, known: 1 });
+  const [lead, ...more] = await setup.store.leads();
+  t.deepEqual(more, []);
+  t.like(lead, {
+    url: NEW_POST,
+    postId: '2105721630051692804',
+    postedAt: Date.parse('2026-10-01T18:08:53.677Z'),
+    title: 'Claude (@claudeai)',
+    matched: ['usage limits'],
+    sources: ['peer-shixi', 'peer-clauderesets'],
+    outcome: 'open',
+    toldAt: setup.now,
+  });
+  t.regex(lead!.words, /^For two weeks, start a design, deck, or doc/);
+  t.notRegex(lead!.words, /a peer's words/, "never a peer's words");
+  t.is(receiver.refused.length, 0);
+  t.is(receiver.received.length, 1, 'told once');
+  const message = JSON.parse(receiver.received[0]!.body) as {
+    type: string;
+    data: { url: string; sources: string[] };
+  };
+  t.is(message.type, 'lead.new');
+  t.is(message.data.url, NEW_POST);
+  t.true(
+    setup.site.requests.some((request) => request.path.startsWith('/oembed?url=')),
+    'read through oEmbed',
+  );
+  // Another round: nothing new, nobody told again.
+  await watcher.round(true);
+  t.is((await setup.store.leads()).length, 1);
+  t.is(receiver.received.length, 1);
+});
+
+test('a source at fault is one log line per cause, backs off, and the others go on', async (t) => {
+  const setup = await setUp(t);
+  const site = setup.site;
+  site.set('/bad.atom', { body: '<html><body>Just a moment…</body></html>' });
+  site.set('/huge.atom', { hugeBytes: 4 * 1024 * 1024 });
+  site.set('/hang.atom', { stall: true });
+  site.set('/five.atom', { status: 502 });
+  site.set('/busy.atom', { status: 429, headers: { 'retry-after': '600' } });
+  site.set('/away.atom', { redirect: `${site.origin.replace('127.0.0.1', 'localhost')}/good.atom` });
+  site.set('/good.atom', { body: await fixture('status-history.atom'), etag: '"h1"' });
+  const feed = (name: string): SourceEntry => ({
+    name,
+    kind: 'status_page',
+    url: `${site.origin}/${name}.atom`,
+  });
+  const names = ['bad', 'huge', 'hang', 'five', 'busy', 'away', 'good'];
+  const watcher = setup.watcher([...names.map(feed), { name: 'x', kind: 'x_recent' }]);
+  const first = await watcher.round();
+  const expected: [string, SourceSummary['outcome'], string][] = [
+    ['bad', 'failed', 'unreadable: not an Atom or RSS feed'],
+    ['huge', 'failed', 'a body over 262144 bytes, not read past it'],
+    ['hang', 'failed', 'no answer within 500 ms'],
+    ['five', 'failed', 'answered 502'],
+    ['busy', 'failed', 'answered 429'],
+    [
+      'away',
+      'failed',
+      `302 to another host (${new URL(site.origin.replace('127.0.0.1', 'localhost')).host}), not followed`,
+    ],
+    ['good', 'read', ''],
+    ['x', 'off', 'no X_BEARER_TOKEN: the X source is off'],
+  ];
+  t.deepEqual(
+    first.map((summary) => summary.name),
+    expected.map(([name]) => name),
+  );
+  for (const [name, outcome, reason] of expected) {
+    const summary = first.find((one) => one.name === name)!;
+    t.is(summary.outcome, outcome, name);
+    t.true((summary.reason ?? '').startsWith(reason), `${name}: ${summary.reason}`);
+  }
+  const warnings = () => setup.logs.filter((line) => line.level === 40 && line.msg === 'lead source failed');
+  t.deepEqual(
+    warnings().map((line) => line.source),
+    names.slice(0, 6),
+  );
+  t.is(setup.logs.filter((line) => line.msg === 'no X_BEARER_TOKEN: the X source is off').length, 1);
+  // Again at once, every source polled: the same causes log nothing more; the good feed is unchanged.
+  const again = await watcher.round(true);
+  t.is(warnings().length, 6, 'one line per source and cause');
+  t.is(setup.logs.filter((line) => line.msg === 'no X_BEARER_TOKEN: the X source is off').length, 1);
+  t.like(
+    again.find((summary) => summary.name === 'good'),
+    { outcome: 'unchanged' },
+  );
+  // When due: the failing sources wait their back-off, the 429 at least what it asked for.
+  setup.now += 2 * 60_000;
+  const later = await watcher.round();
+  t.deepEqual(
+    later
+      .filter((summary) => summary.outcome === 'waiting')
+      .map((summary) => summary.name)
+      .sort(),
+    ['away', 'bad', 'busy', 'five', 'hang', 'huge', 'x'].sort(),
+  );
+  const busy = JSON.parse((await setup.store.sourceState('busy'))!) as { nextAt: number; failures: number };
+  t.is(busy.failures, 2);
+  t.true(busy.nextAt - setup.now >= 600_000 - 2 * 60_000, 'Retry-After honoured');
+  t.like(
+    later.find((summary) => summary.name === 'good'),
+    { outcome: 'unchanged' },
+    'the good one goes on',
+  );
+});
+
+test('X: a refused token backs off for hours; a good one reads the posts that speak of usage, since the last', async (t) => {
+  const setup = await setUp(t);
+  setup.site.set('/2/tweets/search/recent', { status: 401, body: '{"title":"Unauthorized"}' });
+  const watcher = setup.watcher([{ name: 'x', kind: 'x_recent' }], { x: true, answered: noneAnswered });
+  const [refused] = await watcher.round();
+  t.like(refused, { outcome: 'failed', reason: 'the X token was refused (answered 401)' });
+  const state = JSON.parse((await setup.store.sourceState('x'))!) as { nextAt: number };
+  t.true(state.nextAt - setup.now >= 6 * 3_600_000);
+  t.is(setup.site.requests[0]!.headers['authorization'], 'Bearer a-token');
+  setup.site.set('/2/tweets/search/recent', { body: await fixture('x-search.json') });
+  const [read] = await watcher.round(true);
+  t.like(read, { outcome: 'read', leads: 1, passed: 1 });
+  const [lead] = await setup.store.leads();
+  t.like(lead, { url: LEDGER_POST, title: '@ClaudeDevs', matched: ['reset'] });
+  t.regex(lead!.words, /We granted all Pro, Max, and Team users a reset last Tuesday/);
+  t.false(
+    setup.site.requests.some((request) => request.path.startsWith('/oembed')),
+    'its words came with it',
+  );
+  await watcher.round(true);
+  t.regex(setup.site.requests.at(-1)!.path, /since_id=2104641323198472430/);
+});
+
+test('the store down: the poll fails and its state is not saved; the next poll stores the lead once', async (t) => {
+  const setup = await setUp(t);
+  setup.site.set('/shixi.json', { body: await fixture('peer-shixi.json') });
+  let down = true;
+  const store = new Proxy(setup.store, {
+    get(target, name, receiver) {
+      if (name === 'recordLead' && down)
+        return () => Promise.reject(new Error('SQLITE_BUSY: database is locked'));
+      const value = Reflect.get(target, name, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const watcher = new Watcher(watcherOptions(setup, store));
+  const [failed] = await watcher.round();
+  t.like(failed, { outcome: 'failed', reason: 'the store failed: SQLITE_BUSY: database is locked' });
+  t.is(await setup.store.sourceState('peer-shixi'), null, 'nothing saved: the next poll reads again');
+  down = false;
+  const [read] = await watcher.round();
+  t.like(read, { outcome: 'read', leads: 2 });
+  await watcher.round(true);
+  t.is((await setup.store.leads()).length, 2, 'neither lost nor doubled');
+});
+
+test('an open lead that a published event cites is closed; the curator is not told of it again', async (t) => {
+  const setup = await setUp(t);
+  setup.site.set('/shixi.json', { body: await fixture('peer-shixi.json') });
+  let cited = false;
+  const answered = (): Promise<Answered> =>
+    Promise.resolve({
+      has: () => false,
+      eventCiting: (url: string) =>
+        cited && url === NEW_POST ? '2026-10-01-design-deck-doc-half-usage' : null,
+    });
+  const watcher = setup.watcher(
+    [{ name: 'peer-shixi', kind: 'peer_data', url: `${setup.site.origin}/shixi.json` }],
+    { answered },
+  );
+  await watcher.round();
+  t.is((await setup.store.leads('open')).length, 2);
+  cited = true;
+  await watcher.round(true);
+  const closed = (await setup.store.leads()).find((lead) => lead.url === NEW_POST);
+  t.like(closed, { outcome: 'event', eventId: '2026-10-01-design-deck-doc-half-usage' });
+  t.is(setup.logs.filter((line) => line.msg === 'lead closed: an event cites it').length, 1);
+});
+
+const noneAnswered = (): Promise<Answered> => Promise.resolve({ has: () => false, eventCiting: () => null });
+
+/** The options `setup.watcher` would give, with another store. */
+function watcherOptions(setup: Setup, store: AlertStore) {
+  return {
+    store,
+    sources: [{ name: 'peer-shixi', kind: 'peer_data' as const, url: `${setup.site.origin}/shixi.json` }],
+    context: {
+      client: new PoliteClient({
+        userAgent: 'test',
+        timeoutMs: 500,
+        maxBytes: 256 * 1024,
+        clock: () => setup.now,
+      }),
+      handles: ['ClaudeDevs', 'claudeai'],
+      x: null,
+      backfill: false,
+    },
+    clock: () => setup.now,
+    answered: noneAnswered,
+    channels: {},
+    oembedOrigin: setup.site.origin,
+    log: pino({ level: 'silent' }),
+    holder: 'test-watcher',
+  };
+}
+
+test('a first watch over recorded copies of every source leaves no lead that the ledger or the record answers', async (t) => {
+  const setup = await setUp(t);
+  const site = setup.site;
+  const files: Record<string, string> = {
+    '/history.atom': 'status-history.atom',
+    '/feed.xml': 'claude-code-feed.xml',
+    '/CHANGELOG.md': 'claude-code-changelog.md',
+    '/article.md': 'help-article-after.md',
+    '/sitemap.xml': 'sitemap.xml',
+    '/shixi.json': 'peer-shixi.json',
+    '/gmk.json': 'peer-gmkbenjamin.json',
+    '/2/tweets/search/recent': 'x-search.json',
+  };
+  for (const [route, name] of Object.entries(files)) site.set(route, { body: await fixture(name) });
+  const at = (route: string) => `${site.origin}${route}`;
+  const watcher = setup.watcher(
+    [
+      { name: 'status-page', kind: 'status_page', url: at('/history.atom') },
+      { name: 'claude-code-feed', kind: 'feed', url: at('/feed.xml') },
+      {
+        name: 'claude-code-changelog',
+        kind: 'changelog',
+        url: at('/CHANGELOG.md'),
+        link: 'https://github.com/anthropics/claude-code/blob/main/CHANGELOG.md',
+      },
+      {
+        name: 'help-15036540',
+        kind: 'help_article',
+        url: at('/article.md'),
+        page: 'https://support.claude.com/en/articles/15036540',
+      },
+      {
+        name: 'anthropic-news',
+        kind: 'sitemap',
+        url: at('/sitemap.xml'),
+        match: 'https://www.anthropic.com/news/',
+      },
+      { name: 'peer-shixi-11', kind: 'peer_data', url: at('/shixi.json') },
+      { name: 'peer-gmkbenjamin', kind: 'peer_data', url: at('/gmk.json') },
+      { name: 'x', kind: 'x_recent' },
+    ],
+    { x: true, answered: () => readAnswered(path.join(ROOT, 'docs/record/ledger.json'), SHIPPED_CONTENT) },
+  );
+  const summaries = await watcher.round();
+  t.deepEqual(
+    summaries.map((summary) => [summary.name, summary.outcome, summary.leads]),
+    [
+      ['status-page', 'read', 0],
+      ['claude-code-feed', 'read', 0],
+      ['claude-code-changelog', 'read', 0],
+      ['help-15036540', 'read', 0],
+      ['anthropic-news', 'read', 0],
+      ['peer-shixi-11', 'read', 0],
+      ['peer-gmkbenjamin', 'read', 0],
+      ['x', 'read', 0],
+    ],
+  );
+  t.deepEqual(
+    summaries.filter((summary) => summary.known > 0).map((summary) => [summary.name, summary.known]),
+    [
+      ['peer-shixi-11', 2],
+      ['peer-gmkbenjamin', 2],
+      ['x', 1],
+    ],
+    'every post the peers and X name is one the ledger answers',
+  );
+  t.deepEqual(await setup.store.leads(), []);
+});
