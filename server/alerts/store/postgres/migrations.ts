@@ -133,6 +133,16 @@ CREATE TABLE confirmation_mails (
 CREATE INDEX confirmation_mails_mailbox ON confirmation_mails (mailbox, sent_at);
 `;
 
+/** Version 4: the Telegram channel's deliveries and claims, as SQLite's version 6. */
+const SCHEMA_4 = `
+ALTER TABLE deliveries DROP CONSTRAINT deliveries_channel_check;
+ALTER TABLE deliveries ADD CONSTRAINT deliveries_channel_check
+  CHECK (channel IN ('push', 'webhook', 'email', 'telegram'));
+ALTER TABLE claims DROP CONSTRAINT claims_channel_check;
+ALTER TABLE claims ADD CONSTRAINT claims_channel_check
+  CHECK (channel IN ('push', 'webhook', 'email', 'telegram'));
+`;
+
 /**
  * The schema's steps, applied in order from the version `meta` records, all in the transaction that
  * records the new version (PostgreSQL's DDL is transactional): a database is always at one version.
@@ -145,6 +155,8 @@ const MIGRATIONS: readonly ((sql: Sql) => Promise<unknown>)[] = [
   (sql) => sql(SCHEMA_2),
   // 3: confirmation mails counted by mailbox.
   (sql) => sql(SCHEMA_3),
+  // 4: the Telegram channel.
+  (sql) => sql(SCHEMA_4),
 ];
 
 /** The version a database has once it is opened: one per step of `MIGRATIONS`. */
