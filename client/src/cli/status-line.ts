@@ -1,3 +1,4 @@
+import { fstatSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CacheFile } from './cache.js';
 import { cacheFolder, readCache } from './cache.js';
@@ -8,27 +9,21 @@ import { renderLine, wantsColor, wantsLinks, widthFrom } from './render.js';
 import type { Settings } from './settings.js';
 import { agoText, fill, languageOf, wordsOf } from './words.js';
 
-/** Claude Code closes stdin once it has written; a pipe left open is not waited on longer than this. */
-const STDIN_WAIT_MS = 150;
 /** What is printed when nothing else would be: an empty line blanks Claude Code's status line. */
 const FALLBACK = 'reset-tracker';
 
-function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return Promise.resolve('');
-  return new Promise((resolve) => {
-    let text = '';
-    const done = () => {
-      clearTimeout(timer);
-      process.stdin.pause();
-      process.stdin.unref?.();
-      resolve(text);
-    };
-    const timer = setTimeout(done, STDIN_WAIT_MS);
-    process.stdin.setEncoding('utf8');
-    process.stdin.on('data', (chunk: string) => (text += chunk));
-    process.stdin.on('end', done);
-    process.stdin.on('error', done);
-  });
+/**
+ * Claude Code's JSON, read to its end as every status-line script reads it (`input=$(cat)`): Claude
+ * Code closes the pipe once it has written. A terminal (or /dev/null) is not read from.
+ */
+function readStdin(): string {
+  try {
+    const stdin = fstatSync(0);
+    if (!stdin.isFIFO() && !stdin.isSocket() && !stdin.isFile()) return '';
+    return readFileSync(0, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 const isDue = (cache: CacheFile | null, now: number, maxAgeMs: number) =>
@@ -92,7 +87,7 @@ export async function printStatusLine(settings: Settings): Promise<void> {
   } else {
     segments.push({ text: wordsOf(language).noUrl, tone: 'dim' });
   }
-  if (settings.ownLimits) segments.push(...ownSegments(readOwnLimits(await readStdin()), language, now));
+  if (settings.ownLimits) segments.push(...ownSegments(readOwnLimits(readStdin()), language, now));
   const line = renderLine(segments, {
     color: wantsColor(env, false, true),
     links: wantsLinks(env),

@@ -108,28 +108,54 @@ export function fill(template: string, values: Readonly<Record<string, string>>)
   return template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
 }
 
-const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
-];
+/*
+ * Times and dates are written from these tables, not with Intl: the first Intl formatter of a process
+ * loads ICU's locale data, 12-17 ms, most of a status line's own work (BENCHMARKS.md).
+ */
+const AGO: Readonly<Record<Language, readonly [minute: string, hour: string, day: string]>> = {
+  en: ['{n}m ago', '{n}h ago', '{n}d ago'],
+  ja: ['{n}分前', '{n}時間前', '{n}日前'],
+  ko: ['{n}분 전', '{n}시간 전', '{n}일 전'],
+  'zh-CN': ['{n}分钟前', '{n}小时前', '{n}天前'],
+  'zh-TW': ['{n} 分鐘前', '{n} 小時前', '{n} 天前'],
+};
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const DAY_FORMAT: Readonly<Record<Language, string>> = {
+  en: '{month} {day}',
+  ja: '{m}月{day}日',
+  ko: '{m}월 {day}일',
+  'zh-CN': '{m}月{day}日',
+  'zh-TW': '{m}月{day}日',
+};
+const WEEKDAYS: Readonly<Record<Language, readonly string[]>> = {
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  ja: ['日', '月', '火', '水', '木', '金', '土'],
+  ko: ['일', '월', '화', '수', '목', '금', '토'],
+  'zh-CN': ['周日', '周一', '周二', '周三', '周四', '周五', '周六'],
+  'zh-TW': ['週日', '週一', '週二', '週三', '週四', '週五', '週六'],
+};
 
 /** "40m ago", "3d ago", in the language: the largest whole unit, at least a minute. */
 export function agoText(language: Language, ms: number): string {
-  const format = new Intl.RelativeTimeFormat(language, { style: 'narrow', numeric: 'always' });
-  for (const [unit, size] of UNITS) {
-    if (ms >= size || unit === 'minute') return format.format(-Math.max(1, Math.floor(ms / size)), unit);
-  }
-  return '';
+  const [minute, hour, day] = AGO[language];
+  if (ms >= 86_400_000) return fill(day, { n: String(Math.floor(ms / 86_400_000)) });
+  if (ms >= 3_600_000) return fill(hour, { n: String(Math.floor(ms / 3_600_000)) });
+  return fill(minute, { n: String(Math.max(1, Math.floor(ms / 60_000))) });
 }
 
+/** A day as the note names it (UTC): "Dec 8", "12月8日". */
 export function dayText(language: Language, at: number): string {
-  return new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' }).format(at);
+  const date = new Date(at);
+  return fill(DAY_FORMAT[language], {
+    month: MONTHS_EN[date.getUTCMonth()]!,
+    m: String(date.getUTCMonth() + 1),
+    day: String(date.getUTCDate()),
+  });
 }
 
-/** A reset time of the user's own limits: the hour within a day, the weekday and hour beyond. */
+/** A reset time of the user's own limits, local: "14:30" within a day, "Wed 09:00" beyond. */
 export function clockText(language: Language, at: number, now: number): string {
-  const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-  if (at - now > 86_400_000 - 60_000) options.weekday = 'short';
-  return new Intl.DateTimeFormat(language, options).format(at);
+  const date = new Date(at);
+  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return at - now > 86_400_000 - 60_000 ? `${WEEKDAYS[language][date.getDay()]!} ${time}` : time;
 }
