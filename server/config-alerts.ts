@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_PUSH_SERVICES } from '../domain/alerts.js';
 import { INT32_MAX } from '../domain/schemas/limits.js';
+import type { Locale } from './site/i18n/locales.js';
+import { LOCALES } from './site/i18n/locales.js';
 
 /**
  * Subscriptions in all, per channel (a browser row is at most about 9 KB: 100,000 stay under 1 GB),
@@ -82,6 +84,23 @@ export const ALERTS_ENV = {
       .regex(/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/, 'must be an address, or a name and <address>')
       .optional(),
   ),
+  TELEGRAM_BOT_TOKEN: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^\d+:[\w-]{20,}$/, 'must be a bot token as @BotFather gives it (123456:ABC…)')
+      .optional(),
+  ),
+  TELEGRAM_CHANNEL: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^(@[A-Za-z]\w{3,}|-?\d+)$/, 'must be a public channel (@name) or its numeric id')
+      .optional(),
+  ),
+  TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
+  TELEGRAM_LANGUAGE: z.enum(LOCALES).default('en'),
+  TELEGRAM_POSTS: z.enum(['confirmed', 'every']).default('confirmed'),
   ALERTS_MAX_SUBSCRIPTIONS: z.coerce
     .number()
     .int()
@@ -133,6 +152,17 @@ export interface AlertsConfig {
   readonly webhooks: { readonly allowedOrigins: readonly string[] } | null;
   /** Email; null without `SMTP_URL` and `ALERTS_EMAIL_FROM` (its endpoints answer 503). */
   readonly email: { readonly smtpUrl: string; readonly from: string } | null;
+  /**
+   * The public Telegram channel the bot posts to; null without `TELEGRAM_BOT_TOKEN` and
+   * `TELEGRAM_CHANNEL`. `apiUrl` is the Bot API's origin (a stand-in's in the tests).
+   */
+  readonly telegram: {
+    readonly token: string;
+    readonly chat: string;
+    readonly apiUrl: string;
+    readonly locale: Locale;
+    readonly posts: 'confirmed' | 'every';
+  } | null;
   /** Whether this process may take the sender's lease and send (one at a time sends, whatever the count). */
   readonly sender: boolean;
   /** Milliseconds between tries to record a content set in the ledger while the store does not answer. */
@@ -170,12 +200,25 @@ export function alertsConfig(e: AlertsEnv, baseUrl: string, store: AlertsStoreCo
       : null;
   const webhooks = e.ALERTS_WEBHOOKS === 'on' ? { allowedOrigins: e.ALERTS_WEBHOOK_ORIGINS ?? [] } : null;
   const email = e.SMTP_URL && e.ALERTS_EMAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.ALERTS_EMAIL_FROM } : null;
-  if (!push && !webhooks && !email) return null;
+  if ((e.TELEGRAM_BOT_TOKEN === undefined) !== (e.TELEGRAM_CHANNEL === undefined))
+    throw new Error('Invalid environment:\n  TELEGRAM_BOT_TOKEN, TELEGRAM_CHANNEL: set both, or neither');
+  const telegram =
+    e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_CHANNEL
+      ? {
+          token: e.TELEGRAM_BOT_TOKEN,
+          chat: e.TELEGRAM_CHANNEL,
+          apiUrl: e.TELEGRAM_API_URL,
+          locale: e.TELEGRAM_LANGUAGE,
+          posts: e.TELEGRAM_POSTS,
+        }
+      : null;
+  if (!push && !webhooks && !email && !telegram) return null;
   return {
     store,
     push,
     webhooks,
     email,
+    telegram,
     sender: e.ALERTS_SENDER === 'on',
     recordRetryMs: e.ALERTS_RECORD_RETRY_MS,
     maxSubscriptions: e.ALERTS_MAX_SUBSCRIPTIONS,

@@ -8,6 +8,7 @@ import type { Mailer } from './email/smtp.js';
 import { pushChannel } from './push-channel.js';
 import type { SenderOptions } from './sender.js';
 import { AlertSender, SENDER_DEFAULTS } from './sender.js';
+import { telegramChannel } from './telegram/channel.js';
 import { webhookChannel } from './webhooks/channel.js';
 import { openAlertStore } from './store/index.js';
 import type { AlertStore } from './store/index.js';
@@ -35,6 +36,7 @@ function channelsOf(
   if (config.webhooks)
     channels.push(webhookChannel({ store, allowedOrigins: config.webhooks.allowedOrigins }));
   if (mailer) channels.push(emailChannel({ store, mailer, baseUrl }));
+  if (config.telegram) channels.push(telegramChannel({ store, ...config.telegram, baseUrl }));
   return channels;
 }
 

@@ -8,7 +8,7 @@ import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js'
 import type { Completed } from '../helpers/run.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 import { createConsumer, installedVersion, typeCheck } from '../helpers/consumer.js';
-import { ROOT } from '../helpers/fixtures.js';
+import { packedClient } from '../helpers/packed-client.js';
 import { startServer } from '../helpers/with-server.js';
 
 /*
@@ -76,13 +76,7 @@ let compiled: Completed;
 
 test.before(async () => {
   consumer = await createConsumer('reset-tracker-consumer-');
-  const packed = await runToEnd(
-    process.execPath,
-    ['--import=tsx', path.join(ROOT, 'client/scripts/pack.ts'), '--destination', consumer],
-    { cwd: ROOT },
-  );
-  if (packed.code !== 0) throw new Error(`client:pack failed:\n${outputOf(packed)}`);
-  tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
+  tarball = await packedClient();
   // The live example's EventSource comes from the `eventsource` package, as docs/clients.md says.
   const tools = await Promise.all(
     [...PEERS, 'typescript', '@types/node', 'eventsource'].map(installedVersion),
@@ -110,6 +104,21 @@ test('the tarball holds the compiled client and its declarations, nothing of the
   const listing = await runToEnd('tar', ['-tzf', tarball], { cwd: consumer });
   t.deepEqual(listing.stdout.trim().split('\n').sort(), [
     'package/README.md',
+    ...[
+      'cache',
+      'facts',
+      'fetch-json',
+      'line',
+      'lock',
+      'main',
+      'refresh',
+      'render',
+      'report',
+      'settings',
+      'status-line',
+      'watch',
+      'words',
+    ].map((name) => `package/dist/cli/${name}.js`),
     'package/dist/contract.d.ts',
     'package/dist/contract.js',
     'package/dist/index.d.ts',
@@ -124,8 +133,10 @@ test('the tarball holds the compiled client and its declarations, nothing of the
   t.is(manifest.dependencies, undefined);
   t.is(manifest.type, 'module');
   t.deepEqual(Object.keys(manifest.peerDependencies as object).sort(), PEERS);
+  t.deepEqual(manifest.bin, { 'reset-tracker': 'dist/cli/main.js' });
   const seen: (string | undefined)[] = [];
   for (const file of await readdir(path.join(installed, 'dist'))) {
+    if (file === 'cli') continue;
     const text = await readFile(path.join(installed, 'dist', file), 'utf8');
     const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g)].map(
       (match) => match[1],
@@ -135,6 +146,12 @@ test('the tarball holds the compiled client and its declarations, nothing of the
       t.regex(specifier ?? '', /^(\.\/[\w-]+\.js|@trpc\/(client|server(\/observable)?))$/, file);
   }
   t.true(seen.includes('@trpc/client') && seen.includes('./contract.js'), seen.join(' '));
+  // The command starts without tRPC: its files import Node's modules and each other only.
+  for (const file of await readdir(path.join(installed, 'dist/cli'))) {
+    const text = await readFile(path.join(installed, 'dist/cli', file), 'utf8');
+    for (const [, specifier = ''] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g))
+      t.regex(specifier, /^(\.\/[\w-]+\.js|node:[a-z_/]+)$/, file);
+  }
 });
 
 test('installs with only its peer dependencies beside the consumer’s own compiler, Node types and EventSource', async (t) => {

@@ -165,8 +165,11 @@ export interface PendingAlert {
 export type DeliveryOutcome = 'sending' | 'sent' | 'delivered' | 'gone' | 'failed';
 
 /** The ways an alert reaches a subscriber: a browser's push service, a webhook, an email address. */
-export const CHANNELS = ['push', 'webhook', 'email'] as const;
+export const CHANNELS = ['push', 'webhook', 'email', 'telegram'] as const;
 export type Channel = (typeof CHANNELS)[number];
+
+/** The one recipient of the Telegram channel: its deliveries' `subscription_id`. */
+export const TELEGRAM_RECIPIENT = 1;
 
 /** One delivery: an alert to one subscription of one channel (ids are per channel). */
 export interface Delivery {
@@ -197,6 +200,12 @@ export interface DeliveryStore {
    * turn is over). `owedWebhooks` and `owedEmails` are the same for the other channels.
    */
   owed(alertId: number, limit: number, afterId?: number, upTo?: number): Promise<StoredSubscription[]>;
+  /**
+   * The public Telegram channel (server/alerts/telegram/): one recipient, id `TELEGRAM_RECIPIENT`,
+   * stored nowhere but in its delivery records. It is owed every alert it has no record for, whatever
+   * the alert's filters (a channel's readers are everyone); the channel chooses which reasons it posts.
+   */
+  owedTelegram(alertId: number, afterId?: number, upTo?: number): Promise<{ readonly id: number }[]>;
   /**
    * Records one delivery's state, in the one table of every channel's deliveries; the sender awaits
    * `sending` before the message's first byte is written. A failure carries its reason (`push service answered

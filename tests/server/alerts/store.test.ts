@@ -360,9 +360,10 @@ test('sqlite: a file made by the first, unversioned schema is upgraded in place,
   try {
     // Each step is checked below (1: the rows kept; 2: canonical endpoints, a failure's reason; 3: a
     // delivery's channel, the push deliveries carried over; 4: claims, for an alert half sent before
-    // them; 5: confirmation mails counted by mailbox; 6: the leads): a new step is added to this file
-    // too, with rows for it to carry over.
-    t.is(SCHEMA_VERSION, 6, 'a migration step this test does not check yet');
+    // them; 5: confirmation mails counted by mailbox; 6: the Telegram channel's deliveries and claims,
+    // the tables copied with their rows; 7: the leads): a new step is added to this file too, with
+    // rows for it to carry over.
+    t.is(SCHEMA_VERSION, 7, 'a migration step this test does not check yet');
     t.is(store.version, SCHEMA_VERSION);
     t.is(await store.subscriptionCount(), 2, 'two spellings of one endpoint became one row');
     const [alert] = await store.pendingAlerts();
@@ -387,6 +388,11 @@ test('sqlite: a file made by the first, unversioned schema is upgraded in place,
       attempts: 1,
     });
     t.deepEqual(await store.deliveryCounts(alert!.id), { delivered: 2, failed: 1 });
+    t.deepEqual(await store.owedTelegram(alert!.id), [{ id: 1 }], 'the channel is owed the alert');
+    const telegram = await store.claimBatch('a sender', 10_000, 10, ['telegram']);
+    t.like(telegram, { alertId: alert!.id, channel: 'telegram', after: 0, upTo: 1 });
+    await store.recordDelivery({ ...delivery, channel: 'telegram', subscriptionId: 1 }, 'delivered');
+    t.deepEqual(await store.owedTelegram(alert!.id), []);
     const ask = { locale: 'en', audience: 'all', window: 'any', unsubscribeToken: 'u' } as const;
     t.is((await store.requestEmail({ ...ask, email: 'a@example.org', confirmHash: 'h1' })).kind, 'confirm');
     t.is(
@@ -403,7 +409,7 @@ test('sqlite: a file made by the first, unversioned schema is upgraded in place,
       matched: [],
       source: 's',
     };
-    t.true((await store.recordLead(sighting)).created, 'step 6: leads are stored');
+    t.true((await store.recordLead(sighting)).created, 'step 7: leads are stored');
   } finally {
     await store.close();
     await rm(dir, { recursive: true, force: true });
@@ -443,7 +449,7 @@ test('sqlite: a file at version 1 takes only the steps after it, its rows kept',
   }
 });
 
-test('postgres: a database at version 1 is brought to version 4 as it opens, its rows kept; a claim holds only what is owed', async (t) => {
+test('postgres: a database at version 1 is brought to the latest version as it opens, its rows kept; a claim holds only what is owed', async (t) => {
   const url = await engines.find((engine) => engine.name === 'postgres')!.place();
   // A database as a store of version 1 left it: its one step, the version and start it recorded, an
   // alert half delivered to four subscriptions.
@@ -469,9 +475,9 @@ test('postgres: a database at version 1 is brought to version 4 as it opens, its
   const store = await openAlertStore(url);
   try {
     // Each step is checked here (2: claims, for an alert half sent before them; 3: confirmation mails
-    // counted by mailbox; 4: the leads): a new step is added to this test too, with rows for it to
-    // carry over.
-    t.is(POSTGRES_SCHEMA_VERSION, 4, 'a migration step this test does not check yet');
+    // counted by mailbox; 4: the Telegram channel's deliveries and claims; 5: the leads): a new step is
+    // added to this test too, with rows for it to carry over.
+    t.is(POSTGRES_SCHEMA_VERSION, 5, 'a migration step this test does not check yet');
     const sighting = {
       key: 'k',
       url: 'https://x.com/a/status/1',
@@ -482,7 +488,7 @@ test('postgres: a database at version 1 is brought to version 4 as it opens, its
       matched: [],
       source: 's',
     };
-    t.true((await store.recordLead(sighting)).created, 'step 4: leads are stored');
+    t.true((await store.recordLead(sighting)).created, 'step 5: leads are stored');
     t.is(store.version, POSTGRES_SCHEMA_VERSION);
     t.is(store.startedAt, 5, 'the store keeps its start');
     t.is(await store.subscriptionCount(), 4, 'rows kept');
@@ -501,6 +507,10 @@ test('postgres: a database at version 1 is brought to version 4 as it opens, its
       'the claim holds what is owed, not what was delivered before claims',
     );
     t.is(await store.claimBatch('another sender', 10_000, 2, ['push']), null, 'nothing more to claim');
+    const telegram = await store.claimBatch('a sender', 10_000, 10, ['telegram']);
+    t.like(telegram, { alertId: alert!.id, channel: 'telegram', after: 0, upTo: 1 });
+    await store.recordDelivery({ alertId: alert!.id, channel: 'telegram', subscriptionId: 1 }, 'delivered');
+    t.deepEqual(await store.owedTelegram(alert!.id), [], 'a delivery of the channel is recorded once');
     const ask = { locale: 'en', audience: 'all', window: 'any', unsubscribeToken: 'u' } as const;
     t.is((await store.requestEmail({ ...ask, email: 'a@example.org', confirmHash: 'h1' })).kind, 'confirm');
     t.is(

@@ -36,6 +36,8 @@ export class PostgresClaims implements ClaimStore {
       webhook: (sql, alertId, limit, after) =>
         parts.webhooks.owedWebhooks(alertId, limit, after, undefined, sql),
       email: (sql, alertId, limit, after) => parts.emails.owedEmails(alertId, limit, after, undefined, sql),
+      telegram: (sql, alertId, _limit, after) =>
+        parts.deliveries.owedTelegram(alertId, after, undefined, sql),
     };
   }
 

@@ -8,7 +8,7 @@ import type {
   PendingAlert,
   StoredSubscription,
 } from '../types.js';
-import { DAY_MS, DELIVERY_RECORD_DAYS } from '../types.js';
+import { DAY_MS, DELIVERY_RECORD_DAYS, TELEGRAM_RECIPIENT } from '../types.js';
 import type { PostgresConnection, Sql } from './connection.js';
 
 /** What each alert is still owed and the `deliveries` records: one per (alert, channel, subscription). */
@@ -25,6 +25,22 @@ export class PostgresDeliveries implements DeliveryStore {
        FROM alerts WHERE done_at IS NULL ORDER BY id`,
     );
     return rows;
+  }
+
+  /** As the interface says; on `sql` when a transaction of the caller's reads it (./claims.ts). */
+  async owedTelegram(
+    alertId: number,
+    afterId = 0,
+    upTo = Number.MAX_SAFE_INTEGER,
+    sql: Sql = this.#connection.sql,
+  ): Promise<{ id: number }[]> {
+    if (TELEGRAM_RECIPIENT <= afterId || TELEGRAM_RECIPIENT > upTo) return [];
+    const { rows } = await sql<{ id: number }>(
+      `SELECT $2::bigint AS id FROM alerts a WHERE a.id = $1 AND NOT EXISTS (SELECT 1 FROM deliveries d
+         WHERE d.alert_id = a.id AND d.channel = 'telegram' AND d.subscription_id = $2)`,
+      [alertId, TELEGRAM_RECIPIENT],
+    );
+    return rows.map((row) => ({ id: Number(row.id) }));
   }
 
   /** As the interface says; on `sql` when a transaction of the caller's reads it (./claims.ts). */

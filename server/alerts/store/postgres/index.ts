@@ -234,6 +234,10 @@ export class PostgresAlertStore implements AlertStore {
     return this.#deliveries.owed(alertId, limit, afterId, upTo);
   }
 
+  owedTelegram(alertId: number, afterId?: number, upTo?: number): Promise<{ id: number }[]> {
+    return this.#deliveries.owedTelegram(alertId, afterId, upTo);
+  }
+
   recordDelivery(delivery: Delivery, outcome: DeliveryOutcome, details?: DeliveryDetails): Promise<void> {
     return this.#deliveries.recordDelivery(delivery, outcome, details);
   }

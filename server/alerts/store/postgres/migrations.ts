@@ -133,11 +133,21 @@ CREATE TABLE confirmation_mails (
 CREATE INDEX confirmation_mails_mailbox ON confirmation_mails (mailbox, sent_at);
 `;
 
-/**
- * Version 4: the leads, their sources' state and the watcher's lease (../lead-types.ts), as
- * SQLite's version 6.
- */
+/** Version 4: the Telegram channel's deliveries and claims, as SQLite's version 6. */
 const SCHEMA_4 = `
+ALTER TABLE deliveries DROP CONSTRAINT deliveries_channel_check;
+ALTER TABLE deliveries ADD CONSTRAINT deliveries_channel_check
+  CHECK (channel IN ('push', 'webhook', 'email', 'telegram'));
+ALTER TABLE claims DROP CONSTRAINT claims_channel_check;
+ALTER TABLE claims ADD CONSTRAINT claims_channel_check
+  CHECK (channel IN ('push', 'webhook', 'email', 'telegram'));
+`;
+
+/**
+ * Version 5: the leads, their sources' state and the watcher's lease (../lead-types.ts), as
+ * SQLite's version 7.
+ */
+const SCHEMA_5 = `
 CREATE TABLE leads (
   id bigserial PRIMARY KEY,
   key text NOT NULL UNIQUE,
@@ -181,8 +191,10 @@ const MIGRATIONS: readonly ((sql: Sql) => Promise<unknown>)[] = [
   (sql) => sql(SCHEMA_2),
   // 3: confirmation mails counted by mailbox.
   (sql) => sql(SCHEMA_3),
-  // 4: the leads, their sources' state and the watcher's lease.
+  // 4: the Telegram channel.
   (sql) => sql(SCHEMA_4),
+  // 5: the leads, their sources' state and the watcher's lease.
+  (sql) => sql(SCHEMA_5),
 ];
 
 /** The version a database has once it is opened: one per step of `MIGRATIONS`. */

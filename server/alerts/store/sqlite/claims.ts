@@ -28,6 +28,7 @@ export class SqliteClaims implements Synchronous<ClaimStore> {
       push: (alertId, limit, after) => parts.deliveries.owed(alertId, limit, after),
       webhook: (alertId, limit, after) => parts.webhooks.owedWebhooks(alertId, limit, after),
       email: (alertId, limit, after) => parts.emails.owedEmails(alertId, limit, after),
+      telegram: (alertId, _limit, after) => parts.deliveries.owedTelegram(alertId, after),
     };
   }
 

@@ -8,7 +8,7 @@ import type {
   PendingAlert,
   StoredSubscription,
 } from '../types.js';
-import { DAY_MS, DELIVERY_RECORD_DAYS } from '../types.js';
+import { DAY_MS, DELIVERY_RECORD_DAYS, TELEGRAM_RECIPIENT } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
 
 /** What each alert is still owed and the `deliveries` records: one per (alert, channel, subscription). */
@@ -40,6 +40,16 @@ export class SqliteDeliveries implements Synchronous<DeliveryStore> {
          ORDER BY s.id LIMIT ?`,
       )
       .all(alertId, afterId, upTo, limit) as StoredSubscription[];
+  }
+
+  owedTelegram(alertId: number, afterId = 0, upTo = Number.MAX_SAFE_INTEGER): { id: number }[] {
+    if (TELEGRAM_RECIPIENT <= afterId || TELEGRAM_RECIPIENT > upTo) return [];
+    return this.#connection
+      .sql(
+        `SELECT ? AS id FROM alerts a WHERE a.id = ? AND NOT EXISTS (SELECT 1 FROM deliveries d
+           WHERE d.alert_id = a.id AND d.channel = 'telegram' AND d.subscription_id = ?)`,
+      )
+      .all(TELEGRAM_RECIPIENT, alertId, TELEGRAM_RECIPIENT) as { id: number }[];
   }
 
   recordDelivery(

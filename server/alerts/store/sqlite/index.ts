@@ -233,6 +233,10 @@ export class SqliteAlertStore implements AlertStore {
     return promised(() => this.#deliveries.owed(alertId, limit, afterId, upTo));
   }
 
+  owedTelegram(alertId: number, afterId?: number, upTo?: number): Promise<{ id: number }[]> {
+    return promised(() => this.#deliveries.owedTelegram(alertId, afterId, upTo));
+  }
+
   recordDelivery(delivery: Delivery, outcome: DeliveryOutcome, details?: DeliveryDetails): Promise<void> {
     return promised(() => this.#deliveries.recordDelivery(delivery, outcome, details));
   }

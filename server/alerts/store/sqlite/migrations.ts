@@ -140,10 +140,46 @@ CREATE INDEX confirmation_mails_mailbox ON confirmation_mails (mailbox, sent_at)
 `;
 
 /**
- * Version 6: the leads (../lead-types.ts): what the watcher saw that may be an event, with its
+ * Version 6: the Telegram channel's deliveries and claims (../types.ts `TELEGRAM_RECIPIENT`). SQLite
+ * changes no CHECK in place: both tables are copied into new ones that allow the channel.
+ */
+const SCHEMA_6 = `
+CREATE TABLE deliveries_6 (
+  alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+  channel TEXT NOT NULL CHECK (channel IN ('push', 'webhook', 'email', 'telegram')),
+  subscription_id INTEGER NOT NULL,
+  outcome TEXT NOT NULL,
+  status INTEGER,
+  attempts INTEGER NOT NULL,
+  reason TEXT,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (alert_id, channel, subscription_id)
+);
+INSERT INTO deliveries_6 SELECT alert_id, channel, subscription_id, outcome, status, attempts, reason, at
+  FROM deliveries;
+DROP TABLE deliveries;
+ALTER TABLE deliveries_6 RENAME TO deliveries;
+CREATE TABLE claims_6 (
+  alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+  channel TEXT NOT NULL CHECK (channel IN ('push', 'webhook', 'email', 'telegram')),
+  after_id INTEGER NOT NULL,
+  up_to INTEGER NOT NULL,
+  holder TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  done INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (alert_id, channel, after_id)
+);
+INSERT INTO claims_6 SELECT alert_id, channel, after_id, up_to, holder, expires_at, done FROM claims;
+DROP TABLE claims;
+ALTER TABLE claims_6 RENAME TO claims;
+CREATE INDEX claims_open ON claims (done, expires_at);
+`;
+
+/**
+ * Version 7: the leads (../lead-types.ts): what the watcher saw that may be an event, with its
  * sources and the curator's answer; each source's polling state; the watcher's lease.
  */
-export const SCHEMA_6 = `
+const SCHEMA_7 = `
 CREATE TABLE leads (
   id INTEGER PRIMARY KEY,
   key TEXT NOT NULL UNIQUE,
@@ -193,8 +229,10 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
   ({ db }) => db.exec(SCHEMA_4),
   // 5: confirmation mails counted by mailbox.
   ({ db }) => db.exec(SCHEMA_5),
-  // 6: the leads, their sources' state and the watcher's lease.
+  // 6: the Telegram channel.
   ({ db }) => db.exec(SCHEMA_6),
+  // 7: the leads, their sources' state and the watcher's lease.
+  ({ db }) => db.exec(SCHEMA_7),
 ];
 
 /** The version a file has once it is opened: one per step of `MIGRATIONS`. */

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import type { EventFact } from './cache.js';
+import { statusFacts } from './facts.js';
+import type { Settings } from './settings.js';
+
+/** Waits before connecting again when the server sends no `retry:` hint. */
+const DEFAULT_RETRY_MS = 2000;
+const MAX_RETRY_MS = 60_000;
+
+interface StreamState {
+  lastId: string | null;
+  /** The latest reset's id as last seen; undefined until the first status arrives. */
+  latest: string | null | undefined;
+  retryMs: number;
+}
+
+/** Runs the user's command for a reset, the event in its environment; its output is the user's. */
+function runCommand(command: string, reset: EventFact, env: NodeJS.ProcessEnv): void {
+  const child = spawn(command, {
+    shell: true,
+    stdio: 'inherit',
+    env: {
+      ...env,
+      RESET_TRACKER_EVENT_ID: reset.id,
+      RESET_TRACKER_EVENT_TITLE: reset.title,
+      RESET_TRACKER_EVENT_URL: reset.url,
+      RESET_TRACKER_EVENT_AT: new Date(reset.at).toISOString(),
+    },
+  });
+  child.on('error', (error) => process.stderr.write(`reset-tracker: --exec failed: ${error.message}\n`));
+}
+
+/** One `status` event's data: a line and the command when its latest reset is new. */
+function onStatus(data: string, state: StreamState, settings: Settings): void {
+  const status = statusFacts(JSON.parse(data), null);
+  const reset = status.latestReset;
+  const id = reset?.id ?? null;
+  if (state.latest === undefined) {
+    process.stdout.write(`Watching ${settings.url} (latest reset: ${reset ? reset.title : 'none'})\n`);
+  } else if (id !== state.latest && reset) {
+    process.stdout.write(`New reset: ${reset.title} ${reset.url}\n`);
+    if (settings.exec) runCommand(settings.exec, reset, settings.env);
+  }
+  state.latest = id;
+}
+
+/** Reads one connection's server-sent events until it ends (RFC: the `text/event-stream` format). */
+async function follow(url: string, state: StreamState, settings: Settings): Promise<void> {
+  const response = await fetch(`${url}/api/v1/status/stream`, {
+    headers: { accept: 'text/event-stream', ...(state.lastId ? { 'last-event-id': state.lastId } : {}) },
+  });
+  if (response.status !== 200 || !response.body) throw new Error(`the stream answered ${response.status}`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let event = { name: 'message', data: [] as string[], id: null as string | null };
+  for await (const chunk of response.body) {
+    buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+    let end: number;
+    while ((end = buffer.search(/\r?\n/)) >= 0) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + (buffer[end] === '\r' ? 2 : 1));
+      if (line === '') {
+        if (event.id !== null) state.lastId = event.id;
+        if (event.name === 'status' && event.data.length > 0)
+          onStatus(event.data.join('\n'), state, settings);
+        event = { name: 'message', data: [], id: null };
+        continue;
+      }
+      const colon = line.indexOf(':');
+      if (colon === 0) continue;
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event.name = value;
+      else if (field === 'data') event.data.push(value);
+      else if (field === 'id') event.id = value;
+      else if (field === 'retry' && /^\d+$/.test(value)) state.retryMs = Number(value);
+    }
+  }
+}
+
+/**
+ * `reset-tracker watch`: follows the live status, printing a line (and running `--exec`) each time
+ * the latest reset changes; reconnects with `Last-Event-ID` after a drop, waiting longer after each
+ * failure in a row. Runs until interrupted.
+ */
+export async function watchResets(settings: Settings): Promise<number> {
+  const { url } = settings;
+  if (!url) {
+    process.stderr.write('reset-tracker: set RESET_TRACKER_URL or pass --url\n');
+    return 2;
+  }
+  const state: StreamState = { lastId: null, latest: undefined, retryMs: DEFAULT_RETRY_MS };
+  let failures = 0;
+  for (;;) {
+    try {
+      await follow(url, state, settings);
+      failures = 0;
+    } catch (error) {
+      failures += 1;
+      process.stderr.write(`reset-tracker: ${(error as Error).message}; reconnecting\n`);
+    }
+    const wait = Math.min(state.retryMs * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}

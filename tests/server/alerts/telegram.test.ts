@@ -1,0 +1,171 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import test from 'ava';
+import pino from 'pino';
+import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { writeReset } from '../../helpers/alerts.js';
+import type { CopiedContent } from '../../helpers/fixtures.js';
+import { DEMO_FIXTURE, copyContent } from '../../helpers/fixtures.js';
+import type { TelegramStandIn } from '../../helpers/telegram-stand-in.js';
+import { startTelegramStandIn } from '../../helpers/telegram-stand-in.js';
+import { eventually } from '../../helpers/wait.js';
+import type { RunningServer } from '../../helpers/with-server.js';
+import { startServer } from '../../helpers/with-server.js';
+
+/*
+ * The Telegram channel end to end: the server with TELEGRAM_* set against a local stand-in of the
+ * Bot API, resets published into a copy of the content. The stand-in's answers are queued in order,
+ * so the tests run one at a time.
+ */
+
+const TOKEN = '123456:test-token-abcdefghijklmnopqrstuv';
+const CHANNEL = '@reset_tracker_test';
+
+let bot: TelegramStandIn;
+let server: RunningServer;
+let content: CopiedContent;
+let data: string;
+let db: string;
+const warnings: Record<string, unknown>[] = [];
+
+test.before(async () => {
+  bot = await startTelegramStandIn(TOKEN);
+  content = await copyContent(DEMO_FIXTURE);
+  data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-telegram-'));
+  db = path.join(data, 'alerts.sqlite');
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        warnings.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  server = await startServer({
+    content: content.dir,
+    logger: pino({ level: 'warn' }, sink),
+    env: {
+      ALERTS_DB: db,
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_CHANNEL: CHANNEL,
+      TELEGRAM_API_URL: bot.origin,
+      TELEGRAM_LANGUAGE: 'ja',
+    },
+  });
+});
+
+test.after.always(async () => {
+  await server?.stop();
+  await bot?.stop();
+  await content?.dispose();
+  await rm(data, { recursive: true, force: true });
+});
+
+/** Publishes a confirmed reset and waits until the store has no alert left to send. */
+async function publishReset(slug: string, status: 'confirmed' | 'announced' = 'confirmed'): Promise<string> {
+  const id = await writeReset(content.dir, {
+    day: '2026-11-27',
+    slug,
+    plans: 'all',
+    windows: ['weekly'],
+    status,
+  });
+  if (!(await server.reload())) throw new Error('the content was refused');
+  const store = await openAlertStore(db);
+  try {
+    if (!(await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 20_000 })))
+      throw new Error('alerts still pending');
+  } finally {
+    await store.close();
+  }
+  return id;
+}
+
+test.serial(
+  'a confirmed reset is posted once, by sendMessage, in the channel’s language, with its page',
+  async (t) => {
+    const before = bot.calls.length;
+    const id = await publishReset('telegram-once');
+    const posted = bot.calls.slice(before);
+    t.is(posted.length, 1);
+    const [call] = posted;
+    t.is(call!.method, 'POST');
+    t.is(call!.path, `/bot${TOKEN}/sendMessage`);
+    t.regex(call!.contentType, /^application\/json/);
+    t.is(call!.parameters.chat_id, CHANNEL);
+    const text = String(call!.parameters.text);
+    t.true(text.includes('Limits reset (telegram-once)'), text);
+    t.true(text.endsWith(`\nhttps://tracker.test/ja/events/${id}`), text);
+    t.regex(text, /[\u3040-\u30ff\u4e00-\u9fff]/, 'the words around the title are Japanese');
+    // Published again (a reload of the same content, another reset): the first is not posted again.
+    await publishReset('telegram-second');
+    t.deepEqual(
+      bot.calls.slice(before).map((posted) => String(posted.parameters.text).split('\n').at(-1)),
+      [`https://tracker.test/ja/events/${id}`, 'https://tracker.test/ja/events/2026-11-27-telegram-second'],
+    );
+    t.deepEqual(bot.refused, []);
+  },
+);
+
+test.serial(
+  'an announced reset makes an alert that the channel, posting confirmed resets, leaves',
+  async (t) => {
+    const alertCount = async () => {
+      const store = await openAlertStore(db);
+      try {
+        return await store.alertCount();
+      } finally {
+        await store.close();
+      }
+    };
+    const [calls, alerts] = [bot.calls.length, await alertCount()];
+    await publishReset('telegram-announced', 'announced');
+    t.is(await alertCount(), alerts + 1, 'an alert was made for it');
+    t.is(bot.calls.length, calls);
+  },
+);
+
+test.serial('a 429 is tried again after its retry_after, and the post goes once', async (t) => {
+  bot.replies.push({
+    status: 429,
+    body: {
+      ok: false,
+      error_code: 429,
+      description: 'Too Many Requests: retry after 1',
+      parameters: { retry_after: 1 },
+    },
+  });
+  const before = bot.calls.length;
+  await publishReset('telegram-429');
+  const posted = bot.calls.slice(before);
+  t.is(posted.length, 2);
+  t.true(posted[1]!.at - posted[0]!.at >= 1000, `${posted[1]!.at - posted[0]!.at} ms`);
+  t.deepEqual(posted[0]!.parameters, posted[1]!.parameters);
+});
+
+test.serial('a 400 or a 403 is logged once and not tried again', async (t) => {
+  for (const [status, description] of [
+    [400, 'Bad Request: chat not found'],
+    [403, 'Forbidden: bot is not a member of the channel chat'],
+  ] as const) {
+    bot.replies.push({ status, body: { ok: false, error_code: status, description } });
+    const before = bot.calls.length;
+    const logged = warnings.length;
+    await publishReset(`telegram-${status}`);
+    t.is(bot.calls.length - before, 1, `${status}: one try`);
+    const failed = warnings.slice(logged).filter((line) => line.msg === 'alerts: a delivery failed');
+    t.is(failed.length, 1, `${status}: one warning`);
+    t.like(failed[0], {
+      channel: 'telegram',
+      telegram: CHANNEL,
+      status,
+      reason: `telegram answered ${status}: ${description}`,
+    });
+    t.false(JSON.stringify(failed[0]).includes(TOKEN), 'the token is never logged');
+  }
+  // The next reset is posted as ever: the channel was not dropped.
+  const before = bot.calls.length;
+  await publishReset('telegram-after');
+  t.is(bot.calls.length - before, 1);
+});
