@@ -60,11 +60,20 @@ export interface WatcherOptions {
 
 const LEASE_MS = 60_000;
 
+const waiting = (name: string): SourceSummary => ({
+  name,
+  outcome: 'waiting',
+  leads: 0,
+  known: 0,
+  passed: 0,
+});
+
 export class Watcher {
   readonly #options: WatcherOptions;
   #timer: NodeJS.Timeout | null = null;
   #round: Promise<unknown> = Promise.resolve();
   #noChannelSaid = false;
+  readonly #nextAt = new Map<string, number>();
 
   constructor(options: WatcherOptions) {
     this.#options = options;
@@ -77,16 +86,25 @@ export class Watcher {
    */
   async round(all = false): Promise<SourceSummary[]> {
     const { sources, clock, log } = this.#options;
+    // When each source is next due, as this watcher last saved it: an idle tick reads nothing.
+    const due = (source: SourceEntry) => all || (this.#nextAt.get(source.name) ?? 0) <= clock();
+    if (!sources.some(due)) return sources.map((source) => waiting(source.name));
+    const states = new Map<string, SourceState>();
+    for (const source of sources.filter(due)) {
+      const state = await this.#state(source.name);
+      states.set(source.name, state);
+      this.#nextAt.set(source.name, state.nextAt);
+    }
+    if (!sources.some(due)) return sources.map((source) => waiting(source.name));
     const answered = await this.#options.answered();
     const summaries: SourceSummary[] = [];
     for (const source of sources) {
-      const state = await this.#state(source.name);
-      if (!all && state.nextAt > clock()) {
-        summaries.push({ name: source.name, outcome: 'waiting', leads: 0, known: 0, passed: 0 });
+      if (!due(source)) {
+        summaries.push(waiting(source.name));
         continue;
       }
       try {
-        summaries.push(await this.#poll(source, state, answered));
+        summaries.push(await this.#poll(source, states.get(source.name)!, answered));
       } catch (error) {
         // The store failed mid-poll: the state stays as it was, so the next poll reads again.
         const reason = `the store failed: ${(error as Error).message}`;
@@ -101,10 +119,15 @@ export class Watcher {
 
   /** Starts polling on the sources' intervals, as the lease holder; `stop` ends it. */
   start(): void {
+    let leasedAt = -Infinity;
     const tick = async () => {
-      const { store, holder, log } = this.#options;
+      const { store, holder, log, clock } = this.#options;
       try {
-        if (!(await store.leaseWatcher(holder, LEASE_MS))) return;
+        // The lease is renewed a third of its life before it ends, not on every tick.
+        if (clock() - leasedAt >= LEASE_MS / 3) {
+          if (!(await store.leaseWatcher(holder, LEASE_MS))) return;
+          leasedAt = clock();
+        }
         await this.round();
       } catch (error) {
         log.warn({ reason: (error as Error).message }, 'lead watcher round failed; it goes on');
@@ -144,8 +167,11 @@ export class Watcher {
     const { store, clock, log, context } = this.#options;
     const polled = await pollSource(source, state.memory, state.validators, context);
     const now = clock();
-    const save = (next: Partial<SourceState>) =>
-      store.saveSourceState(source.name, JSON.stringify({ ...state, ...next }));
+    const save = async (next: Partial<SourceState>) => {
+      const saved = { ...state, ...next };
+      await store.saveSourceState(source.name, JSON.stringify(saved));
+      this.#nextAt.set(source.name, saved.nextAt);
+    };
     if (polled.kind === 'off') {
       if (state.cause !== polled.reason) log.info({ source: source.name }, polled.reason);
       await save({ cause: polled.reason, nextAt: now + intervalMs(source) });

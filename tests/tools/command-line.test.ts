@@ -252,6 +252,13 @@ const COMMANDS: readonly Command[] = [
     ],
   },
   {
+    file: 'bench/leads.ts',
+    options: ['--idle-seconds <n>'],
+    bad: [
+      { args: ['--idle-seconds', 'long'], says: /--idle-seconds: 'long' is not a positive whole number/ },
+    ],
+  },
+  {
     file: 'bench/generate-content.ts',
     options: [],
     bad: [
