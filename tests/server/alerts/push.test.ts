@@ -2,6 +2,7 @@ import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import type { PushOptions } from '../../../server/alerts/push.js';
 import { sendPush } from '../../../server/alerts/push.js';
+import { signedAudiences } from '../../../server/alerts/vapid-header.js';
 import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
 import type { PushService } from '../../helpers/push-service.js';
 import { startPushService } from '../../helpers/push-service.js';
@@ -180,4 +181,46 @@ test('an https push service whose host is not public gets nothing, and no try ag
     }
     t.is(service.received.length, 0, 'nothing reached it');
   });
+});
+
+test('a VAPID header is signed only for a push service that resolved to public addresses', async (t) => {
+  const own = { subject: 'mailto:alerts@tracker.test', ...generateVapidKeys() };
+  const subscription = (endpoint: string) => ({
+    endpoint,
+    keys: { ...service.subscriber().subscription.keys },
+  });
+  const service = await startPushService(own.publicKey);
+  try {
+    for (const host of ['127.0.0.1', '[::1]', 'localhost', 'fresh-1.push.invalid', 'fresh-2.push.invalid']) {
+      const outcome = await sendPush(subscription(`https://${host}/wns/x`), 'x', {
+        ...options(),
+        vapid: own,
+        attempts: 1,
+      });
+      t.like(outcome, { kind: 'failed', status: null }, host);
+    }
+    t.is(signedAudiences(own), 0, 'no header signed, none kept');
+  } finally {
+    await service.stop();
+  }
+});
+
+test('the signed VAPID headers kept are bounded, however many push-service origins are named', async (t) => {
+  const own = { subject: 'mailto:alerts@tracker.test', ...generateVapidKeys() };
+  const service = await startPushService(own.publicKey);
+  try {
+    const { keys } = service.subscriber().subscription;
+    // Each origin its own port on the loopback, where nothing listens: signed, then refused at once.
+    for (let port = 40_000; port < 40_400; port += 1)
+      await sendPush({ endpoint: `http://127.0.0.1:${port}/x`, keys }, 'x', {
+        ...options(),
+        vapid: own,
+        attempts: 1,
+        timeoutMs: 1000,
+      });
+    t.true(signedAudiences(own) > 0);
+    t.true(signedAudiences(own) <= 256, `${signedAudiences(own)} kept`);
+  } finally {
+    await service.stop();
+  }
 });
