@@ -38,7 +38,10 @@ export interface PushOptions {
   readonly backoffMs: (attempt: number) => number;
   /** The longest Retry-After honoured, in milliseconds; a longer one ends the delivery as failed. */
   readonly maxRetryAfterMs: number;
-  /** Milliseconds one request may take. */
+  /**
+   * Milliseconds one request may take in all, from its start to its answer's last byte: the request
+   * is then ended, however steadily a push service trickles its answer.
+   */
   readonly timeoutMs: number;
   readonly sleep?: (ms: number) => Promise<void>;
   /** Keeps connections to push services open between messages (one per service and slot). */
@@ -136,7 +139,14 @@ function post(
       agent: (secure ? options.agents?.https : options.agents?.http) ?? false,
       timeout: options.timeoutMs,
     });
-    outgoing.on('timeout', () => outgoing.destroy(new TimeoutError('timed out')));
+    const end = () => {
+      reject(new TimeoutError('timed out'));
+      outgoing.destroy();
+    };
+    // The socket's time-out counts idle time only: a byte now and then would keep it open for ever.
+    const deadline = setTimeout(end, options.timeoutMs);
+    outgoing.on('timeout', end);
+    outgoing.on('close', () => clearTimeout(deadline));
     outgoing.on('error', reject);
     outgoing.on('response', (response) => {
       response.resume();

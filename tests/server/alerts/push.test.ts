@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import type { PushOptions } from '../../../server/alerts/push.js';
@@ -6,6 +8,7 @@ import { signedAudiences } from '../../../server/alerts/vapid-header.js';
 import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
 import type { PushService } from '../../helpers/push-service.js';
 import { startPushService } from '../../helpers/push-service.js';
+import { eventually } from '../../helpers/wait.js';
 
 const vapid = { subject: 'mailto:alerts@tracker.test', ...generateVapidKeys() };
 
@@ -222,5 +225,41 @@ test('the signed VAPID headers kept are bounded, however many push-service origi
     t.true(signedAudiences(own) <= 256, `${signedAudiences(own)} kept`);
   } finally {
     await service.stop();
+  }
+});
+
+test('a push service that trickles its answer is cut off at the time-out, its connection closed', async (t) => {
+  const sockets = new Set<Socket>();
+  const trickler = http.createServer((_req, res) => {
+    res.writeHead(201, { 'Content-Type': 'text/plain' });
+    const drip = setInterval(() => res.write('.'), 100);
+    res.on('close', () => clearInterval(drip));
+  });
+  trickler.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => trickler.listen(0, '127.0.0.1', resolve));
+  const { port } = trickler.address() as AddressInfo;
+  try {
+    const service = await startPushService(vapid.publicKey);
+    const { keys } = service.subscriber().subscription;
+    await service.stop();
+    const started = Date.now();
+    const outcome = await Promise.race([
+      sendPush({ endpoint: `http://127.0.0.1:${port}/trickle`, keys }, 'x', {
+        ...options(),
+        attempts: 1,
+        timeoutMs: 1000,
+      }),
+      new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), 4000)),
+    ]);
+    t.like(outcome, { kind: 'failed', reason: 'timed out' });
+    t.true(Date.now() - started < 2000, `ended after ${Date.now() - started} ms`);
+    await eventually(() => sockets.size === 0, { timeout: 3000 });
+    t.is(sockets.size, 0, 'no connection left open');
+  } finally {
+    trickler.closeAllConnections();
+    await new Promise((resolve) => trickler.close(resolve));
   }
 });
