@@ -37,6 +37,7 @@ import { StoreOutage } from './alerts/store-outage.js';
 import type { Mailer } from './alerts/email/smtp.js';
 import type { WriteCount } from './alerts/write-limit.js';
 import type { LimiterHandle } from './http/rate-limit-store.js';
+import { unconfirmedShare } from './alerts/unconfirmed-share.js';
 
 export interface AppDeps {
   readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'> &
@@ -60,11 +61,7 @@ export interface AppDeps {
 }
 
 /** The alerts' write counts that are on (server/alerts/write-limit.ts), each per minute. */
-function writeCounts(
-  alerts: NonNullable<Config['alerts']>,
-  derive: LimiterHandle['derive'] = (points, duration, keyPrefix) =>
-    new RateLimiterMemory({ points, duration, keyPrefix }),
-): WriteCount[] {
+function writeCounts(alerts: NonNullable<Config['alerts']>, derive: LimiterHandle['derive']): WriteCount[] {
   const counts: WriteCount[] = [];
   if (alerts.writesPerAddress > 0)
     counts.push({
@@ -129,7 +126,10 @@ export function createApp(deps: AppDeps): ServiceApp {
   );
   // One count of subscription writes per client and network, whichever channel they are for: a
   // client that fills the store through one channel must not get a fresh allowance on the next.
-  const writeLimits = config.alerts ? writeCounts(config.alerts, deps.deriveLimiter) : [];
+  const derive: LimiterHandle['derive'] =
+    deps.deriveLimiter ??
+    ((points, duration, keyPrefix) => new RateLimiterMemory({ points, duration, keyPrefix }));
+  const writeLimits = config.alerts ? writeCounts(config.alerts, derive) : [];
   const router = createRoutes({
     content,
     rest: operations.map((operation) => ({
@@ -216,6 +216,7 @@ export function createApp(deps: AppDeps): ServiceApp {
               maxSubscriptions: config.alerts.maxSubscriptions,
               maxUnverified: config.alerts.maxUnverified,
               writeLimits,
+              unconfirmedShare: unconfirmedShare(config.alerts.maxUnverified, derive),
             }
           : null,
       baseUrl: base,

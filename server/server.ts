@@ -10,6 +10,7 @@ import { formatProblem } from '../domain/content/problems.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { checkingInterval, limitConnections } from './http/connection-limits.js';
+import { continueOnRead } from './http/expect-continue.js';
 import type { Config } from './config.js';
 import { ContentState } from './content/content-state.js';
 import { createLimiter } from './http/rate-limit-store.js';
@@ -172,6 +173,7 @@ export async function createServer(config: Config, parts: ServerParts = {}) {
         void handle(req, res);
       },
     );
+    continueOnRead(server, (req, res) => void handle(req, res));
     limitConnections(server, connections);
     // Every header line is kept and counted by the app (server/http/request-shape.ts), rather than
     // lines past 2,000 entries dropped without a word.

@@ -29,6 +29,8 @@ import type { WriteCount } from './write-limit.js';
 import { limitWrites } from './write-limit.js';
 import { checkedBody } from './checked-body.js';
 import type { StoreOutage } from './store-outage.js';
+import type { UnconfirmedShare } from './unconfirmed-share.js';
+import { takeShare } from './unconfirmed-share.js';
 
 /** Runs `run` behind a middleware (an Origin check, a write limit), which may refuse it. */
 async function through(middleware: Middleware, ctx: Context, run: () => Promise<void>): Promise<void> {
@@ -48,6 +50,8 @@ export interface EmailAlerts {
   readonly maxUnverified: number;
   /** Subscription writes per minute, per client address and per network. */
   readonly writeLimits: readonly WriteCount[];
+  /** The part of `maxUnverified` one network may fill; none: no share. */
+  readonly unconfirmedShare?: UnconfirmedShare;
 }
 
 export interface EmailEndpointsOptions {
@@ -158,18 +162,27 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
           // A full store refuses every address alike, known or not: the answer names none.
           if ((await email.store.emailCount('verified')) >= email.maxSubscriptions) throw full();
           const confirm = newToken();
-          const outcome = await email.store.requestEmail(
-            {
-              email: request.email,
-              locale: request.lang,
-              audience: request.audience,
-              window: request.window,
-              confirmHash: confirm.hash,
-              unsubscribeToken: newToken().token,
-            },
-            email.maxSubscriptions,
-            email.maxUnverified,
-          );
+          const giveBack = email.unconfirmedShare
+            ? await takeShare(email.unconfirmedShare, ctx.ip, base)
+            : async () => {};
+          const outcome = await email.store
+            .requestEmail(
+              {
+                email: request.email,
+                locale: request.lang,
+                audience: request.audience,
+                window: request.window,
+                confirmHash: confirm.hash,
+                unsubscribeToken: newToken().token,
+              },
+              email.maxSubscriptions,
+              email.maxUnverified,
+            )
+            .catch(async (error: unknown) => {
+              await giveBack();
+              throw error;
+            });
+          if (outcome.kind !== 'confirm') await giveBack();
           if (outcome.kind === 'full') throw full();
           // Sent after the answer is decided, not awaited: how long the relay takes tells nothing.
           if (outcome.kind === 'confirm') sendConfirmation(email, request, confirm, outcome.subscription.id);

@@ -1,11 +1,14 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import net from 'node:net';
 import type * as WebPushModule from 'web-push';
 import { loadOnce } from '../http/load-once.js';
+import { NotPublic, publicLookup } from './public-host.js';
+import type { Vapid } from './vapid-header.js';
+import { vapidAuthorization } from './vapid-header.js';
 import { isPublicAddress } from './webhooks/address.js';
+
+export type { Vapid } from './vapid-header.js';
 
 type WebPush = (typeof WebPushModule)['default'];
 
@@ -22,13 +25,6 @@ export interface PushTarget {
   readonly keys: { readonly p256dh: string; readonly auth: string };
 }
 
-/** The VAPID identity alerts are signed with (RFC 8292). */
-export interface Vapid {
-  readonly subject: string;
-  readonly publicKey: string;
-  readonly privateKey: string;
-}
-
 export interface PushOptions {
   readonly vapid: Vapid;
   /** Seconds the push service keeps the message for an offline browser. */
@@ -42,7 +38,10 @@ export interface PushOptions {
   readonly backoffMs: (attempt: number) => number;
   /** The longest Retry-After honoured, in milliseconds; a longer one ends the delivery as failed. */
   readonly maxRetryAfterMs: number;
-  /** Milliseconds one request may take. */
+  /**
+   * Milliseconds one request may take in all, from its start to its answer's last byte: the request
+   * is then ended, however steadily a push service trickles its answer.
+   */
   readonly timeoutMs: number;
   readonly sleep?: (ms: number) => Promise<void>;
   /** Keeps connections to push services open between messages (one per service and slot). */
@@ -93,38 +92,6 @@ function retryAfterMs(value: string | null, now: number): number | null {
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-/** How long a signed VAPID JWT is used (RFC 8292 allows at most 24 hours), and its lifetime. */
-const VAPID_REUSE_MS = 11 * 3_600_000;
-const VAPID_LIFETIME_S = 12 * 3600;
-interface Signed {
-  readonly authorization: string;
-  readonly until: number;
-}
-const signed = new WeakMap<Vapid, Map<string, Signed>>();
-
-/**
- * The `Authorization: vapid t=…, k=…` header for a push service (the JWT's `aud` is its origin),
- * signed once and reused until an hour before it expires: signing costs about twice as much CPU as
- * encrypting a message, and a fan-out sends thousands of messages to a handful of services.
- */
-function vapidAuthorization(webpush: WebPush, vapid: Vapid, endpoint: string, now: number): string {
-  const audience = new URL(endpoint).origin;
-  let byAudience = signed.get(vapid);
-  if (!byAudience) signed.set(vapid, (byAudience = new Map<string, Signed>()));
-  const cached = byAudience.get(audience);
-  if (cached && cached.until > now) return cached.authorization;
-  const { Authorization } = webpush.getVapidHeaders(
-    audience,
-    vapid.subject,
-    vapid.publicKey,
-    vapid.privateKey,
-    'aes128gcm',
-    Math.floor(now / 1000) + VAPID_LIFETIME_S,
-  );
-  byAudience.set(audience, { authorization: Authorization, until: now + VAPID_REUSE_MS });
-  return Authorization;
-}
-
 interface RequestDetails {
   readonly endpoint: string;
   readonly method: string;
@@ -135,27 +102,6 @@ interface RequestDetails {
 class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
-
-/** The push service's host is, or resolves to, an address that is not public: nothing is sent. */
-class NotPublic extends Error {
-  override readonly name = 'NotPublic';
-}
-
-/** node's lookup, refusing a name with any address that is not public. */
-const publicLookup: LookupFunction = (host, options, callback) => {
-  dns.lookup(host, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 0);
-    const closed = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (closed || addresses.length === 0)
-      return callback(
-        new NotPublic(`${host} resolves to ${closed?.address ?? 'nothing'}, not a public address`),
-        '',
-        0,
-      );
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-};
 
 /** `beforeWrite` rejected: nothing of the request was written. */
 class NotRecorded extends Error {
@@ -193,7 +139,14 @@ function post(
       agent: (secure ? options.agents?.https : options.agents?.http) ?? false,
       timeout: options.timeoutMs,
     });
-    outgoing.on('timeout', () => outgoing.destroy(new TimeoutError('timed out')));
+    const end = () => {
+      reject(new TimeoutError('timed out'));
+      outgoing.destroy();
+    };
+    // The socket's time-out counts idle time only: a byte now and then would keep it open for ever.
+    const deadline = setTimeout(end, options.timeoutMs);
+    outgoing.on('timeout', end);
+    outgoing.on('close', () => clearTimeout(deadline));
     outgoing.on('error', reject);
     outgoing.on('response', (response) => {
       response.resume();
@@ -244,10 +197,21 @@ export async function sendPush(
     tried = attempt;
     // Encrypted anew for each try: a message's salt and key must not be used twice. The VAPID
     // header is signed once per push service and reused for hours (vapidAuthorization).
+    let authorization: string;
+    try {
+      authorization = await vapidAuthorization(webpush, options.vapid, target.endpoint, Date.now());
+    } catch (error) {
+      if (error instanceof NotPublic)
+        return { kind: 'failed', status: null, attempts: attempt, reason: error.message };
+      // The name did not resolve (now): tried again, as a connection that fails is.
+      last = { status: null, reason: 'unreachable' };
+      if (attempt < options.attempts) await sleep(options.backoffMs(attempt));
+      continue;
+    }
     let request: RequestDetails;
     try {
       request = webpush.generateRequestDetails(target, payload, {
-        headers: { Authorization: vapidAuthorization(webpush, options.vapid, target.endpoint, Date.now()) },
+        headers: { Authorization: authorization },
         TTL: options.ttlSeconds,
         urgency: options.urgency,
         ...(options.topic ? { topic: options.topic } : {}),

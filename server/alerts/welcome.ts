@@ -90,10 +90,31 @@ function refusedKey(reason: string): 'subscription.keys.auth' | 'subscription.ke
   return /\bauth\b/i.test(reason) ? 'subscription.keys.auth' : 'subscription.keys.p256dh';
 }
 
+/** At most one warning a minute for welcomes not taken; the others are logged at debug level. */
+const WARN_EVERY_MS = 60_000;
+const warned = new WeakMap<Logger, { at: number; unwarned: number }>();
+
+/**
+ * Logs a welcome a push service did not take: anyone may ask for one, so a warning each time would
+ * let a client decide the log's volume. The first of each minute is a warning, saying how many the
+ * minute before left at debug level (`unwarned`).
+ */
+function warnNotTaken(logger: Logger, fields: Record<string, unknown>, now: number): void {
+  const message = 'alerts: a push service did not take the welcome of a new subscription; it is not stored';
+  const state = warned.get(logger);
+  if (state && now - state.at < WARN_EVERY_MS) {
+    state.unwarned += 1;
+    logger.debug(fields, message);
+    return;
+  }
+  logger.warn({ ...fields, unwarned: state?.unwarned ?? 0 }, message);
+  warned.set(logger, { at: now, unwarned: 0 });
+}
+
 /**
  * What a welcome's outcome answers: nothing when the push service took it; a 400 when the
  * subscription is not one to keep (the push service does not know it, or its keys cannot be
- * encrypted to); else a 503 with `Retry-After`, logged once as a warning naming the push service.
+ * encrypted to); else a 503 with `Retry-After`, logged naming the push service (`warnNotTaken`).
  */
 export function welcomeRefusal(
   outcome: PushOutcome,
@@ -122,10 +143,7 @@ export function welcomeRefusal(
       ),
     );
   }
-  logger.warn(
-    { ...subscriptionLabel(endpoint), reason: outcome.reason },
-    'alerts: a push service did not take the welcome of a new subscription; it is not stored',
-  );
+  warnNotTaken(logger, { ...subscriptionLabel(endpoint), reason: outcome.reason }, Date.now());
   return new HttpProblem(
     makeProblem(
       base,

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
 import { makeProblem } from './problem-types.js';
 import { HttpProblem } from './http-problem.js';
+import { sendContinue } from './expect-continue.js';
 
 /** How long a request body may take to arrive once its headers have. */
 export const BODY_TIMEOUT_MS = 10_000;
@@ -36,6 +37,7 @@ export function readBoundedBody(
   const tooLarge = () => refuse('payload_too_large', `The request body is larger than ${maxBytes} bytes.`);
   const declared = Number(req.headers['content-length']);
   if (declared > maxBytes) return Promise.reject(tooLarge());
+  sendContinue(req);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;

@@ -10,11 +10,20 @@ import { HttpProblem } from './http-problem.js';
  */
 export const MAX_HEADER_LINES = 200;
 
+/** How many of the raw header lines are `Host` lines. */
+function hostLines(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let index = 0; index < rawHeaders.length; index += 2)
+    if (rawHeaders[index]!.length === 4 && rawHeaders[index]!.toLowerCase() === 'host') count += 1;
+  return count;
+}
+
 /**
  * Refuses requests whose shape is wrong before anything reads them: more header lines than
- * `MAX_HEADER_LINES` (431 `request_too_large`), or an HTTP/1.1 request without `Host` (RFC 9112
- * §3.2; Node's own check answers that with an empty 400, so the server turns it off and this one
- * answers with a problem body).
+ * `MAX_HEADER_LINES` (431 `request_too_large`), or an HTTP/1.1 request without exactly one `Host`
+ * (RFC 9112 §3.2: none, or more than one, is 400; Node's own check answers a missing one with an
+ * empty 400, so the server turns it off and this one answers with a problem body; Node keeps the
+ * first of two and says nothing, so a proxy that read the other would route the request elsewhere).
  */
 export function checkRequestShape(problemTypeBase: string): Middleware {
   return async (ctx, next) => {
@@ -33,6 +42,12 @@ export function checkRequestShape(problemTypeBase: string): Middleware {
       ctx.set('Connection', 'close');
       throw new HttpProblem(
         makeProblem(problemTypeBase, 'malformed_request', 'An HTTP/1.1 request needs a Host header.'),
+      );
+    }
+    if (hostLines(ctx.req.rawHeaders) > 1) {
+      ctx.set('Connection', 'close');
+      throw new HttpProblem(
+        makeProblem(problemTypeBase, 'malformed_request', 'A request may have only one Host header.'),
       );
     }
     await next();

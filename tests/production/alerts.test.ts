@@ -6,6 +6,7 @@ import { generateVapidKeys } from '../../server/alerts/vapid-keys.js';
 import { openAlertStore } from '../../server/alerts/store/index.js';
 import { buildServer } from './helpers/build.js';
 import { editJson } from './helpers/content.js';
+import { fetchAgainIfClosed } from './helpers/http.js';
 import { waitForWorkers } from './helpers/pm2.js';
 import { writeReset } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
@@ -52,7 +53,7 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
         for (let i = 0; i < made.length; i += 50) {
           await Promise.all(
             made.slice(i, i + 50).map(async (subscriber, index) => {
-              const response = await fetch(`${cluster.url}/alerts/subscriptions`, {
+              const response = await fetchAgainIfClosed(`${cluster.url}/alerts/subscriptions`, {
                 method: 'POST',
                 headers: { 'Content-Type': 'application/json' },
                 body: JSON.stringify({ subscription: subscriber.subscription, ...filters }),

@@ -14,6 +14,7 @@ import type { RedisServer } from './helpers/redis.js';
 import { startRedis } from './helpers/redis.js';
 import type { CopiedContent } from '../helpers/fixtures.js';
 import { copyContent, VALID_FIXTURE } from '../helpers/fixtures.js';
+import { usingServer } from '../helpers/with-server.js';
 
 const test = anyTest as TestFn<{
   cluster: Cluster;
@@ -226,8 +227,9 @@ test.serial('429s and problems pass through uncached, counted per client as ngin
   t.not(cacheStatus(problemAgain), 'HIT', 'a problem is never served from the cache');
   let limited: Response | null = null;
   for (let i = 1; i <= LIMIT + 5 && !limited; i += 1) {
-    // Distinct URLs are cache misses: each reaches a worker and is counted. A client-sent
-    // X-Forwarded-For is replaced by nginx, so it cannot dodge the limit.
+    // Distinct URLs are cache misses: each reaches a worker and is counted. nginx appends the
+    // address it saw to a client-sent X-Forwarded-For, and one trusted hop reads only that one, so
+    // a client cannot dodge the limit.
     const response = await fetch(`${nginx.url}/api/v1/resets?limit=${i}&order=asc`, {
       headers: { 'X-Forwarded-For': `10.0.0.${i}` },
     });
@@ -241,3 +243,42 @@ test.serial('429s and problems pass through uncached, counted per client as ngin
   t.is(again.status, 429);
   t.not(cacheStatus(again), 'HIT', 'a 429 is never served from the cache');
 });
+
+test.serial(
+  'behind a CDN and nginx (TRUST_PROXY_HOPS=2) each client the CDN names is counted apart',
+  async (t) => {
+    const points = 5;
+    const env = {
+      TRUST_PROXY_HOPS: '2',
+      RATE_LIMIT_POINTS: String(points),
+      RATE_LIMIT_WINDOW_SECONDS: '300',
+    };
+    await usingServer({ env }, async (server) => {
+      const nginx = await startNginx(new URL(server.url).host);
+      try {
+        // This test is the CDN's edge: it appends the address it saw to what the client sent, as
+        // CDNs do, and nginx sees every request come from the one edge.
+        let page = 0;
+        const through = async (client: string, sent?: string) => {
+          page += 1;
+          const response = await fetch(`${nginx.url}/api/v1/resets?limit=${page}`, {
+            headers: { 'X-Forwarded-For': sent === undefined ? client : `${sent}, ${client}` },
+          });
+          await response.arrayBuffer();
+          return response.status;
+        };
+        const first: number[] = [];
+        for (let i = 0; i <= points; i += 1) first.push(await through('198.51.100.1'));
+        t.deepEqual(first, [...Array<number>(points).fill(200), 429], 'one client reaches its own limit');
+        t.is(await through('198.51.100.2'), 200, 'another client behind the same edge is not limited');
+        t.is(
+          await through('198.51.100.1', '198.51.100.3'),
+          429,
+          'an address the client wrote itself, before the one the CDN appended, is not believed',
+        );
+      } finally {
+        await nginx.stop();
+      }
+    });
+  },
+);

@@ -13,6 +13,7 @@
  * The kind picks the body a message is sent as: `discord` and `slack` are those services' incoming
  * webhooks (their own JSON, no signature read), `generic` gets signed Standard Webhooks messages.
  */
+import { canonicalEndpoint } from '../../../domain/alerts.js';
 import { isPublicAddress } from './address.js';
 
 export type WebhookKind = 'generic' | 'discord' | 'slack';
@@ -61,17 +62,20 @@ export function parseWebhookTarget(text: string, allowedOrigins: readonly string
     return { ok: false, reason: `the URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters` };
   }
   if (!URL.canParse(text)) return { ok: false, reason: 'the URL is not a valid absolute URL' };
-  const url = new URL(text);
-  if (url.href.length > MAX_WEBHOOK_URL_LENGTH) {
+  // One form per resource (RFC 3986 §6.2.2-6.2.3, as push endpoints are kept): `…/hook?` and
+  // `…/%68ook` are `…/hook`, so the "registered already" check finds every spelling of it.
+  const written = new URL(text);
+  const url = new URL(canonicalEndpoint(text));
+  if (written.href.length > MAX_WEBHOOK_URL_LENGTH) {
     return { ok: false, reason: `the URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters` };
   }
   const allowed = isAllowedOrigin(url, allowedOrigins);
   if (!allowed && url.protocol !== 'https:') return { ok: false, reason: 'the URL must use https' };
   if (!allowed && url.port !== '') return { ok: false, reason: 'the URL must use port 443' };
-  if (url.username !== '' || url.password !== '') {
+  if (written.username !== '' || written.password !== '') {
     return { ok: false, reason: 'the URL must not carry a user name or password' };
   }
-  if (url.hash !== '' || text.includes('#')) return { ok: false, reason: 'the URL must not have a fragment' };
+  if (text.includes('#')) return { ok: false, reason: 'the URL must not have a fragment' };
   if (isIpLiteral(url)) {
     if (!allowed && !isPublicAddress(hostOf(url))) {
       return { ok: false, reason: `the host ${url.hostname} is not a public address` };

@@ -48,3 +48,23 @@ export async function waitFor<T>(
     await sleep(intervalMs);
   }
 }
+
+/** The codes undici gives a request whose connection the server had closed, or reset, under it. */
+const CLOSED_UNDER_IT = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
+
+/**
+ * `fetch`, tried once more when its pooled connection was closed by the server as the request went
+ * out: the server closes a connection idle for its keep-alive time-out (5 s), and on a loaded machine
+ * the client's own idle timer (the server's hint less a second) can fire later than that, so it sends
+ * on a connection already closing. The server read nothing of such a request, so it is sent again,
+ * as browsers and HTTP clients do.
+ */
+export async function fetchAgainIfClosed(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = ((error as Error).cause as { code?: string } | undefined)?.code;
+    if (!(error instanceof TypeError) || code === undefined || !CLOSED_UNDER_IT.has(code)) throw error;
+    return await fetch(url, init);
+  }
+}

@@ -1,10 +1,14 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import type { PushOptions } from '../../../server/alerts/push.js';
 import { sendPush } from '../../../server/alerts/push.js';
+import { signedAudiences } from '../../../server/alerts/vapid-header.js';
 import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
 import type { PushService } from '../../helpers/push-service.js';
 import { startPushService } from '../../helpers/push-service.js';
+import { eventually } from '../../helpers/wait.js';
 
 const vapid = { subject: 'mailto:alerts@tracker.test', ...generateVapidKeys() };
 
@@ -180,4 +184,82 @@ test('an https push service whose host is not public gets nothing, and no try ag
     }
     t.is(service.received.length, 0, 'nothing reached it');
   });
+});
+
+test('a VAPID header is signed only for a push service that resolved to public addresses', async (t) => {
+  const own = { subject: 'mailto:alerts@tracker.test', ...generateVapidKeys() };
+  const subscription = (endpoint: string) => ({
+    endpoint,
+    keys: { ...service.subscriber().subscription.keys },
+  });
+  const service = await startPushService(own.publicKey);
+  try {
+    for (const host of ['127.0.0.1', '[::1]', 'localhost', 'fresh-1.push.invalid', 'fresh-2.push.invalid']) {
+      const outcome = await sendPush(subscription(`https://${host}/wns/x`), 'x', {
+        ...options(),
+        vapid: own,
+        attempts: 1,
+      });
+      t.like(outcome, { kind: 'failed', status: null }, host);
+    }
+    t.is(signedAudiences(own), 0, 'no header signed, none kept');
+  } finally {
+    await service.stop();
+  }
+});
+
+test('the signed VAPID headers kept are bounded, however many push-service origins are named', async (t) => {
+  const own = { subject: 'mailto:alerts@tracker.test', ...generateVapidKeys() };
+  const service = await startPushService(own.publicKey);
+  try {
+    const { keys } = service.subscriber().subscription;
+    // Each origin its own port on the loopback, where nothing listens: signed, then refused at once.
+    for (let port = 40_000; port < 40_400; port += 1)
+      await sendPush({ endpoint: `http://127.0.0.1:${port}/x`, keys }, 'x', {
+        ...options(),
+        vapid: own,
+        attempts: 1,
+        timeoutMs: 1000,
+      });
+    t.true(signedAudiences(own) > 0);
+    t.true(signedAudiences(own) <= 256, `${signedAudiences(own)} kept`);
+  } finally {
+    await service.stop();
+  }
+});
+
+test('a push service that trickles its answer is cut off at the time-out, its connection closed', async (t) => {
+  const sockets = new Set<Socket>();
+  const trickler = http.createServer((_req, res) => {
+    res.writeHead(201, { 'Content-Type': 'text/plain' });
+    const drip = setInterval(() => res.write('.'), 100);
+    res.on('close', () => clearInterval(drip));
+  });
+  trickler.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => trickler.listen(0, '127.0.0.1', resolve));
+  const { port } = trickler.address() as AddressInfo;
+  try {
+    const service = await startPushService(vapid.publicKey);
+    const { keys } = service.subscriber().subscription;
+    await service.stop();
+    const started = Date.now();
+    const outcome = await Promise.race([
+      sendPush({ endpoint: `http://127.0.0.1:${port}/trickle`, keys }, 'x', {
+        ...options(),
+        attempts: 1,
+        timeoutMs: 1000,
+      }),
+      new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), 4000)),
+    ]);
+    t.like(outcome, { kind: 'failed', reason: 'timed out' });
+    t.true(Date.now() - started < 2000, `ended after ${Date.now() - started} ms`);
+    await eventually(() => sockets.size === 0, { timeout: 3000 });
+    t.is(sockets.size, 0, 'no connection left open');
+  } finally {
+    trickler.closeAllConnections();
+    await new Promise((resolve) => trickler.close(resolve));
+  }
 });

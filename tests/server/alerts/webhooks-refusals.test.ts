@@ -94,3 +94,31 @@ test.serial('registering a stored URL again is refused: one webhook, one check s
   t.is(await webhookCount(), before + 1, 'one webhook');
   t.is(sentTo(), 1, 'one check reached the URL');
 });
+
+test.serial(
+  'spellings of one URL after RFC 3986 normalization are one webhook; a path of its own is another',
+  async (t) => {
+    const before = await webhookCount();
+    const port = new URL(receiver.origin).port;
+    const sentTo = (path: string) => receiver.requests.filter((request) => request.path === path).length;
+    t.is((await register({ url: `${receiver.origin}/spelled` })).response.status, 201);
+    const spellings = [
+      `${receiver.origin}/spelled?`,
+      `${receiver.origin}/%73pelled`,
+      `${receiver.origin}/%73%70elled?`,
+      `HTTP://127.0.0.1:${port}/spelled`,
+      `${receiver.origin}/x/../spelled`,
+      `${receiver.origin}/./spelled`,
+      `${receiver.origin}/%2E/spelled`,
+    ];
+    for (const url of spellings) {
+      const again = await register({ url });
+      t.is(again.response.status, 400, url);
+      t.regex(String(again.body.detail), /registered already/, url);
+    }
+    t.is(await webhookCount(), before + 1, 'one webhook for every spelling');
+    t.is(sentTo('/spelled'), 1, 'one check reached the receiver');
+    for (const other of ['/spelled/', '//spelled', '/spelled?a'])
+      t.is((await register({ url: `${receiver.origin}${other}` })).response.status, 201, other);
+  },
+);

@@ -124,3 +124,45 @@ test('an answer sent before the body is read closes the connection', async (t) =
     t.true(ended, `${name}: the server ended the connection`);
   }
 });
+
+/** Sends headers with `Expect: 100-continue` and no body; what the server says first, within 2 s. */
+function firstAnswer(request: string): Promise<string> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve('');
+    }, 2000);
+    socket.once('data', (chunk: Buffer) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(chunk.toString('latin1'));
+    });
+    socket.on('error', reject);
+    socket.write(request);
+  });
+}
+
+test('Expect: 100-continue gets the refusal, not 100, when a write is refused from its headers', async (t) => {
+  const post = (path: string, headers: string) =>
+    `POST ${path} HTTP/1.1\r\nHost: tracker.test\r\n${headers}Expect: 100-continue\r\nContent-Length: 400\r\n\r\n`;
+  const refused: [string, string, number][] = [
+    [
+      '403, another site',
+      post('/mcp', 'Origin: https://evil.example\r\nContent-Type: application/json\r\n'),
+      403,
+    ],
+    ['415, not JSON', post('/mcp', 'Content-Type: text/plain\r\n'), 415],
+    ['413, too long', post('/mcp', 'Content-Type: application/json\r\n').replace('400', '700000'), 413],
+    ['503, alerts off', post('/alerts/subscriptions', 'Content-Type: application/json\r\n'), 503],
+    ['405, no POST here', post('/api/v1/status', 'Content-Type: application/json\r\n'), 405],
+  ];
+  for (const [name, request, status] of refused)
+    t.regex(await firstAnswer(request), new RegExp(`^HTTP/1\\.1 ${status} `), name);
+  const read = post(
+    '/mcp',
+    'Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n',
+  );
+  t.regex(await firstAnswer(read), /^HTTP\/1\.1 100 Continue\r\n/, 'a body the server reads gets 100 first');
+});

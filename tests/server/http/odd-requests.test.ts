@@ -84,3 +84,23 @@ test(
     t.is(next.status, 431);
   },
 );
+
+test(
+  'a request with two Host lines is 400 malformed_request, whichever their case',
+  withServer,
+  async (t, server) => {
+    for (const hosts of [
+      'Host: a\r\nHost: b\r\n',
+      'Host: a\r\nhost: a\r\n',
+      'HOST: a\r\nX-Other: 1\r\nhost: b\r\n',
+    ]) {
+      const response = await sendRaw(server.url, get('/api/v1/status', hosts));
+      t.is(response.status, 400, JSON.stringify(hosts));
+      t.is(response.headers['content-type'], 'application/problem+json');
+      t.like(JSON.parse(response.body), { code: 'malformed_request' });
+      // A page answers its problems as a page.
+      t.is((await sendRaw(server.url, get('/', hosts))).status, 400, `a page, ${JSON.stringify(hosts)}`);
+    }
+    t.is((await sendRaw(server.url, get('/api/v1/status', 'Host: a\r\n'))).status, 200, 'one Host is read');
+  },
+);
