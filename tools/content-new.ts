@@ -163,8 +163,10 @@ if (existsSync(file)) {
 }
 await writeContentFile(file, { $schema: '../schema/event.schema.json', ...event });
 console.log(`wrote ${path.relative(process.cwd(), file)}`);
-if (lead !== null)
+if (lead !== null) {
+  await measureFrom(lead, String(event['id']));
   console.log(`drafted from lead #${lead.id} (${lead.sources.join(', ')}); publishing it closes the lead`);
+}
 if (oembed.from) {
   const day = new Date().toISOString().slice(0, 10);
   console.log(
@@ -196,4 +198,21 @@ function fromLead(event: Record<string, unknown>, from: StoredLead): void {
     event['announced_on'] = day;
     event['id'] = String(event['id']).replace(/^\d{4}-\d{2}-\d{2}/, day);
   }
+}
+
+/**
+ * Starts the event's freshness measurement in `collection.json` (docs/curating.md, "Freshness"):
+ * when its lead was seen. The first alert's time is added once it is delivered (`npm run leads --
+ * freshness`).
+ */
+async function measureFrom(from: StoredLead, eventId: string): Promise<void> {
+  const file = path.join(dir, 'collection.json');
+  const collection = await readJsonFile(file);
+  const freshness = (collection['freshness'] ?? []) as Record<string, unknown>[];
+  if (freshness.some((entry) => entry['event_id'] === eventId)) return;
+  freshness.push({
+    event_id: eventId,
+    lead_seen_at: new Date(from.seenAt).toISOString().replace('.000Z', 'Z'),
+  });
+  await writeContentFile(file, { ...collection, freshness });
 }

@@ -91,14 +91,31 @@ export const SourcesFile = z.strictObject({
   sources: z.array(SourceAccount).max(CONTENT_LIMITS.accounts),
 });
 
+/**
+ * How fast an event published from a lead reached the record (docs/curating.md, "Freshness"): when
+ * the lead was seen (`content:new --lead` writes it) and when its first alert was delivered
+ * (`npm run leads -- freshness` fills it in). The post's time and the publication's are the event's.
+ */
+export const FreshnessEntry = z.strictObject({
+  event_id: Slug,
+  lead_seen_at: UtcDateTime,
+  first_alert_at: UtcDateTime.nullish(),
+});
+
 export const CollectionFile = z.strictObject({
   coverage_start: CalendarDate,
   editorial_reviewed_at: UtcDateTime,
   /** Shown on every data page of the site, e.g. that the set is demonstration data. */
   notice: text(CONTENT_LIMITS.note).nullish(),
+  freshness: z
+    .array(FreshnessEntry)
+    .max(CONTENT_LIMITS.freshness)
+    .refine((entries) => unique(entries.map((entry) => entry.event_id)), 'an event is measured once')
+    .optional(),
 });
 
 export type EventFile = z.infer<typeof EventFile>;
 export type EventTranslationFile = z.infer<typeof EventTranslationFile>;
 export type SourcesFile = z.infer<typeof SourcesFile>;
 export type CollectionFile = z.infer<typeof CollectionFile>;
+export type FreshnessEntry = z.infer<typeof FreshnessEntry>;

@@ -1,6 +1,6 @@
 import type { PublishedContent } from '../catalog.js';
 import type { SourceAccount } from '../schemas/index.js';
-import type { CollectionFile } from './files.js';
+import type { CollectionFile, FreshnessEntry } from './files.js';
 import { CollectionFile as CollectionSchema, EventFile, SourcesFile } from './files.js';
 import { CONTENT_LIMITS } from '../schemas/limits.js';
 import type { PublishedEvent } from './events.js';
@@ -133,6 +133,8 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
     });
   }
 
+  if (collection.success) checkFreshness(raw.collection.file, collection.data.freshness ?? [], events, fileById, problems);
+
   const directory =
     collection.success && sources && directoryProblems === 0
       ? { revision: computeRevision({ collection: collection.data, sources }), collection: collection.data, sources }
@@ -160,6 +162,33 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
       ...(shown ? { translations: shown } : {}),
     },
   };
+}
+
+/**
+ * Each freshness measurement names an event of the set, and keeps the order of things: the lead is
+ * seen before the event is published, and the first alert is delivered after it.
+ */
+function checkFreshness(
+  file: string,
+  entries: readonly FreshnessEntry[],
+  events: readonly PublishedEvent[],
+  fileById: ReadonlyMap<string, string>,
+  problems: ContentProblem[],
+): void {
+  const byId = new Map(events.map((event) => [event.id, event]));
+  entries.forEach((entry, index) => {
+    const path = `freshness[${index}]`;
+    if (!fileById.has(entry.event_id)) {
+      problems.push({ file, path: `${path}.event_id`, rule: `no event has id "${entry.event_id}"` });
+      return;
+    }
+    const event = byId.get(entry.event_id);
+    if (!event) return;
+    if (Date.parse(entry.lead_seen_at) > Date.parse(event.first_published_at))
+      problems.push({ file, path: `${path}.lead_seen_at`, rule: `must not be after the event's first_published_at (${event.first_published_at})` });
+    if (entry.first_alert_at && Date.parse(entry.first_alert_at) < Date.parse(event.first_published_at))
+      problems.push({ file, path: `${path}.first_alert_at`, rule: `must not be before the event's first_published_at (${event.first_published_at})` });
+  });
 }
 
 function checkUniqueIds(

@@ -29,6 +29,8 @@ export const CONTENT_LIMITS = {
   dateOnlyEventsPerDay: 20,
   /** A slug: an event id, and the last segment of its page's URL. */
   slug: 100,
+  /** Freshness measurements kept in `collection.json` (one per event published from a lead). */
+  freshness: 5000,
 } as const;
 
 /** `YYYY-MM-DD`. */

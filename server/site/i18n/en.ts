@@ -48,6 +48,7 @@ export const en = {
       atom: 'Atom feed',
       problems: 'Error codes',
       privacy: 'Privacy',
+      freshness: 'Freshness',
     },
     /** The language menu: its button, and the list's name. */
     language: 'Language',
@@ -496,6 +497,24 @@ export const en = {
       html`To see its state, send ${get} with the header ${header}; to delete it, send ${remove} with the same
       header.`,
     back: 'Back to alerts',
+  },
+  freshness: {
+    title: 'Freshness',
+    intro:
+      'How soon each event reached this record: the minutes from the provider posting it to the watcher seeing it, to its publication here, and to the first alert delivered. Measured for events published from a lead.',
+    none: 'No event has been published from a lead yet: the first one will appear here.',
+    summary: 'Over the newest events',
+    measure: 'Measure',
+    median: 'Median',
+    worst: 'Worst',
+    toLead: 'To the lead',
+    toPublish: 'To publication',
+    toAlert: 'To the first alert',
+    events: 'The newest events',
+    event: 'Event',
+    posted: 'Posted',
+    noAlert: 'none yet',
+    minutes: { one: '# minute', other: '# minutes' } as Plural,
   },
   privacy: {
     title: 'Privacy',

@@ -32,6 +32,7 @@ export const ja: Messages = {
       atom: 'Atom フィード',
       problems: 'エラーコード',
       privacy: 'プライバシー',
+      freshness: '速さ',
     },
     language: '言語',
     yourTime: (time: string) => `現地時刻: ${time}`,
@@ -538,6 +539,24 @@ export const ja: Messages = {
       html`状態を見るには、ヘッダー ${header} を付けて ${get} を送ります。削除するには、同じヘッダーを付けて
       ${remove} を送ります。`,
     back: 'アラートのページに戻る',
+  },
+  freshness: {
+    title: '速さ',
+    intro:
+      '各イベントがこの記録に届くまでの速さです。提供元の投稿から、ウォッチャーが見つけるまで、ここで公開するまで、最初の通知が届くまでの分数を示します。リードから公開したイベントについて測ります。',
+    none: 'リードから公開したイベントはまだありません。最初のものがここに表示されます。',
+    summary: '最新のイベントについて',
+    measure: '指標',
+    median: '中央値',
+    worst: '最大',
+    toLead: 'リードまで',
+    toPublish: '公開まで',
+    toAlert: '最初の通知まで',
+    events: '最新のイベント',
+    event: 'イベント',
+    posted: '投稿',
+    noAlert: 'まだなし',
+    minutes: { other: '#分' },
   },
   privacy: {
     title: 'プライバシー',

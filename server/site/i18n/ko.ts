@@ -32,6 +32,7 @@ export const ko: Messages = {
       atom: 'Atom 피드',
       problems: '오류 코드',
       privacy: '개인정보 보호',
+      freshness: '신속성',
     },
     language: '언어',
     yourTime: (time: string) => `현지 시각: ${time}`,
@@ -534,6 +535,24 @@ export const ko: Messages = {
       html`상태를 보려면 ${header} 헤더와 함께 ${get} 요청을 보내세요. 삭제하려면 같은 헤더와 함께 ${remove}
       요청을 보내세요.`,
     back: '알림 페이지로 돌아가기',
+  },
+  freshness: {
+    title: '신속성',
+    intro:
+      '각 이벤트가 이 기록에 도달하기까지 걸린 시간입니다. 제공자가 게시한 때부터 감시기가 발견할 때까지, 여기에 게시될 때까지, 첫 알림이 전달될 때까지의 분을 보여 줍니다. 리드에서 게시한 이벤트에 대해 측정합니다.',
+    none: '리드에서 게시한 이벤트가 아직 없습니다. 첫 이벤트가 여기에 표시됩니다.',
+    summary: '최신 이벤트 기준',
+    measure: '지표',
+    median: '중앙값',
+    worst: '최악',
+    toLead: '리드까지',
+    toPublish: '게시까지',
+    toAlert: '첫 알림까지',
+    events: '최신 이벤트',
+    event: '이벤트',
+    posted: '게시',
+    noAlert: '아직 없음',
+    minutes: { other: '#분' },
   },
   privacy: {
     title: '개인정보 보호',

@@ -31,6 +31,7 @@ export const zhCN: Messages = {
       atom: 'Atom 订阅源',
       problems: '错误代码',
       privacy: '隐私',
+      freshness: '时效',
     },
     language: '语言',
     yourTime: (time: string) => `当地时间：${time}`,
@@ -508,6 +509,24 @@ export const zhCN: Messages = {
     manage: (get: SafeHtml, header: SafeHtml, remove: SafeHtml) =>
       html`要查看状态，请带上请求头 ${header} 发送 ${get}；要删除它，请带上同样的请求头发送 ${remove}。`,
     back: '返回提醒页面',
+  },
+  freshness: {
+    title: '时效',
+    intro:
+      '每个事件多快进入本记录：从提供方发帖到监视程序发现、到在此发布、到第一条提醒送达所用的分钟数。仅对从线索发布的事件进行测量。',
+    none: '还没有从线索发布的事件。第一个将显示在这里。',
+    summary: '最新事件的统计',
+    measure: '指标',
+    median: '中位数',
+    worst: '最慢',
+    toLead: '到线索',
+    toPublish: '到发布',
+    toAlert: '到第一条提醒',
+    events: '最新事件',
+    event: '事件',
+    posted: '发帖时间',
+    noAlert: '尚无',
+    minutes: { other: '# 分钟' },
   },
   privacy: {
     title: '隐私',

@@ -31,6 +31,7 @@ export const zhTW: Messages = {
       atom: 'Atom 訂閱',
       problems: '錯誤代碼',
       privacy: '隱私權',
+      freshness: '時效',
     },
     language: '語言',
     yourTime: (time: string) => `當地時間：${time}`,
@@ -508,6 +509,24 @@ export const zhTW: Messages = {
     manage: (get: SafeHtml, header: SafeHtml, remove: SafeHtml) =>
       html`若要查看狀態，請加上標頭 ${header} 傳送 ${get}；若要刪除它，請加上同樣的標頭傳送 ${remove}。`,
     back: '返回提醒頁面',
+  },
+  freshness: {
+    title: '時效',
+    intro:
+      '每個事件多快進入本紀錄：從提供者發文到監看程式發現、到在此發布、到第一則通知送達所花的分鐘數。僅針對從線索發布的事件進行測量。',
+    none: '目前還沒有從線索發布的事件。第一個將顯示在這裡。',
+    summary: '最新事件的統計',
+    measure: '指標',
+    median: '中位數',
+    worst: '最慢',
+    toLead: '到線索',
+    toPublish: '到發布',
+    toAlert: '到第一則通知',
+    events: '最新事件',
+    event: '事件',
+    posted: '發文時間',
+    noAlert: '尚無',
+    minutes: { other: '# 分鐘' },
   },
   privacy: {
     title: '隱私權',

@@ -156,6 +156,7 @@ export function renderPage(baseUrl: string, lang: Lang, page: PageSpec): string 
               <a href="${FEED_PATHS.json}">${t.layout.footer.jsonFeed}</a> ·
               <a href="${FEED_PATHS.atom}">${t.layout.footer.atom}</a> ·
               <a href="${lang.href('/problems')}">${t.layout.footer.problems}</a> ·
+              <a href="${lang.href('/freshness')}">${t.layout.footer.freshness}</a> ·
               <a href="${lang.href('/privacy')}">${t.layout.footer.privacy}</a>
             </p>
           </div>

@@ -22,6 +22,8 @@ import { readFilters, readHistoryQuery } from './read-filters.js';
 import { rendered } from '../render-cache.js';
 import type { SiteResource } from '../resource.js';
 import { sourcesMain } from './sources-page.js';
+import { FRESHNESS_PATH, freshnessMain } from './freshness-page.js';
+import { computeFreshness } from '../../../domain/freshness.js';
 import type { PagesOptions } from './page-policies.js';
 import { ALERTS_CSP, EXPLORER_CSP, HTML, notFound, PAGE_CSP } from './page-policies.js';
 
@@ -185,6 +187,21 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
       }),
       unavailable: { detail: english.sources.unavailable, heading: english.errors.unavailable },
     },
+
+    pageResource(FRESHNESS_PATH, true, (request) => {
+      const catalog = request.catalog();
+      return {
+        revision: catalog.revision,
+        key: `freshness ${locale}`,
+        render: () =>
+          page({
+            title: t.freshness.title,
+            path: FRESHNESS_PATH,
+            main: freshnessMain(lang, computeFreshness(catalog.collection.freshness ?? [], catalog.byId)),
+            notice: catalog.collection.notice,
+          }),
+      };
+    }),
 
     {
       ...pageResource('/docs', true, () => ({
