@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
-import { readFile, readdir, rename } from 'node:fs/promises';
+import { readFile, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
+import { writeReset } from '../helpers/alerts.js';
 import { getJson, withoutGeneratedAt } from '../helpers/api.js';
 import type { CopiedContent } from '../helpers/fixtures.js';
 import { DEMO_FIXTURE, copyContent } from '../helpers/fixtures.js';
 import { runInstalled } from '../helpers/packed-client.js';
+import { startTcpRelay } from '../helpers/tcp-relay.js';
 import type { Installed } from '../helpers/tracker-command.js';
 import { cacheHome, installCommand, removeInstalled } from '../helpers/tracker-command.js';
 import { eventually } from '../helpers/wait.js';
@@ -15,7 +17,8 @@ import { startServer } from '../helpers/with-server.js';
 /*
  * The installed `reset-tracker` besides its status line: its command line, `status`, `status --json`
  * and `watch`, against a server of a private copy of the demo content, whose latest reset is held
- * back so that `watch` sees it published (first: the other tests read the content as it then is).
+ * back so that `watch` sees it published (first: the other tests read the content as it then is),
+ * and `watch` again through a relay that drops its stream, seeing a reset published after that.
  */
 
 interface Status {
@@ -128,5 +131,50 @@ test.serial(
       }),
     );
     t.is(await readFile(marker, 'utf8'), `${published.id} ${published.url}`);
+  },
+);
+
+test.serial(
+  'watch reconnects with Last-Event-ID after the stream drops, and prints a reset published after',
+  async (t) => {
+    const relay = await startTcpRelay(server.url);
+    t.teardown(() => relay.stop());
+    const home = await cacheHome(installed);
+    const child = spawn(installed.bin, ['watch', '--url', relay.url], {
+      env: { PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`, ...home.env },
+    });
+    t.teardown(() => child.kill());
+    let output = '';
+    let errors = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+    t.true(await eventually(() => output.includes('\n'), { timeout: 10_000 }), output);
+    t.regex(output, /^Watching http:\/\/127\.0\.0\.1:\d+ \(latest reset: .+\)\n$/);
+    t.is(relay.heads.length, 1);
+    t.false(/^last-event-id:/im.test(relay.heads[0]!), 'the first connection has no id to give');
+
+    relay.cut();
+    // The server's retry hint, then the second connection, naming the revision it saw last.
+    t.true(await eventually(() => relay.heads.length === 2, { timeout: 15_000 }), errors);
+    t.regex(relay.heads[1]!, /^GET \/api\/v1\/status\/stream /);
+    t.regex(relay.heads[1]!, /^last-event-id: \S+\r$/im);
+
+    const id = await writeReset(content.dir, {
+      day: new Date().toISOString().slice(0, 10),
+      slug: 'after-the-drop',
+      plans: 'all',
+      windows: ['weekly'],
+    });
+    // Taken out again after: the tests that run after the serial ones read the content as it was.
+    t.teardown(async () => {
+      await rm(path.join(content.dir, 'events', `${id}.json`));
+      await server.reload();
+    });
+    t.true(await server.reload());
+    const { body } = await getJson<Status>(`${server.url}/api/v1/status`);
+    t.is(body.data.latest_reset!.id, id);
+    t.true(await eventually(() => output.split('\n').length > 2, { timeout: 10_000 }), output);
+    t.is(output.split('\n')[1], `New reset: ${body.data.latest_reset!.title} ${body.data.latest_reset!.url}`);
+    t.is(relay.heads.length, 2, 'one reconnect');
   },
 );

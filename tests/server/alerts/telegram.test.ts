@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -17,7 +17,8 @@ import { startServer } from '../../helpers/with-server.js';
 /*
  * The Telegram channel end to end: the server with TELEGRAM_* set against a local stand-in of the
  * Bot API, resets published into a copy of the content. The stand-in's answers are queued in order,
- * so the tests run one at a time.
+ * so the tests run one at a time. The last test starts a second server, posting every alert
+ * (TELEGRAM_POSTS=every), on a content copy and store of its own.
  */
 
 const TOKEN = '123456:test-token-abcdefghijklmnopqrstuv';
@@ -62,23 +63,39 @@ test.after.always(async () => {
   await rm(data, { recursive: true, force: true });
 });
 
-/** Publishes a confirmed reset and waits until the store has no alert left to send. */
-async function publishReset(slug: string, status: 'confirmed' | 'announced' = 'confirmed'): Promise<string> {
-  const id = await writeReset(content.dir, {
-    day: '2026-11-27',
-    slug,
-    plans: 'all',
-    windows: ['weekly'],
-    status,
-  });
-  if (!(await server.reload())) throw new Error('the content was refused');
-  const store = await openAlertStore(db);
+/** A server, the content it serves and its alert store. */
+interface Site {
+  readonly server: RunningServer;
+  readonly content: CopiedContent;
+  readonly db: string;
+}
+
+/** Reloads the site's content and waits until its store has no alert left to send. */
+async function reloadAndSend(site: Site): Promise<void> {
+  if (!(await site.server.reload())) throw new Error('the content was refused');
+  const store = await openAlertStore(site.db);
   try {
     if (!(await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 20_000 })))
       throw new Error('alerts still pending');
   } finally {
     await store.close();
   }
+}
+
+/** Publishes a reset (confirmed unless said) and waits until the store has no alert left to send. */
+async function publishReset(
+  slug: string,
+  status: 'confirmed' | 'announced' = 'confirmed',
+  site: Site = { server, content, db },
+): Promise<string> {
+  const id = await writeReset(site.content.dir, {
+    day: '2026-11-27',
+    slug,
+    plans: 'all',
+    windows: ['weekly'],
+    status,
+  });
+  await reloadAndSend(site);
   return id;
 }
 
@@ -169,3 +186,53 @@ test.serial('a 400 or a 403 is logged once and not tried again', async (t) => {
   await publishReset('telegram-after');
   t.is(bot.calls.length - before, 1);
 });
+
+test.serial(
+  'with TELEGRAM_POSTS=every each alert is posted once: announced, confirmed, an alerted correction',
+  async (t) => {
+    const everyContent = await copyContent(DEMO_FIXTURE);
+    const everyDb = path.join(data, 'every.sqlite');
+    const everyServer = await startServer({
+      content: everyContent.dir,
+      env: {
+        ALERTS_DB: everyDb,
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_CHANNEL: CHANNEL,
+        TELEGRAM_API_URL: bot.origin,
+        TELEGRAM_POSTS: 'every',
+      },
+    });
+    t.teardown(async () => {
+      await everyServer.stop();
+      await everyContent.dispose();
+    });
+    const site: Site = { server: everyServer, content: everyContent, db: everyDb };
+    const before = bot.calls.length;
+    const id = await publishReset('telegram-every', 'announced', site);
+    const file = path.join(everyContent.dir, 'events', `${id}.json`);
+    const revise = async (revision: number) => {
+      const event = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      const at = new Date(Date.now() + revision * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+      Object.assign(event, { revision, revised_at: at, event_status: 'confirmed' });
+      await writeFile(file, JSON.stringify(event, null, 2));
+      await reloadAndSend(site);
+    };
+    await revise(2);
+    // A correction is an alert only when the curator marks it (content:revise --alert).
+    const store = await openAlertStore(everyDb);
+    await store.mark({ eventId: id, revision: 3, mode: 'alert' });
+    await store.close();
+    await revise(3);
+    // A silent correction makes no alert, and reloading what was posted posts nothing again.
+    await revise(4);
+    await reloadAndSend(site);
+    const titles = bot.calls.slice(before).map((call) => String(call.parameters.text).split('\n')[0]);
+    t.deepEqual(titles, [
+      'Announced: Limits reset (telegram-every)',
+      'Confirmed: Limits reset (telegram-every)',
+      'Corrected: Limits reset (telegram-every)',
+    ]);
+    t.true(bot.calls.slice(before).every((call) => String(call.parameters.text).endsWith(`/events/${id}`)));
+    t.deepEqual(bot.refused, []);
+  },
+);
