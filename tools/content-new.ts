@@ -212,7 +212,8 @@ async function measureFrom(from: StoredLead, eventId: string): Promise<void> {
   if (freshness.some((entry) => entry['event_id'] === eventId)) return;
   freshness.push({
     event_id: eventId,
-    lead_seen_at: new Date(from.seenAt).toISOString().replace('.000Z', 'Z'),
+    // To the second, as the draft's publication time is: a lead seen in that same second is not after it.
+    lead_seen_at: new Date(Math.floor(from.seenAt / 1000) * 1000).toISOString().replace('.000Z', 'Z'),
   });
   await writeContentFile(file, { ...collection, freshness });
 }

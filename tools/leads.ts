@@ -3,7 +3,8 @@
  * curator's inbox of leads (docs/curating.md, "Leads"). `list` (the default) prints the open leads,
  * newest first (`--all` every lead, `--json` for scripts); `show` one lead whole; `dismiss` answers a
  * lead with why it is no event and writes that into the research ledger; `watch` polls the sources
- * (server/leads/) on their intervals, or each once with `--once`, printing a summary.
+ * (server/leads/) on their intervals, or each once with `--once`, printing a summary; `freshness`
+ * adds to `collection.json`'s freshness measurements when each event's first alert was delivered.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Ledger } from '../domain/content/ledger.js';
@@ -17,8 +18,10 @@ import type { LeadSettings } from '../server/leads/settings.js';
 import { readLeadSettings } from '../server/leads/settings.js';
 import { leadMessage } from '../server/leads/tell-curator.js';
 import { readCommandLine } from './command-line.js';
+import { readJsonFile, writeContentFile } from './content-files.js';
+import type { AlertStore } from '../server/alerts/store/index.js';
 
-const COMMANDS = ['list', 'show', 'dismiss', 'watch'] as const;
+const COMMANDS = ['list', 'show', 'dismiss', 'watch', 'freshness'] as const;
 
 const {
   values: flags,
@@ -31,7 +34,7 @@ const {
   description:
     "The curator's inbox: lists the open leads, shows one, answers one that is no event, or runs the watcher that finds them.",
   arguments: [
-    { name: '<command>', description: `list (the default), show, dismiss or watch` },
+    { name: '<command>', description: `list (the default), show, dismiss, watch or freshness` },
     { name: '<id>', description: 'a lead, for show and dismiss' },
   ],
   options: {
@@ -113,7 +116,14 @@ if (command === 'watch') {
     },
   );
   try {
-    if (command === 'list') {
+    if (command === 'freshness') {
+      const measured = await measureFirstAlerts(settings.contentDir, store);
+      console.log(
+        measured.length === 0
+          ? 'no measurement waits for a delivered alert'
+          : measured.map((id) => `${id}: first alert recorded`).join('\n'),
+      );
+    } else if (command === 'list') {
       const leads = await store.leads(flags.all ? undefined : 'open');
       if (flags.json)
         console.log(
@@ -179,4 +189,24 @@ async function addToLedger(file: string, lead: StoredLead, why: string): Promise
   );
   await writeFile(file, `${JSON.stringify({ ...ledger, entries }, null, 2)}\n`);
   return true;
+}
+
+/**
+ * Fills in each freshness measurement still without its first alert, from the store's deliveries,
+ * and returns the events it filled in. Measurements whose alert is not delivered yet stay as they are.
+ */
+async function measureFirstAlerts(contentDir: string, store: AlertStore): Promise<string[]> {
+  const file = `${contentDir}/collection.json`;
+  const collection = await readJsonFile(file);
+  const entries = (collection['freshness'] ?? []) as Record<string, unknown>[];
+  const filled: string[] = [];
+  for (const entry of entries) {
+    if (typeof entry['first_alert_at'] === 'string') continue;
+    const at = await store.firstDelivered(String(entry['event_id']));
+    if (at === null) continue;
+    entry['first_alert_at'] = new Date(at).toISOString();
+    filled.push(String(entry['event_id']));
+  }
+  if (filled.length > 0) await writeContentFile(file, collection);
+  return filled;
 }

@@ -79,7 +79,7 @@ const COMMANDS: readonly Command[] = [
     file: 'tools/leads.ts',
     options: ['<command>', '<id>', '--all', '--json', '--why <text>', '--once', '--backfill'],
     bad: [
-      { args: ['fly'], says: /<command>: 'fly' is not one of list, show, dismiss, watch/ },
+      { args: ['fly'], says: /<command>: 'fly' is not one of list, show, dismiss, watch, freshness/ },
       { args: ['show'], says: /show needs a lead <id>/ },
       { args: ['show', 'x'], says: /<id>: 'x' is not a positive whole number/ },
       { args: ['list', '3'], says: /unexpected argument '3'/ },

@@ -1,6 +1,7 @@
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
+import { openAlertStore } from '../../server/alerts/store/index.js';
 import { copyContent, ROOT, SHIPPED_CONTENT } from '../helpers/fixtures.js';
 import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { startSourceStandIn } from '../helpers/source-stand-in.js';
@@ -119,6 +120,16 @@ test('from a post to a published event: seen by the watcher, told to the curator
   const event = JSON.parse(await readFile(file, 'utf8')) as { sources: { url: string; excerpt?: string }[] };
   t.like(event.sources[0], { url: reset, excerpt: "We've reset 5-hour and weekly limits for all users." });
 
+  const measured = JSON.parse(await readFile(path.join(content.dir, 'collection.json'), 'utf8')) as {
+    freshness: { event_id: string; lead_seen_at: string; first_alert_at?: string }[];
+  };
+  t.deepEqual(
+    measured.freshness.map((entry) => entry.event_id),
+    ['2026-11-27-five-hour-and-weekly-limits-reset-for-every-user'],
+    'drafting from a lead starts the freshness measurement',
+  );
+  t.regex(measured.freshness[0]!.lead_seen_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+
   // Published (the event is in the content folder): the next round closes the lead; nobody is told again.
   const closed = await run('tools/leads.ts', ['watch', '--once'], env);
   t.is(closed.code, 0, outputOf(closed));
@@ -133,6 +144,47 @@ test('from a post to a published event: seen by the watcher, told to the curator
     { outcome: 'event', event_id: '2026-11-27-five-hour-and-weekly-limits-reset-for-every-user' },
   );
   t.is(receiver.received.length, 2);
+
+  // Its first alert delivered: `leads freshness` records when, and the page shows it.
+  const store = await openAlertStore(env.ALERTS_DB);
+  try {
+    await store.recordPublication(() => ({
+      entries: [],
+      alerts: [
+        {
+          key: 'freshness-test:confirmed',
+          eventId: '2026-11-27-five-hour-and-weekly-limits-reset-for-every-user',
+          reason: 'confirmed',
+          payload: '{}',
+          record: '{}',
+          matching: ['all/any'],
+        },
+      ],
+    }));
+    const [alert] = await store.pendingAlerts();
+    await store.recordDelivery({ alertId: alert!.id, channel: 'webhook', subscriptionId: 1 }, 'delivered', {
+      status: 204,
+      attempts: 1,
+    });
+  } finally {
+    await store.close();
+  }
+  const filled = await run('tools/leads.ts', ['freshness'], env);
+  t.is(filled.code, 0, outputOf(filled));
+  t.regex(
+    filled.stdout,
+    /^2026-11-27-five-hour-and-weekly-limits-reset-for-every-user: first alert recorded$/m,
+  );
+  const after = JSON.parse(
+    await readFile(path.join(content.dir, 'collection.json'), 'utf8'),
+  ) as typeof measured;
+  t.truthy(after.freshness[0]!.first_alert_at);
+  t.is(
+    (await run('tools/leads.ts', ['freshness'], env)).stdout.trim(),
+    'no measurement waits for a delivered alert',
+  );
+  const checked = await run('tools/content-check.ts', ['--dir', content.dir], env);
+  t.is(checked.code, 0, outputOf(checked));
 
   // The other is dismissed: the answer goes into the ledger, and the lead is not asked again.
   const other = leads.find((lead) => lead.url === launch)!;

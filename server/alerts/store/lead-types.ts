@@ -75,4 +75,6 @@ export interface LeadStore {
    */
   leaseWatcher(holder: string, ttlMs: number): Promise<boolean>;
   releaseWatcher(holder: string): Promise<void>;
+  /** When the first alert about `eventId` was delivered on any channel, or null while none was. */
+  firstDelivered(eventId: string): Promise<number | null>;
 }

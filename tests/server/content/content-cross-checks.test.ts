@@ -288,3 +288,33 @@ test('a duplicate id is found in a file that fails its schema', (t) => {
     { file: 'events/copy.json', path: 'id', rule: /is used more than once \(also by events\/2025-03-03/ },
   ]);
 });
+
+test('a freshness measurement names an event of the set, its lead before the publication, its alert after', (t) => {
+  const edited = editContent(raw, (draft) => {
+    (draft.collection as Record<string, unknown>)['freshness'] = [
+      { event_id: WEEKLY, lead_seen_at: '2025-03-03T17:20:00Z', first_alert_at: '2025-03-03T18:02:00Z' },
+      { event_id: 'no-such-event', lead_seen_at: '2025-03-03T17:20:00Z' },
+      { event_id: FIVE_HOUR, lead_seen_at: '2025-03-10T10:30:00Z', first_alert_at: '2025-03-10T09:59:00Z' },
+    ];
+  });
+  assertProblems(t, edited, [
+    { file: 'collection.json', path: 'freshness[1].event_id', rule: /no event has id "no-such-event"/ },
+    {
+      file: 'collection.json',
+      path: 'freshness[2].lead_seen_at',
+      rule: /must not be after the event's first_published_at \(2025-03-10T10:00:00Z\)/,
+    },
+    {
+      file: 'collection.json',
+      path: 'freshness[2].first_alert_at',
+      rule: /must not be before the event's first_published_at \(2025-03-10T10:00:00Z\)/,
+    },
+  ]);
+  const twice = editContent(raw, (draft) => {
+    (draft.collection as Record<string, unknown>)['freshness'] = [
+      { event_id: WEEKLY, lead_seen_at: '2025-03-03T17:20:00Z' },
+      { event_id: WEEKLY, lead_seen_at: '2025-03-03T17:21:00Z' },
+    ];
+  });
+  assertProblems(t, twice, [{ file: 'collection.json', path: 'freshness', rule: /an event is measured once/ }]);
+});

@@ -352,4 +352,8 @@ export class PostgresAlertStore implements AlertStore {
   releaseWatcher(holder: string): Promise<void> {
     return this.#leads.releaseWatcher(holder);
   }
+
+  firstDelivered(eventId: string): Promise<number | null> {
+    return this.#leads.firstDelivered(eventId);
+  }
 }

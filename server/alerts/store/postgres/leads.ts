@@ -118,4 +118,13 @@ export class PostgresLeads implements LeadStore {
   async releaseWatcher(holder: string): Promise<void> {
     await this.#connection.sql('DELETE FROM watcher WHERE holder = $1', [holder]);
   }
+
+  async firstDelivered(eventId: string): Promise<number | null> {
+    const { rows } = await this.#connection.sql<{ at: number | null }>(
+      `SELECT min(deliveries.at) AS at FROM deliveries JOIN alerts ON alerts.id = deliveries.alert_id
+       WHERE alerts.event_id = $1 AND deliveries.outcome = 'delivered'`,
+      [eventId],
+    );
+    return rows[0]?.at ?? null;
+  }
 }

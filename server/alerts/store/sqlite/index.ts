@@ -351,4 +351,8 @@ export class SqliteAlertStore implements AlertStore {
   releaseWatcher(holder: string): Promise<void> {
     return promised(() => this.#leads.releaseWatcher(holder));
   }
+
+  firstDelivered(eventId: string): Promise<number | null> {
+    return promised(() => this.#leads.firstDelivered(eventId));
+  }
 }

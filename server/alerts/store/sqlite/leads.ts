@@ -121,4 +121,14 @@ export class SqliteLeads implements Synchronous<LeadStore> {
   releaseWatcher(holder: string): void {
     this.#connection.sql('DELETE FROM watcher WHERE holder = ?').run(holder);
   }
+
+  firstDelivered(eventId: string): number | null {
+    const row = this.#connection
+      .sql(
+        `SELECT min(deliveries.at) AS at FROM deliveries JOIN alerts ON alerts.id = deliveries.alert_id
+         WHERE alerts.event_id = ? AND deliveries.outcome = 'delivered'`,
+      )
+      .get(eventId) as { at: number | null };
+    return row.at;
+  }
 }
