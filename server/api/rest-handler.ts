@@ -16,7 +16,8 @@ function nextLink(base: string, path: string, cursor: string, params: Record<str
 
 /**
  * The handler of one REST operation: strict query reading, then the response cache or, on a miss,
- * the procedure through trpc-to-openapi. The ETag is set here (it leaves out `generated_at`, so every
+ * the procedure through the REST bridge (./rest-bridge.ts: tRPC's server-side caller; trpc-to-openapi
+ * only makes the OpenAPI document). The ETag is set here (it leaves out `generated_at`, so every
  * process gives the same tag); the conditional GET (koa-conditional-get, with the freshness of
  * server/http/preconditions.ts) turns a match into 304.
  */

@@ -3,14 +3,14 @@ import type { AnyTRPCProcedure } from '@trpc/server';
 import type { AppRouter } from './procedures.js';
 import type { ProcedureMeta } from './trpc.js';
 
-/** Where the REST operations live: trpc-to-openapi's paths are relative to this prefix. */
+/** Where the REST operations live: the paths of the procedures' OpenAPI meta are relative to this prefix. */
 export const REST_PREFIX = '/api';
 
 export interface RestOperation {
   readonly operationId: string;
   /** The public path, `REST_PREFIX` plus the path of the procedure's OpenAPI meta. */
   readonly path: string;
-  /** The path trpc-to-openapi's handler routes, relative to `REST_PREFIX`. */
+  /** The path of the procedure's OpenAPI meta, relative to `REST_PREFIX`: the REST bridge calls its procedure (./rest-bridge.ts). */
   readonly procedurePath: string;
   /** Query parameters the operation takes; anything else is refused. `null`: the query is ignored. */
   readonly params: ReadonlySet<string> | null;

@@ -62,3 +62,32 @@ test('the import rules the architecture states are the ones dependency-cruiser r
     config.forbidden.map((rule) => [rule.name, rule.comment]),
   );
 });
+
+/** The calls of `app.use(…)` in a source file, in order: `requestLog`, `outage.middleware`, … */
+function middlewareCalls(file: string): string[] {
+  const source = readFileSync(path.join(ROOT, file), 'utf8');
+  return [...source.matchAll(/\bapp\.use\(\s*([\w.]+)\(/g)].map((match) => match[1]!);
+}
+
+test("the request line's middleware table is the pipeline's and the app's, in order", (t) => {
+  const table = section('The request line')
+    .split('\n')
+    .map((line) => /^\| `([\w.]+)` +\|/.exec(line)?.[1])
+    .filter((name) => name !== undefined);
+  const code = [...middlewareCalls('server/pipeline.ts'), ...middlewareCalls('server/app.ts')];
+  t.true(code.length >= 12, code.join(', '));
+  t.deepEqual(table, code);
+});
+
+test('the folder map names every folder of tests/, as the tree has them', (t) => {
+  const line = section('Folders')
+    .split('\n')
+    .findIndex((text) => text.startsWith('tests/'));
+  const text = section('Folders')
+    .split('\n')
+    .slice(line, line + 6)
+    .join(' ');
+  for (const entry of readdirSync(path.join(ROOT, 'tests'), { withFileTypes: true }))
+    if (entry.isDirectory())
+      t.true(text.includes(`${entry.name}/`), `tests/${entry.name}/ is not in the map`);
+});
