@@ -32,6 +32,7 @@ const PAGES: readonly { name: string; path: string; ready?: (page: Page) => Prom
   { name: 'event (retracted)', path: '/events/2025-11-27-weekly-reset-everyone' },
   { name: 'event (long title)', path: '/events/2025-03-07-reset-after-degraded-responses' },
   { name: 'sources', path: '/sources' },
+  { name: 'freshness', path: '/freshness' },
   { name: 'history', path: '/history' },
   { name: 'docs', path: '/docs' },
   { name: 'explorer', path: '/docs/explorer', ready: swaggerReady },

@@ -34,6 +34,7 @@ const PAGES = [
   '/events/2025-11-27-weekly-reset-everyone',
   '/events/2025-03-07-reset-after-degraded-responses',
   '/sources',
+  '/freshness',
   '/docs',
   '/docs/explorer',
   '/problems',

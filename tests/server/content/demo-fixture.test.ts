@@ -146,3 +146,10 @@ for (const [name, holds] of Object.entries(CASES)) {
     else t.true(result);
   });
 }
+
+test('the demo fixture keeps freshness measurements, one with its first alert and one without', (t) => {
+  const freshness = content.collection.freshness ?? [];
+  t.true(freshness.some((entry) => typeof entry.first_alert_at === 'string'));
+  t.true(freshness.some((entry) => entry.first_alert_at == null));
+  for (const entry of freshness) t.true(catalog.byId.has(entry.event_id), entry.event_id);
+});

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { copyContent, DEMO_FIXTURE } from '../../../helpers/fixtures.js';
+import { copyContent, DEMO_FIXTURE, VALID_FIXTURE } from '../../../helpers/fixtures.js';
 import { getText, squash } from '../../../helpers/html.js';
 import { usingServer } from '../../../helpers/with-server.js';
 
@@ -60,7 +60,7 @@ test('/freshness shows, for events published from a lead, the minutes to the lea
 });
 
 test('/freshness says so when no event was published from a lead yet, and every page links it', async (t) => {
-  await usingServer({}, async (server) => {
+  await usingServer({ content: VALID_FIXTURE }, async (server) => {
     const { res, body } = await getText(`${server.url}/freshness`);
     t.is(res.status, 200);
     t.regex(body, /No event has been published from a lead yet/);
