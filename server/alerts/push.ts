@@ -56,6 +56,11 @@ export interface PushOptions {
   readonly beforeWrite?: () => unknown;
   /** Called once each try's request has been handed to the kernel whole (before any answer). */
   readonly afterWrite?: () => void;
+  /**
+   * Ends the delivery where it stands when aborted: no request is begun after it, and the one in
+   * flight is destroyed, so no later answer can deliver it (`failed`, `timed out`).
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -117,10 +122,15 @@ class NotRecorded extends Error {
  * has resolved; then headers and body are handed over in one `end`, so the request reaches the
  * kernel right after the sender's record is durable. A rejected `beforeWrite` rejects with
  * `NotRecorded`, and the request is destroyed unwritten.
+ *
+ * The answer's status line decides (RFC 8030 §5: a 201 says the push service took the message):
+ * it resolves as soon as it arrives, and the rest of the answer is read, for the connection's reuse,
+ * until the deadline. Waiting for its last byte would call a message the push service took, and
+ * will deliver, failed.
  */
 function post(
   request: RequestDetails,
-  options: Pick<PushOptions, 'timeoutMs' | 'agents' | 'beforeWrite' | 'afterWrite'>,
+  options: Pick<PushOptions, 'timeoutMs' | 'agents' | 'beforeWrite' | 'afterWrite' | 'signal'>,
 ): Promise<{ status: number; retryAfter: string | null }> {
   const url = new URL(request.endpoint);
   const secure = url.protocol === 'https:';
@@ -131,6 +141,7 @@ function post(
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (checked && net.isIP(literal) !== 0 && !isPublicAddress(literal))
     return Promise.reject(new NotPublic(`${literal} is not a public address`));
+  if (options.signal?.aborted) return Promise.reject(new TimeoutError('timed out'));
   return new Promise((resolve, reject) => {
     const outgoing = (secure ? https : http).request(url, {
       ...(checked ? { lookup: publicLookup } : {}),
@@ -145,16 +156,18 @@ function post(
     };
     // The socket's time-out counts idle time only: a byte now and then would keep it open for ever.
     const deadline = setTimeout(end, options.timeoutMs);
+    options.signal?.addEventListener('abort', end, { once: true });
     outgoing.on('timeout', end);
-    outgoing.on('close', () => clearTimeout(deadline));
+    outgoing.on('close', () => {
+      clearTimeout(deadline);
+      options.signal?.removeEventListener('abort', end);
+    });
     outgoing.on('error', reject);
     outgoing.on('response', (response) => {
-      response.resume();
+      const retryAfter = response.headers['retry-after'];
+      resolve({ status: response.statusCode ?? 0, retryAfter: retryAfter ?? null });
       response.on('error', reject);
-      response.on('end', () => {
-        const retryAfter = response.headers['retry-after'];
-        resolve({ status: response.statusCode ?? 0, retryAfter: retryAfter ?? null });
-      });
+      response.resume();
     });
     outgoing.on('socket', (socket) => {
       const write = () => {
@@ -194,6 +207,8 @@ export async function sendPush(
   let last: { status: number | null; reason: string } = { status: null, reason: 'not sent' };
   let tried = 0;
   for (let attempt = 1; attempt <= options.attempts; attempt += 1) {
+    if (options.signal?.aborted)
+      return { kind: 'failed', status: null, attempts: tried, reason: 'timed out' };
     tried = attempt;
     // Encrypted anew for each try: a message's salt and key must not be used twice. The VAPID
     // header is signed once per push service and reused for hours (vapidAuthorization).

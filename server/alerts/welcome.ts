@@ -45,6 +45,14 @@ export function welcomePayload(publicBaseUrl: string): WelcomePayload {
  */
 export const WELCOME_LIMITS = { ttlSeconds: 300, timeoutMs: 5000, totalMs: 8000, retryAfterSeconds: 60 };
 
+export type WelcomeLimits = typeof WELCOME_LIMITS;
+
+/**
+ * The reason of a welcome sent whole whose push service did not answer in time: it may have taken
+ * the message, and a real one may deliver it though its connection is gone.
+ */
+export const SENT_UNANSWERED = 'timed out after the message was sent';
+
 /** Sends the welcome to one subscription; what became of it, never a rejection. */
 export type WelcomeSender = (target: PushTarget) => Promise<PushOutcome>;
 
@@ -52,32 +60,49 @@ export type WelcomeSender = (target: PushTarget) => Promise<PushOutcome>;
  * The welcome as push.ts sends every message: aes128gcm, VAPID, the address checks (an https push
  * service must resolve to public addresses only). A new connection each time: welcomes are one per
  * new subscription, and a connection kept open would outlive the request with nothing to close it.
+ *
+ * The welcome and the answer agree: when `totalMs` passes, the send is aborted where it stands (no
+ * request begun after it, the one in flight destroyed), so no answer of the push service after the
+ * refusal can deliver a welcome to a subscription that is not stored; a status line before it
+ * decides (push.ts `post`). A welcome written whole before the abort is answered `SENT_UNANSWERED`.
  */
-export function welcomeSender(vapid: Vapid, payload: WelcomePayload): WelcomeSender {
+export function welcomeSender(
+  vapid: Vapid,
+  payload: WelcomePayload,
+  limits: WelcomeLimits = WELCOME_LIMITS,
+): WelcomeSender {
   const text = JSON.stringify(payload);
   return async (target) => {
+    const limit = new AbortController();
+    let written = false;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<PushOutcome>((resolve) => {
-      timer = setTimeout(
-        () => resolve({ kind: 'failed', status: null, attempts: 1, reason: 'timed out' }),
-        WELCOME_LIMITS.totalMs,
-      );
+      timer = setTimeout(() => {
+        limit.abort();
+        resolve({ kind: 'failed', status: null, attempts: 1, reason: 'timed out' });
+      }, limits.totalMs);
     });
     try {
-      return await Promise.race([
+      const outcome = await Promise.race([
         sendPush(target, text, {
           vapid,
-          ttlSeconds: WELCOME_LIMITS.ttlSeconds,
+          ttlSeconds: limits.ttlSeconds,
           urgency: 'normal',
           attempts: 1,
           backoffMs: () => 0,
           maxRetryAfterMs: 0,
-          timeoutMs: WELCOME_LIMITS.timeoutMs,
+          timeoutMs: limits.timeoutMs,
+          signal: limit.signal,
+          afterWrite: () => (written = true),
         }),
         late,
       ]);
+      return outcome.kind === 'failed' && outcome.reason === 'timed out' && written
+        ? { ...outcome, reason: SENT_UNANSWERED }
+        : outcome;
     } finally {
       clearTimeout(timer);
+      limit.abort();
     }
   };
 }
@@ -144,11 +169,15 @@ export function welcomeRefusal(
     );
   }
   warnNotTaken(logger, { ...subscriptionLabel(endpoint), reason: outcome.reason }, Date.now());
+  const unanswered =
+    outcome.reason === SENT_UNANSWERED
+      ? ' If this browser still shows the welcome, it is not true: alerts are not on.'
+      : '';
   return new HttpProblem(
     makeProblem(
       base,
       'push_service_unavailable',
-      'The push service did not take the message that checks a new subscription: nothing is stored. Try again later.',
+      `The push service did not take the message that checks a new subscription: nothing is stored.${unanswered} Try again later.`,
     ),
     { headers: { 'Cache-Control': 'no-store', 'Retry-After': String(WELCOME_LIMITS.retryAfterSeconds) } },
   );

@@ -5,6 +5,8 @@
  * the subscription was made with), `TTL`, and an aes128gcm body (RFC 8188/8291) that it decrypts
  * with the subscriber's private key and auth secret, independently of the sender, with `http_ece`.
  * A message to an endpoint it never issued is answered 404, as a real push service answers one.
+ * A message is taken (kept in `received`) when the service answers it 201; one whose sender has
+ * closed the connection by then is not taken (`dropped`).
  */
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import http from 'node:http';
@@ -36,6 +38,17 @@ export interface Refused {
   readonly reason: string;
 }
 
+/** How the service holds its answer to one message (`hold`). */
+export interface Hold {
+  /** Milliseconds the answer is held. */
+  readonly ms: number;
+  /**
+   * The 201 status line is sent at once, the message taken, and only the rest of the answer held:
+   * a push service that has said yes and is slow to finish saying it.
+   */
+  readonly statusFirst?: boolean;
+}
+
 export interface PushService {
   readonly origin: string;
   readonly received: Received[];
@@ -48,8 +61,12 @@ export interface PushService {
    * the service decrypts this subscriber's messages with the new keys only.
    */
   rekey(subscriber: Subscriber): Subscriber;
+  /** The ids of subscribers whose message it did not take: the sender closed before the answer. */
+  readonly dropped: string[];
   /** The next answers to this subscriber's messages (status, headers), before the default 201. */
   answer(subscriber: Subscriber, ...replies: [number, Record<string, string>?][]): void;
+  /** Holds the answer to this subscriber's next message, after checking it. */
+  hold(subscriber: Subscriber, hold: Hold): void;
   /** Connections opened to it so far. */
   connections(): number;
   stop(): Promise<void>;
@@ -101,6 +118,8 @@ export async function startPushService(
   const received: Received[] = [];
   const refused: Refused[] = [];
   const unknown: string[] = [];
+  const dropped: string[] = [];
+  const holds = new Map<string, Hold>();
   let origin = '';
 
   function check(request: http.IncomingMessage, body: Buffer, id: string): Received {
@@ -155,10 +174,16 @@ export async function startPushService(
         return;
       }
       const reply = replies.get(id)?.shift();
+      const hold = holds.get(id);
+      holds.delete(id);
       try {
         const message = check(request, Buffer.concat(chunks), id);
         if (reply && reply[0] !== 201) {
           response.writeHead(reply[0], reply[1] ?? {}).end();
+          return;
+        }
+        if (hold) {
+          holdAnswer(response, message, hold);
           return;
         }
         received.push(message);
@@ -169,6 +194,26 @@ export async function startPushService(
       }
     };
   });
+  /** Answers `message` 201 after `hold.ms`, taking it then, unless its sender has gone by then. */
+  function holdAnswer(response: http.ServerResponse, message: Received, hold: Hold): void {
+    let gone = false;
+    response.once('close', () => (gone = !response.writableFinished));
+    const body = 'taken';
+    const head = { Location: `${origin}/message/${received.length + 1}`, 'Content-Length': body.length };
+    if (hold.statusFirst) {
+      received.push(message);
+      response.writeHead(201, head).flushHeaders();
+    }
+    setTimeout(() => {
+      if (hold.statusFirst) response.end(body);
+      else if (gone) dropped.push(message.subscriber);
+      else {
+        received.push(message);
+        response.writeHead(201, head).end(body);
+      }
+    }, hold.ms).unref();
+  }
+
   let connections = 0;
   server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -193,6 +238,7 @@ export async function startPushService(
     received,
     refused,
     unknown,
+    dropped,
     subscriber() {
       next += 1;
       return keyed(`s${next}`);
@@ -200,6 +246,9 @@ export async function startPushService(
     rekey: (subscriber) => keyed(subscriber.id),
     answer(subscriber, ...more) {
       replies.set(subscriber.id, [...(replies.get(subscriber.id) ?? []), ...more]);
+    },
+    hold(subscriber, hold) {
+      holds.set(subscriber.id, hold);
     },
     connections: () => connections,
     stop: () =>

@@ -9,13 +9,20 @@ import pino from 'pino';
 import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
-import { welcomePayload, welcomeRefusal, welcomeSender } from '../../../server/alerts/welcome.js';
+import {
+  SENT_UNANSWERED,
+  WELCOME_LIMITS,
+  welcomePayload,
+  welcomeRefusal,
+  welcomeSender,
+} from '../../../server/alerts/welcome.js';
 import { subscribe, vapidEnv } from '../../helpers/alerts.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 import { freePort } from '../../helpers/free-port.js';
 import type { PushService, Subscriber } from '../../helpers/push-service.js';
 import { startPushService } from '../../helpers/push-service.js';
 import type { RunningServer } from '../../helpers/with-server.js';
+import { eventually } from '../../helpers/wait.js';
 import { startServer } from '../../helpers/with-server.js';
 
 /**
@@ -264,3 +271,51 @@ test.serial('keys the crypto refuses are a 400 naming the key, and nothing is se
   t.is(welcomesTo(subscriber).length, 0);
   t.is(await store.subscriptionCount(), before);
 });
+
+test.serial(
+  'a welcome its push service took (201 sent, the rest of its answer held) stores the subscription',
+  async (t) => {
+    const before = await store.subscriptionCount();
+    const subscriber = push.subscriber();
+    // Held past the push request's deadline: waiting for the answer's last byte would refuse it.
+    push.hold(subscriber, { ms: WELCOME_LIMITS.timeoutMs + 2000, statusFirst: true });
+    const answer = await post(subscriber.subscription);
+    t.is(answer.status, 201);
+    t.is(welcomesTo(subscriber).length, 1, 'the push service took the welcome');
+    t.is(await store.subscriptionCount(), before + 1, 'and the subscription is stored');
+  },
+);
+
+test.serial(
+  'a welcome whose answer is held past the limit is aborted: refused, and the push service never takes it',
+  async (t) => {
+    const limits = { ...WELCOME_LIMITS, totalMs: 300 };
+    const send = welcomeSender(
+      { ...vapid, subject: 'mailto:alerts@example.org' },
+      welcomePayload(BASE_URL),
+      limits,
+    );
+    const subscriber = push.subscriber();
+    push.hold(subscriber, { ms: 1000 });
+    const started = Date.now();
+    const outcome = await send(subscriber.subscription);
+    t.true(Date.now() - started < 1000, 'answered at the limit, not at the push service answer');
+    t.like(outcome, { kind: 'failed', status: null, reason: SENT_UNANSWERED });
+    const refusal = welcomeRefusal(
+      outcome,
+      subscriber.subscription.endpoint,
+      BASE_URL,
+      pino({ level: 'silent' }),
+    );
+    t.is(refusal?.problem.status, 503);
+    t.regex(refusal?.problem.detail ?? '', /nothing is stored\. If this browser still shows the welcome/);
+    // The held answer's moment: the push service either takes the message or finds its sender gone.
+    t.true(
+      await eventually(() => push.dropped.includes(subscriber.id) || welcomesTo(subscriber).length > 0, {
+        interval: 20,
+      }),
+    );
+    t.deepEqual(welcomesTo(subscriber), [], 'no welcome reaches a subscription that was refused');
+    t.true(push.dropped.includes(subscriber.id));
+  },
+);
