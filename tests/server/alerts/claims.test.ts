@@ -146,8 +146,10 @@ for (const engine of engines)
 test('postgres: two machines claiming at once from one fan-out get disjoint batches that cover it', async (t) => {
   const postgres = engines.find((engine) => engine.name === 'postgres')!;
   const url = await postgres.place();
-  // Two stores, each its own pool: two machines sharing the database.
-  const machines = [await openAlertStore(url), await openAlertStore(url)];
+  // Two stores, each its own pool: two machines sharing the database (and a clock).
+  let ahead = 0;
+  const clock = () => Date.now() + ahead;
+  const machines = [await openAlertStore(url, clock), await openAlertStore(url, clock)];
   try {
     const [first] = machines;
     await first!.subscribeMany(
@@ -161,7 +163,7 @@ test('postgres: two machines claiming at once from one fan-out get disjoint batc
       })),
     );
     // The alert made a millisecond later than the subscriptions, which it is owed.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    ahead = 1;
     const alertId = await makeAlert(first!, 'a');
     const all = (await first!.owed(alertId, 2000)).map((row) => row.id);
     t.is(all.length, 1000);
