@@ -1,23 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Router from '@koa/router';
 import test from 'ava';
-import Koa from 'koa';
 import pino from 'pino';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
-import { WEBHOOK_PATH, WEBHOOKS_PATH, webhookEndpoints } from '../../../server/alerts/webhook-endpoints.js';
+import { WEBHOOKS_PATH } from '../../../server/alerts/webhook-endpoints.js';
 import type { DeliverOptions, WebhookOutcome } from '../../../server/alerts/webhooks/deliver.js';
 import type { WebhookTarget } from '../../../server/alerts/webhooks/target.js';
-import { problemBoundary } from '../../../server/http/problem-boundary.js';
+import type { DeliverFunction } from '../../../server/alerts/webhooks/verify.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
+import { usingApp } from '../../helpers/with-app.js';
 
 /**
  * Discord's and Slack's incoming webhooks are capability URLs on their own hosts, which no test may
- * reach: the endpoints are built here with a delivery that stands in for the platform (the factory's
- * `deliver`), so what is sent to it and what each answer makes of the registration are checked.
+ * reach: the app is built here with a delivery that stands in for the platform (createApp's
+ * `deliverWebhook`), so what is sent to it and what each answer makes of the registration are checked.
  */
 
 interface Sent {
@@ -29,7 +27,7 @@ interface Sent {
 const DISCORD = 'https://discord.com/api/webhooks/123456789/abcdefTOKEN';
 const SLACK = 'https://hooks.slack.com/services/T000/B000/XXXX';
 
-/** Runs `run` against the endpoints over a store of their own, the platform answering `outcome`. */
+/** Runs `run` against the app over a store of its own, the platform answering `outcome`. */
 async function withPlatform(
   outcome: WebhookOutcome,
   run: (url: string, sent: Sent[], store: AlertStore) => Promise<void>,
@@ -37,36 +35,16 @@ async function withPlatform(
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-platforms-'));
   const store = await openAlertStore(path.join(dir, 'alerts.sqlite'));
   const sent: Sent[] = [];
-  const endpoints = webhookEndpoints({
-    webhooks: { store, allowedOrigins: [], maxSubscriptions: 10, maxUnverified: 10, writeLimits: [] },
-    configuredBaseUrl: BASE_URL,
-    publicBaseUrl: BASE_URL,
-    problemTypeBase: BASE_URL,
-    logger: pino({ level: 'silent' }),
-    deliver: (target, message, options) => {
-      sent.push({ target, body: message.body, options });
-      return Promise.resolve(outcome);
-    },
-  });
-  const router = new Router();
-  router.post(WEBHOOKS_PATH, ...endpoints.register);
-  router.get(WEBHOOK_PATH, ...endpoints.show);
-  const app = new Koa();
-  app.use(
-    problemBoundary({
-      problemTypeBase: BASE_URL,
-      logger: pino({ level: 'silent' }),
-      renderPage: () => ({ body: '', etag: '' }),
-      pageHeaders: () => ({}),
-    }),
-  );
-  app.use(router.routes());
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
+  const env = { ALERTS_WEBHOOKS: 'on', ALERTS_MAX_SUBSCRIPTIONS: '10', ALERTS_MAX_UNVERIFIED: '10' };
+  const deliverWebhook: DeliverFunction = (target, message, options) => {
+    sent.push({ target, body: message.body, options });
+    return Promise.resolve(outcome);
+  };
   try {
-    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, sent, store);
+    await usingApp({ env, logger: pino({ level: 'silent' }), alertStore: store, deliverWebhook }, (url) =>
+      run(url, sent, store),
+    );
   } finally {
-    await new Promise((resolve) => server.close(resolve));
     await store.close();
     await rm(dir, { recursive: true, force: true });
   }
