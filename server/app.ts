@@ -36,6 +36,7 @@ import { emailEndpoints } from './alerts/email-endpoints.js';
 import { StoreOutage } from './alerts/store-outage.js';
 import type { Mailer } from './alerts/email/smtp.js';
 import type { WriteCount } from './alerts/write-limit.js';
+import type { DeliverFunction } from './alerts/webhooks/verify.js';
 import type { LimiterHandle } from './http/rate-limit-store.js';
 import { unconfirmedShare } from './alerts/unconfirmed-share.js';
 
@@ -58,6 +59,8 @@ export interface AppDeps {
   readonly mailer?: Mailer | null;
   /** A middleware run before the app's own (tests hold or observe requests with it). */
   readonly before?: Koa.Middleware;
+  /** Sends a new webhook's check; `deliverWebhook` by default (a test stands in for Discord or Slack). */
+  readonly deliverWebhook?: DeliverFunction;
 }
 
 /** The alerts' write counts that are on (server/alerts/write-limit.ts), each per minute. */
@@ -205,6 +208,7 @@ export function createApp(deps: AppDeps): ServiceApp {
       publicBaseUrl: base,
       problemTypeBase: base,
       logger,
+      ...(deps.deliverWebhook ? { deliver: deps.deliverWebhook } : {}),
     }),
     email: emailEndpoints({
       outage,

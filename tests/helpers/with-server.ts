@@ -79,7 +79,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     CONTENT_CACHE_DIR: 'off',
     // Stopping keeps an idle keep-alive connection open 1 s for a request a client already sent; the
     // tests' clients send none after their last answer, so their servers stop without the wait.
-    // tests/production/graceful-shutdown.test.ts proves the grace at its production value.
+    // tests/server/graceful-shutdown.test.ts proves the grace at its production value.
     SHUTDOWN_IDLE_GRACE_MS: '10',
     ...options.env,
     PORT: String(options.port ?? 0),

@@ -22,7 +22,9 @@ test('a reset published while PostgreSQL is down is alerted once it is back, wit
     ALERTS_RECORD_RETRY_MS: '200',
   };
   try {
-    await usingServer({ content: content.dir, env }, async (server) => {
+    const log: string[] = [];
+    const refusedRecords = () => log.filter((line) => line.includes('the ledger could not record')).length;
+    await usingServer({ content: content.dir, env, log }, async (server) => {
       const subscriber = push.subscriber();
       t.is((await subscribe(server.url, subscriber)).status, 201);
       await database.halt();
@@ -33,7 +35,8 @@ test('a reset published while PostgreSQL is down is alerted once it is back, wit
         windows: ['weekly'],
       });
       t.true(await server.reload(), 'the new content is served');
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Waited for until the ledger has failed to record the set twice: once, and once more on retry.
+      t.true(await eventually(() => refusedRecords() >= 2, { timeout: 10_000 }), 'the record was retried');
       t.is(alertsReceived(push).length, 0, 'nothing sent while the store is down');
       await database.start();
       t.true(

@@ -67,10 +67,11 @@ function senderOn(store: AlertStore, name: string, logs: SenderLogLine[]) {
 /** A new store of the engine (a file, a database) with the alert and its subscriptions. */
 async function setUp(push: PushService, engine: StoreEngine) {
   const place = await engine.place();
-  const setup = await openAlertStore(place);
+  // The store's clock, a millisecond ahead once the subscriptions are in: the alert is made after them.
+  let ahead = 0;
+  const setup = await openAlertStore(place, () => Date.now() + ahead);
   await storeSubscribers(push, setup, COUNT);
-  // Subscriptions made before the alert get it: the store's clock counts milliseconds.
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  ahead = 1;
   const alert = await alertEveryone(setup, 'shared');
   return { place, setup, alertId: alert.id };
 }

@@ -1,18 +1,17 @@
 import { createECDH } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import Router from '@koa/router';
 import test from 'ava';
-import Koa from 'koa';
 import pino from 'pino';
-import { EMAIL_SUBSCRIBE_PATH, emailEndpoints } from '../../../server/alerts/email-endpoints.js';
+import { EMAIL_SUBSCRIBE_PATH } from '../../../server/alerts/email-endpoints.js';
 import { EMAIL_UNSUBSCRIBE_PATH } from '../../../server/alerts/email/links.js';
 import type { Mailer } from '../../../server/alerts/email/smtp.js';
 import { newToken } from '../../../server/alerts/email/tokens.js';
-import { alertEndpoints, SUBSCRIPTIONS_PATH } from '../../../server/alerts/endpoints.js';
+import { SUBSCRIPTIONS_PATH } from '../../../server/alerts/endpoints.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
-import { WEBHOOK_PATH, WEBHOOKS_PATH, webhookEndpoints } from '../../../server/alerts/webhook-endpoints.js';
-import { problemBoundary } from '../../../server/http/problem-boundary.js';
+import { WEBHOOKS_PATH } from '../../../server/alerts/webhook-endpoints.js';
+import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
+import { vapidEnv } from '../../helpers/alerts.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
+import { usingApp } from '../../helpers/with-app.js';
 
 /**
  * A store whose every read and write fails, as an engine over the network does when it is down: its
@@ -24,67 +23,22 @@ const failing = new Proxy({} as AlertStore, {
     name === 'then' ? undefined : () => Promise.reject(new Error(`the store is down (${String(name)})`)),
 });
 
+/**
+ * The app with push, webhooks and email alerts on, over the failing store: its own routes
+ * (server/routes.ts) and pipeline, so a failure ends where a real one would.
+ */
 async function withApp(run: (url: string, logged: unknown[]) => Promise<void>): Promise<void> {
   const logged: unknown[] = [];
   const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-  const push = alertEndpoints({
-    alerts: {
-      store: failing,
-      publicKey: 'key',
-      pushHosts: ['https://fcm.googleapis.com'],
-      maxSubscriptions: 10,
-      writeLimits: [],
-      // Never reached: the store is asked first whether the subscription is stored already.
-      welcome: () => Promise.resolve({ kind: 'delivered', status: 201, attempts: 1 }),
-    },
-    configuredBaseUrl: BASE_URL,
-    problemTypeBase: BASE_URL,
-    logger,
-  });
-  const webhooks = webhookEndpoints({
-    webhooks: {
-      store: failing,
-      allowedOrigins: [],
-      maxSubscriptions: 10,
-      maxUnverified: 10,
-      writeLimits: [],
-    },
-    configuredBaseUrl: BASE_URL,
-    publicBaseUrl: BASE_URL,
-    problemTypeBase: BASE_URL,
-    logger,
-  });
   const mailer: Mailer = { send: () => Promise.resolve({ ok: true, messageId: 'm' }), close: () => {} };
-  const email = emailEndpoints({
-    email: { store: failing, mailer, maxSubscriptions: 10, maxUnverified: 10, writeLimits: [] },
-    baseUrl: BASE_URL,
-    configuredBaseUrl: BASE_URL,
-    logger,
-  });
-  const router = new Router();
-  router.post(EMAIL_SUBSCRIBE_PATH, ...email.subscribe);
-  for (const page of email.pages) router.post(page.path, page.post);
-  router.post(SUBSCRIPTIONS_PATH, ...push.subscribe);
-  router.delete(SUBSCRIPTIONS_PATH, ...push.unsubscribe);
-  router.post(WEBHOOKS_PATH, ...webhooks.register);
-  router.get(WEBHOOK_PATH, ...webhooks.show);
-  const app = new Koa();
-  app.use(
-    problemBoundary({
-      problemTypeBase: BASE_URL,
-      logger,
-      renderPage: () => ({ body: '', etag: '' }),
-      pageHeaders: () => ({}),
-    }),
-  );
-  app.use(router.routes());
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  try {
-    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, logged);
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
+  const env = {
+    ...vapidEnv(generateVapidKeys()),
+    ALERTS_PUSH_HOSTS: 'https://fcm.googleapis.com',
+    ALERTS_WEBHOOKS: 'on',
+    SMTP_URL: 'smtp://relay.test',
+    ALERTS_EMAIL_FROM: 'alerts@tracker.test',
+  };
+  await usingApp({ env, logger, alertStore: failing, mailer }, (url) => run(url, logged));
 }
 
 const ecdh = createECDH('prime256v1');

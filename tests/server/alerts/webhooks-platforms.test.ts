@@ -1,24 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Router from '@koa/router';
 import test from 'ava';
-import type { ExecutionContext } from 'ava';
-import Koa from 'koa';
 import pino from 'pino';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
-import { WEBHOOK_PATH, WEBHOOKS_PATH, webhookEndpoints } from '../../../server/alerts/webhook-endpoints.js';
+import { WEBHOOKS_PATH } from '../../../server/alerts/webhook-endpoints.js';
 import type { DeliverOptions, WebhookOutcome } from '../../../server/alerts/webhooks/deliver.js';
 import type { WebhookTarget } from '../../../server/alerts/webhooks/target.js';
-import { problemBoundary } from '../../../server/http/problem-boundary.js';
+import type { DeliverFunction } from '../../../server/alerts/webhooks/verify.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
+import { usingApp } from '../../helpers/with-app.js';
 
 /**
  * Discord's and Slack's incoming webhooks are capability URLs on their own hosts, which no test may
- * reach: the endpoints are built here with a delivery that stands in for the platform (the factory's
- * `deliver`), so what is sent to it and what each answer makes of the registration are checked.
+ * reach: the app is built here with a delivery that stands in for the platform (createApp's
+ * `deliverWebhook`), so what is sent to it and what each answer makes of the registration are checked.
  */
 
 interface Sent {
@@ -30,49 +27,27 @@ interface Sent {
 const DISCORD = 'https://discord.com/api/webhooks/123456789/abcdefTOKEN';
 const SLACK = 'https://hooks.slack.com/services/T000/B000/XXXX';
 
-/** Runs `run` against the endpoints over a store of their own, the platform answering `outcome`. */
+/** Runs `run` against the app over a store of its own, the platform answering `outcome`. */
 async function withPlatform(
-  t: ExecutionContext,
   outcome: WebhookOutcome,
   run: (url: string, sent: Sent[], store: AlertStore) => Promise<void>,
 ): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-platforms-'));
   const store = await openAlertStore(path.join(dir, 'alerts.sqlite'));
   const sent: Sent[] = [];
-  const endpoints = webhookEndpoints({
-    webhooks: { store, allowedOrigins: [], maxSubscriptions: 10, maxUnverified: 10, writeLimits: [] },
-    configuredBaseUrl: BASE_URL,
-    publicBaseUrl: BASE_URL,
-    problemTypeBase: BASE_URL,
-    logger: pino({ level: 'silent' }),
-    deliver: (target, message, options) => {
-      sent.push({ target, body: message.body, options });
-      return Promise.resolve(outcome);
-    },
-  });
-  const router = new Router();
-  router.post(WEBHOOKS_PATH, ...endpoints.register);
-  router.get(WEBHOOK_PATH, ...endpoints.show);
-  const app = new Koa();
-  app.use(
-    problemBoundary({
-      problemTypeBase: BASE_URL,
-      logger: pino({ level: 'silent' }),
-      renderPage: () => ({ body: '', etag: '' }),
-      pageHeaders: () => ({}),
-    }),
-  );
-  app.use(router.routes());
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
+  const env = { ALERTS_WEBHOOKS: 'on', ALERTS_MAX_SUBSCRIPTIONS: '10', ALERTS_MAX_UNVERIFIED: '10' };
+  const deliverWebhook: DeliverFunction = (target, message, options) => {
+    sent.push({ target, body: message.body, options });
+    return Promise.resolve(outcome);
+  };
   try {
-    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, sent, store);
+    await usingApp({ env, logger: pino({ level: 'silent' }), alertStore: store, deliverWebhook }, (url) =>
+      run(url, sent, store),
+    );
   } finally {
-    await new Promise((resolve) => server.close(resolve));
     await store.close();
     await rm(dir, { recursive: true, force: true });
   }
-  t.pass();
 }
 
 const register = (url: string, target: string) =>
@@ -85,7 +60,7 @@ const register = (url: string, target: string) =>
 const delivered: WebhookOutcome = { kind: 'delivered', status: 204, attempts: 1, answer: '' };
 
 test('a Discord webhook gets one "alerts are on" message in its own body, unsigned, and is active on a 2xx', (t) =>
-  withPlatform(t, delivered, async (url, sent, store) => {
+  withPlatform(delivered, async (url, sent, store) => {
     const response = await register(url, DISCORD);
     t.is(response.status, 201);
     const body = (await response.json()) as { id: string; status: string };
@@ -108,7 +83,7 @@ test('a Discord webhook gets one "alerts are on" message in its own body, unsign
   }));
 
 test('a Slack webhook gets its own body and is active on a 2xx', (t) =>
-  withPlatform(t, { ...delivered, status: 200, answer: 'ok' }, async (url, sent, store) => {
+  withPlatform({ ...delivered, status: 200, answer: 'ok' }, async (url, sent, store) => {
     const response = await register(url, SLACK);
     t.is(response.status, 201);
     const body = (await response.json()) as { id: string; status: string };
@@ -122,7 +97,7 @@ test('a Slack webhook gets its own body and is active on a 2xx', (t) =>
 
 test('a Discord or Slack webhook that answers 404 does not exist: refused, nothing stored', async (t) => {
   for (const target of [DISCORD, SLACK])
-    await withPlatform(t, { kind: 'gone', status: 404, attempts: 1 }, async (url, sent, store) => {
+    await withPlatform({ kind: 'gone', status: 404, attempts: 1 }, async (url, sent, store) => {
       const response = await register(url, target);
       t.is(response.status, 400, target);
       const problem = (await response.json()) as { code: string; parameter: string; detail: string };
@@ -135,7 +110,6 @@ test('a Discord or Slack webhook that answers 404 does not exist: refused, nothi
 
 test('any other answer leaves it pending, saying what it answered', (t) =>
   withPlatform(
-    t,
     { kind: 'failed', status: 500, attempts: 1, reason: 'the target answered 500' },
     async (url, _sent, store) => {
       const response = await register(url, DISCORD);

@@ -26,7 +26,10 @@ test('past ALERTS_MAX_SUBSCRIPTIONS a new one is 503 subscriptions_full, stored 
       },
     }),
   );
-  await usingServer({ env, logger }, async (server) => {
+  const clock = { now: Date.now() };
+  const fullWarnings = () =>
+    lines.filter((line) => /ALERTS_MAX_SUBSCRIPTIONS/.test(String(line['msg']))).length;
+  await usingServer({ env, logger, clock: () => clock.now }, async (server) => {
     const subscribers = [1, 2, 3, 4, 5].map(() => push.subscriber());
     const answers = [];
     for (const subscriber of subscribers) answers.push(await post(server.url, subscriptionOf(subscriber)));
@@ -45,12 +48,17 @@ test('past ALERTS_MAX_SUBSCRIPTIONS a new one is 503 subscriptions_full, stored 
       200,
       'one already stored still changes its filters',
     );
+    t.is(fullWarnings(), 1, 'one warning for two refusals within a minute');
+    clock.now += 59_999;
+    t.is((await post(server.url, subscriptionOf(push.subscriber()))).status, 503);
+    t.is(fullWarnings(), 1, 'none for a refusal still within the minute');
+    clock.now += 1;
+    t.is((await post(server.url, subscriptionOf(push.subscriber()))).status, 503);
+    t.is(fullWarnings(), 2, 'the next refusal a minute after the warning warns again');
     const store = await openAlertStore(env.ALERTS_DB);
     t.is(await store.subscriptionCount(), 3);
     await store.close();
   });
-  const warnings = lines.filter((line) => /ALERTS_MAX_SUBSCRIPTIONS/.test(String(line['msg'])));
-  t.is(warnings.length, 1, 'one warning for two refusals within a minute');
 });
 
 test('subscription writes are limited per address and per network (/24)', async (t) => {

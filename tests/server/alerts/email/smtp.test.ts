@@ -22,7 +22,6 @@ const mail = (n: number): MailContent => ({
 });
 
 async function withRelay(
-  t: ExecutionContext,
   run: (relay: SmtpStandIn, mailer: Mailer) => Promise<void>,
   options: { credentials?: { user: string; pass: string }; mailer?: Partial<MailerOptions> } = {},
 ) {
@@ -34,7 +33,6 @@ async function withRelay(
     mailer.close();
     await relay.stop();
   }
-  t.pass();
 }
 
 const oneLine = (t: ExecutionContext, reason: string) => {
@@ -43,7 +41,7 @@ const oneLine = (t: ExecutionContext, reason: string) => {
 };
 
 test('a mail reaches the relay as sent, From the mailer, with the given Message-ID', async (t) => {
-  await withRelay(t, async (relay, mailer) => {
+  await withRelay(async (relay, mailer) => {
     const result = await mailer.send(mail(1));
     t.deepEqual(result, { ok: true, messageId: '<mail-1@tracker.test>' });
     t.is(relay.received.length, 1);
@@ -61,7 +59,6 @@ test('a mail reaches the relay as sent, From the mailer, with the given Message-
 test('the user and password in the URL are percent-decoded and authenticate', async (t) => {
   const credentials = { user: 'alerts@tracker.test', pass: 'p@ss:w/rd%+' };
   await withRelay(
-    t,
     async (relay, mailer) => {
       t.true(relay.url.includes('p%40ss%3Aw%2Frd%25%2B@'));
       t.true((await mailer.send(mail(1))).ok);
@@ -73,7 +70,6 @@ test('the user and password in the URL are percent-decoded and authenticate', as
 
 test('wrong credentials are a temporary failure: the configuration, not the recipient, is wrong', async (t) => {
   await withRelay(
-    t,
     async (relay) => {
       const wrong = createMailer({ smtpUrl: relay.url.replace('secret@', 'wrong@'), from: FROM });
       try {
@@ -94,7 +90,7 @@ test('wrong credentials are a temporary failure: the configuration, not the reci
 });
 
 test('a 4xx reply is a temporary failure, a 5xx one permanent, each with a one-line reason', async (t) => {
-  await withRelay(t, async (relay, mailer) => {
+  await withRelay(async (relay, mailer) => {
     relay.failNext(451, 'Requested action aborted: local error in processing');
     const temporary = await mailer.send(mail(1));
     t.like(temporary, { ok: false, permanent: false });
@@ -164,7 +160,6 @@ test('a relay that never greets is a temporary failure once the greeting time-ou
 
 test('the pool carries many mails over few connections', async (t) => {
   await withRelay(
-    t,
     async (relay, mailer) => {
       const results = await Promise.all(Array.from({ length: 12 }, (_, n) => mailer.send(mail(n))));
       t.true(results.every((result) => result.ok));

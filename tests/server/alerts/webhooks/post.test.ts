@@ -1,5 +1,4 @@
 import test from 'ava';
-import type { ExecutionContext } from 'ava';
 import net from 'node:net';
 import { alertBody, newWebhookSecret, signedHeaders } from '../../../../server/alerts/webhooks/messages.js';
 import type { Lookup, PostOptions } from '../../../../server/alerts/webhooks/post.js';
@@ -33,20 +32,19 @@ function signed(body: string): Record<string, string> {
   return signedHeaders(secret, 'msg_test', Math.floor(Date.now() / 1000), body);
 }
 
-async function withReceiver(t: ExecutionContext, run: (receiver: WebhookReceiver) => Promise<void>) {
+async function withReceiver(run: (receiver: WebhookReceiver) => Promise<void>) {
   const receiver = await startWebhookReceiver(secret);
   try {
     await run(receiver);
   } finally {
     await receiver.stop();
   }
-  t.pass();
 }
 
 const body = alertBody('reset.confirmed', new Date().toISOString(), { id: 'reset-1' });
 
 test('a signed alert reaches the receiver and verifies; a tampered one is refused', async (t) => {
-  await withReceiver(t, async (receiver) => {
+  await withReceiver(async (receiver) => {
     const target = targetOf(`${receiver.origin}/hooks/in?x=1`);
     const options: PostOptions = { allowedOrigins: [receiver.origin] };
     t.like(await postWebhook(target, body, signed(body), options), { ok: true, status: 204, body: '' });
@@ -64,7 +62,7 @@ test('a signed alert reaches the receiver and verifies; a tampered one is refuse
 });
 
 test('a name resolving to 127.0.0.1 is refused unless its origin is allowed; one lookup, pinned', async (t) => {
-  await withReceiver(t, async (receiver) => {
+  await withReceiver(async (receiver) => {
     const { port } = new URL(receiver.origin);
     const origin = `http://hooks.example.test:${port}`;
     const target = targetOf(`${origin}/in`);
@@ -125,7 +123,7 @@ test('an answer mixing public and private addresses is refused, naming the priva
 });
 
 test('an IP literal is checked without a lookup', async (t) => {
-  await withReceiver(t, async (receiver) => {
+  await withReceiver(async (receiver) => {
     const lookup = fakeLookup('8.8.8.8');
     const target = targetOf(`${receiver.origin}/in`);
     t.like(await postWebhook(target, body, signed(body), { allowedOrigins: [], lookup }), {
@@ -141,7 +139,7 @@ test('an IP literal is checked without a lookup', async (t) => {
 });
 
 test('a redirect is an answer, not followed', async (t) => {
-  await withReceiver(t, async (receiver) => {
+  await withReceiver(async (receiver) => {
     receiver.next({ redirect: `${receiver.origin}/elsewhere` });
     const result = await postWebhook(targetOf(`${receiver.origin}/in`), body, signed(body), {
       allowedOrigins: [receiver.origin],
@@ -155,7 +153,7 @@ test('a redirect is an answer, not followed', async (t) => {
 });
 
 test("waiting for the answer's headers, its body, or the whole request times out", async (t) => {
-  await withReceiver(t, async (receiver) => {
+  await withReceiver(async (receiver) => {
     const target = targetOf(`${receiver.origin}/in`);
     const options: PostOptions = {
       allowedOrigins: [receiver.origin],
@@ -232,7 +230,7 @@ test('a target nothing listens on is a network failure', async (t) => {
 });
 
 test('a 10 MB answer is cut at 64 KB and its connection closed before it is all sent', async (t) => {
-  await withReceiver(t, async (receiver) => {
+  await withReceiver(async (receiver) => {
     receiver.next({ hugeBytes: 10 * 1024 * 1024 });
     const result = await postWebhook(targetOf(`${receiver.origin}/in`), body, signed(body), {
       allowedOrigins: [receiver.origin],
@@ -247,7 +245,7 @@ test('a 10 MB answer is cut at 64 KB and its connection closed before it is all 
 });
 
 test('beforeWrite comes just before the body is sent, afterWrite once it is', async (t) => {
-  await withReceiver(t, async (receiver) => {
+  await withReceiver(async (receiver) => {
     const seen: string[] = [];
     const result = await postWebhook(targetOf(`${receiver.origin}/in`), body, signed(body), {
       allowedOrigins: [receiver.origin],
@@ -260,7 +258,7 @@ test('beforeWrite comes just before the body is sent, afterWrite once it is', as
 });
 
 test('the body waits for beforeWrite to resolve; one that rejects writes nothing, refused', async (t) => {
-  await withReceiver(t, async (receiver) => {
+  await withReceiver(async (receiver) => {
     const seen: string[] = [];
     const result = await postWebhook(targetOf(`${receiver.origin}/in`), body, signed(body), {
       allowedOrigins: [receiver.origin],

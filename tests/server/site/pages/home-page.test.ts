@@ -122,9 +122,22 @@ test('links the feeds, the sources, the API docs and the machine-readable view',
   }
 });
 
-test('with the default filters the demo set has an unambiguous latest reset and days since', async (t) => {
+test('with the default filters the page shows the one latest reset and the days since it', async (t) => {
+  const card = /<section class="card hero" aria-labelledby="latest">[\s\S]*?<\/section>/.exec(
+    (await page('/')).body,
+  )?.[0];
   const status = await api<Status>('/api/v1/status');
-  t.truthy(status.latest_reset);
-  t.is(status.latest_ambiguous, null);
-  t.is(typeof status.stats.days_since_last, 'number');
+  t.truthy(status.latest_reset, 'the demo set has an exact latest reset');
+  t.truthy(card);
+  t.notRegex(card!, /order is not known/);
+  t.deepEqual(
+    [...card!.matchAll(/href="(\/events\/[^"]+)"/g)].map((match) => match[1]),
+    [localPath(status.latest_reset!.url)],
+    'the card links the latest reset, and only it',
+  );
+  const days = Math.floor(status.stats.days_since_last!);
+  t.regex(
+    card!,
+    days < 1 ? /less than a day ago/ : new RegExp(`>${days < 2 ? '1 day' : `${days} days`} ago<`),
+  );
 });

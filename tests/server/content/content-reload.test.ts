@@ -1,12 +1,11 @@
 import test from 'ava';
-import { loadContent } from '../../server/content/read-content.js';
-import type { ValidationResult } from '../../domain/content/validate.js';
-import { ContentState } from '../../server/content/content-state.js';
-import { editJson } from './helpers/content.js';
-import { sleep } from './helpers/http.js';
-import { BASE_URL, copyContent, VALID_FIXTURE } from '../helpers/fixtures.js';
+import { loadContent } from '../../../server/content/read-content.js';
+import type { ValidationResult } from '../../../domain/content/validate.js';
+import { ContentState } from '../../../server/content/content-state.js';
+import { editJson } from '../../production/helpers/content.js';
+import { BASE_URL, copyContent, VALID_FIXTURE } from '../../helpers/fixtures.js';
 
-test('overlapping reloads (two quick SIGHUPs) apply in the order they were asked', async (t) => {
+test('two overlapping reload() calls run one at a time and apply in the order they were asked', async (t) => {
   const copy = await copyContent(VALID_FIXTURE);
   const dir = copy.dir;
   try {
@@ -16,18 +15,25 @@ test('overlapping reloads (two quick SIGHUPs) apply in the order they were asked
     const older = await loadContent(VALID_FIXTURE);
     const newer = await loadContent(dir);
     if (!older.ok || !newer.ok) throw new Error('fixture content must be valid');
-    // The first load is slow, the second fast: without ordering the older set would land last.
+    // The first load is held until the test lets it go, the second answers at once: were the
+    // reloads not run one at a time, the newer set would land first and the older one over it.
+    let releaseOlder = () => {};
+    const olderHeld = new Promise<void>((resolve) => (releaseOlder = resolve));
     const loads: (() => Promise<ValidationResult>)[] = [
       async () => {
-        await sleep(200);
+        await olderHeld;
         return older;
       },
       () => Promise.resolve(newer),
     ];
     const content = new ContentState(() => loads.shift()!(), BASE_URL);
-    const outcomes = await Promise.all([content.reload(), content.reload()]);
+    const outcomes = Promise.all([content.reload(), content.reload()]);
+    // A turn of the event loop runs every promise callback ready: the second load has not started.
+    await new Promise((resolve) => setImmediate(resolve));
+    t.is(loads.length, 1, 'the second load waits for the first reload');
+    releaseOlder();
     t.deepEqual(
-      outcomes.map((outcome) => outcome.revision),
+      (await outcomes).map((outcome) => outcome.revision),
       [older.content.revision, newer.content.revision],
     );
     t.is(content.snapshot.catalog?.revision, newer.content.revision);
