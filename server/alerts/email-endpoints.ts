@@ -31,6 +31,7 @@ import { checkedBody } from './checked-body.js';
 import type { StoreOutage } from './store-outage.js';
 import type { UnconfirmedShare } from './unconfirmed-share.js';
 import { takeShare } from './unconfirmed-share.js';
+import { OnceAMinute } from './once-a-minute.js';
 
 /** Runs `run` behind a middleware (an Origin check, a write limit), which may refuse it. */
 async function through(middleware: Middleware, ctx: Context, run: () => Promise<void>): Promise<void> {
@@ -229,10 +230,9 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
       );
   }
 
-  let warnedFullAt = -Infinity;
+  const fullWarning = new OnceAMinute(Date.now);
   function full(): HttpProblem {
-    if (Date.now() - warnedFullAt >= 60_000) {
-      warnedFullAt = Date.now();
+    if (fullWarning.due() !== null) {
       logger.warn(
         { max: options.email?.maxSubscriptions },
         'alerts: the store holds ALERTS_MAX_SUBSCRIPTIONS email addresses; new ones are refused',
