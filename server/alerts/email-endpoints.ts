@@ -23,7 +23,8 @@ import {
   readFields,
 } from './email/request.js';
 import type { Mailer } from './email/smtp.js';
-import { hashToken, newToken } from './email/tokens.js';
+import { newToken } from './email/tokens.js';
+import { hashToken } from './token-hash.js';
 import type { AlertStore } from './store/index.js';
 import type { WriteCount } from './write-limit.js';
 import { limitWrites } from './write-limit.js';
@@ -137,7 +138,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     const email = available();
     await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, base);
     const token = linkToken(ctx);
-    const confirmed = token === null ? null : await email.store.confirmEmail(hashToken(token));
+    const confirmed = token === null ? null : await email.store.confirmEmail(hashToken(token, 'base64url'));
     if (token === null) page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'incomplete' });
     else if (!confirmed) page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'expired' });
     else
