@@ -43,7 +43,7 @@ async function through(middleware: Middleware, ctx: Context, run: () => Promise<
 export const EMAIL_SUBSCRIBE_PATH = '/alerts/email';
 
 /** What the email endpoints use when email is on. */
-export interface EmailAlerts {
+interface EmailAlerts {
   readonly store: AlertStore;
   readonly mailer: Mailer;
   /** Addresses in all: past it a request is refused (503 `subscriptions_full`), whatever the address. */
@@ -69,7 +69,7 @@ export interface EmailEndpointsOptions {
 }
 
 /** A page's path in every language, with what GET and POST do there. */
-export interface EmailRoute {
+interface EmailRoute {
   readonly path: string;
   readonly get: Middleware;
   readonly post: Middleware;

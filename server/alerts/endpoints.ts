@@ -18,7 +18,7 @@ import { welcomeRefusal } from './welcome.js';
 export const VAPID_KEY_PATH = '/alerts/vapid-public-key';
 export const SUBSCRIPTIONS_PATH = '/alerts/subscriptions';
 /** A browser's subscription is about 500 bytes; 4 KiB leaves room and nothing more. */
-export const ALERTS_BODY_MAX_BYTES = 4096;
+const ALERTS_BODY_MAX_BYTES = 4096;
 
 export interface AlertEndpointsOptions {
   /** The store and the public key; null when alerts are off (every endpoint answers 503). */

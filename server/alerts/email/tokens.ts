@@ -10,7 +10,7 @@ import { hashToken } from '../token-hash.js';
  */
 
 /** Random bytes in a token. */
-export const TOKEN_BYTES = 32;
+const TOKEN_BYTES = 32;
 
 /** The shape of a token in a link: 43 base64url characters. Anything else is refused unhashed. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

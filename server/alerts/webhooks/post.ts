@@ -27,7 +27,7 @@ import type { WebhookTarget } from './target.js';
 import { hostOf, isAllowedOrigin, isIpLiteral } from './target.js';
 
 /** One address as `dns.promises.lookup(host, { all: true })` gives it. */
-export interface ResolvedAddress {
+interface ResolvedAddress {
   readonly address: string;
   readonly family: number;
 }
@@ -82,7 +82,7 @@ export interface WebhookFailure {
   readonly reason: string;
 }
 
-export const POST_DEFAULTS = {
+const POST_DEFAULTS = {
   connectTimeoutMs: 5000,
   headersTimeoutMs: 10_000,
   bodyTimeoutMs: 10_000,
