@@ -28,7 +28,7 @@ export interface AlertPayload {
   readonly parts: AlertParts;
 }
 
-export interface AlertParts {
+interface AlertParts {
   readonly subject: string;
   readonly audience: string;
   /**
@@ -205,7 +205,7 @@ export interface LedgerMark {
   readonly mode: 'silent' | 'alert';
 }
 
-export interface LedgerAlert {
+interface LedgerAlert {
   readonly key: string;
   readonly event: ResetSummary;
   readonly reason: AlertReason;
@@ -227,7 +227,7 @@ export const ALERT_FILTERS: readonly FilterSet[] = AUDIENCE_FILTERS.flatMap((aud
 );
 
 /** The key that makes an alert unique: once per event and reason, a correction once per revision. */
-export function alertKey(eventId: string, reason: AlertReason, revision: number): string {
+function alertKey(eventId: string, reason: AlertReason, revision: number): string {
   return reason === 'corrected' ? `${eventId}:corrected:${revision}` : `${eventId}:${reason}`;
 }
 

@@ -26,7 +26,7 @@ export interface YearCalendar {
 }
 
 /** The UTC day an event sits on: its exact time's date, or its date alone. */
-export function dayOf(event: Pick<ResetSummary, 'announced_at' | 'announced_on'>): string | null {
+function dayOf(event: Pick<ResetSummary, 'announced_at' | 'announced_on'>): string | null {
   if (event.announced_at !== null) return event.announced_at.slice(0, 10);
   return event.announced_on;
 }

@@ -58,7 +58,7 @@ export function eventPath(id: string): string {
   return `/events/${encodeURIComponent(id)}`;
 }
 
-export function eventUrl(baseUrl: string, id: string): string {
+function eventUrl(baseUrl: string, id: string): string {
   return `${baseUrl}${eventPath(id)}`;
 }
 

@@ -2,7 +2,7 @@ import type { Catalog } from './catalog.js';
 import type { EventStatus, ResetSummary } from './schemas/index.js';
 
 /** The statuses a feed carries (docs/product-decisions.md §9); announced resets wait for confirmation. */
-export const FEED_STATUSES = ['confirmed', 'cancelled', 'retracted'] as const;
+const FEED_STATUSES = ['confirmed', 'cancelled', 'retracted'] as const;
 export type FeedStatus = (typeof FEED_STATUSES)[number];
 
 /** A feed event: a `usage_reset` whose status a feed carries. */

@@ -6,7 +6,7 @@ export interface FilterSet {
 }
 
 /** `max`/`pro`/`team` match events whose stated plans include the plan; unknown eligibility never does. */
-export function matchesAudience(event: ResetSummary, audience: AudienceFilter): boolean {
+function matchesAudience(event: ResetSummary, audience: AudienceFilter): boolean {
   switch (audience) {
     case 'all':
       return true;
@@ -24,7 +24,7 @@ export function matchesAudience(event: ResetSummary, audience: AudienceFilter): 
 }
 
 /** Named windows match only events naming them; `unspecified` and `other` never match. */
-export function matchesWindow(event: ResetSummary, window: WindowFilter): boolean {
+function matchesWindow(event: ResetSummary, window: WindowFilter): boolean {
   return window === 'any' || event.windows.includes(window);
 }
 

@@ -7,7 +7,7 @@
 import type { FreshnessEntry } from './content/files.js';
 import type { ResetSummary } from './schemas/index.js';
 
-export interface FreshnessRow {
+interface FreshnessRow {
   readonly event: ResetSummary;
   /** The post's time: `announced_at`, or the start of `announced_on`'s UTC day. */
   readonly postedAt: string;

@@ -26,7 +26,7 @@ export { CONTENT_LIMITS } from '../schemas/limits.js';
 const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
 const { shape: event } = ResetSummary;
 
-export const AudienceFile = Audience.extend({
+const AudienceFile = Audience.extend({
   // Without its own message a failed union reports only "Invalid input", which names no rule.
   plans: z.union([PlanGroup, Audience.shape.plans.options[1].refine(unique, 'plans must not repeat')], {
     error: `must be "all", "subscribers", "unspecified" or a list of plans (${Plan.options.join(', ')})`,
@@ -34,7 +34,7 @@ export const AudienceFile = Audience.extend({
   exclusions: Audience.shape.exclusions.unwrap().nullish(),
 });
 
-export const SourceEntryFile = SourceEntry.extend({
+const SourceEntryFile = SourceEntry.extend({
   posted_at: UtcDateTime.nullish(),
   excerpt: SourceEntry.shape.excerpt.unwrap().nullish(),
 });
@@ -44,7 +44,7 @@ export const SourceEntryFile = SourceEntry.extend({
  * (content/README.md §4). Bounded like the English fields. `statement` translates `audience.statement`,
  * which every event has; `effective_note` is there exactly when the event has one (a rule checks it).
  */
-export const EventTranslationFile = z.strictObject({
+const EventTranslationFile = z.strictObject({
   revision: event.revision,
   title: event.title,
   summary: event.summary,
@@ -53,7 +53,7 @@ export const EventTranslationFile = z.strictObject({
 });
 
 /** Translations by page language; each language at most once, every one optional. */
-export const EventTranslationsFile = z.strictObject(
+const EventTranslationsFile = z.strictObject(
   Object.fromEntries(TRANSLATION_LANGUAGES.map((language) => [language, EventTranslationFile.optional()])) as Record<
     TranslationLanguage,
     z.ZodOptional<typeof EventTranslationFile>
@@ -115,7 +115,7 @@ export const CollectionFile = z.strictObject({
 });
 
 export type EventFile = z.infer<typeof EventFile>;
-export type EventTranslationFile = z.infer<typeof EventTranslationFile>;
+type EventTranslationFile = z.infer<typeof EventTranslationFile>;
 export type SourcesFile = z.infer<typeof SourcesFile>;
 export type CollectionFile = z.infer<typeof CollectionFile>;
 export type FreshnessEntry = z.infer<typeof FreshnessEntry>;

@@ -9,7 +9,7 @@ import { decodePostTime, parsePostUrl } from './post-time.js';
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date, YYYY-MM-DD');
 
-export const LedgerEntry = z.union([
+const LedgerEntry = z.union([
   z.strictObject({
     url: z.url(),
     date: Day,
@@ -23,7 +23,7 @@ export const LedgerEntry = z.union([
     left_out: z.string().min(1),
   }),
 ]);
-export type LedgerEntry = z.infer<typeof LedgerEntry>;
+type LedgerEntry = z.infer<typeof LedgerEntry>;
 
 export const Ledger = z.strictObject({
   reviewed_on: Day,
@@ -49,7 +49,7 @@ export interface CitingEvent {
 const PROVIDER_HOSTS = /(^|\.)(anthropic\.com|claude\.com|claude\.ai)$/;
 
 /** Whether a source URL is the provider's own post or page (an X or Bluesky post, or a provider site). */
-export function isProviderSource(url: string): boolean {
+function isProviderSource(url: string): boolean {
   const post = parsePostUrl(url);
   if (post !== null && post.platform !== 'other') return true;
   const host = URL.parse(url)?.hostname;

@@ -8,7 +8,7 @@ export interface ContentProblem {
   readonly rule: string;
 }
 
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   return path
     .map((segment, index) =>
       typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`,

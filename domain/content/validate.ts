@@ -14,7 +14,7 @@ import type { Steps } from '../steps.js';
 import { ITEMS_PER_STEP, runSteps } from '../steps.js';
 
 /** One file's raw JSON (its path relative to the content folder). */
-export interface RawFile {
+interface RawFile {
   readonly file: string;
   readonly data: unknown;
 }

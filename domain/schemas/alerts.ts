@@ -32,11 +32,11 @@ function isP256Point(text: string): boolean {
 }
 
 /** The browser's public key: an uncompressed P-256 point, 65 bytes whose first is 0x04 (RFC 8291 §3.1). */
-export const PushP256dh = base64urlOf(65, 'B').refine(isP256Point, {
+const PushP256dh = base64urlOf(65, 'B').refine(isP256Point, {
   error: 'must be a point on the P-256 curve',
 });
 /** The authentication secret: 16 bytes (RFC 8291 §3.2). */
-export const PushAuth = base64urlOf(16);
+const PushAuth = base64urlOf(16);
 
 /**
  * A push endpoint: where the browser's push service takes messages for one subscription. What a
@@ -44,7 +44,7 @@ export const PushAuth = base64urlOf(16);
  * refused, and the rest is kept in one canonical form (domain/alerts.ts `canonicalEndpoint`), so
  * every spelling of an endpoint is one subscription.
  */
-export const PushEndpoint = z
+const PushEndpoint = z
   .string()
   .max(CONTENT_LIMITS.url)
   .refine((value) => !UNSAFE_IN_ENDPOINT.test(value), {
@@ -55,7 +55,7 @@ export const PushEndpoint = z
   .pipe(z.string().max(CONTENT_LIMITS.url));
 
 /** `PushSubscription.toJSON()` as a browser sends it; nothing else is taken. */
-export const PushSubscriptionJson = z.strictObject({
+const PushSubscriptionJson = z.strictObject({
   endpoint: PushEndpoint,
   expirationTime: z.number().int().min(0).nullable().optional(),
   keys: z.strictObject({ p256dh: PushP256dh, auth: PushAuth }),
@@ -83,12 +83,12 @@ export const WebhookRequest = z.strictObject({
 });
 
 /** The languages of the site's pages: the page a form is sent from answers in its own. */
-export const PageLanguage = z.enum(['en', ...TRANSLATION_LANGUAGES] as const);
+const PageLanguage = z.enum(['en', ...TRANSLATION_LANGUAGES] as const);
 
 /** `POST /alerts/webhooks` as an HTML form: the same fields and the language of the page it came from. */
 export const WebhookFormRequest = WebhookRequest.extend({ lang: PageLanguage });
 
-export type PushSubscriptionJson = z.infer<typeof PushSubscriptionJson>;
+type PushSubscriptionJson = z.infer<typeof PushSubscriptionJson>;
 export type AlertSubscriptionRequest = z.infer<typeof AlertSubscriptionRequest>;
 export type AlertUnsubscribeRequest = z.infer<typeof AlertUnsubscribeRequest>;
 export type WebhookRequest = z.infer<typeof WebhookRequest>;
@@ -98,19 +98,19 @@ export type WebhookFormRequest = z.infer<typeof WebhookFormRequest>;
 export const MailLocale = z.enum(['en', 'ja', 'ko', 'zh-CN', 'zh-TW']);
 
 /** Longest address SMTP carries (RFC 5321 §4.5.3.1.3, a path of 256 less its brackets). */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 /**
  * An address in one form: trimmed, its domain in lower case (the local part is the mailbox's own
  * and may be case-sensitive), so `Ann@Example.COM ` and `Ann@example.com` are one subscription.
  */
-export function normalizeEmail(address: string): string {
+function normalizeEmail(address: string): string {
   const at = address.lastIndexOf('@');
   return `${address.slice(0, at)}@${address.slice(at + 1).toLowerCase()}`;
 }
 
 /** An email address as a form or a program gives it: one mailbox, `local@domain`, nothing else. */
-export const EmailAddress = z
+const EmailAddress = z
   .string()
   .trim()
   .max(EMAIL_MAX_LENGTH)

@@ -46,7 +46,10 @@ export const Meta = z
   })
   .meta({ id: 'Meta', description: 'Response metadata, present in every 200 response.' });
 
-/** docs/api-contract.md §2.7 */
+/**
+ * docs/api-contract.md §2.7
+ * @public Imported by no module: the client's contract generator names it (client/scripts/contract.ts).
+ */
 export const Filters = z
   .strictObject({ audience: AudienceFilter, window: WindowFilter })
   .meta({ id: 'Filters', description: 'The filters the response was computed with.' });
@@ -139,6 +142,7 @@ export const SourcesResponse = z
 
 export type Stats = z.infer<typeof Stats>;
 export type Meta = z.infer<typeof Meta>;
+/** @public As `Filters` above. */
 export type Filters = z.infer<typeof Filters>;
 export type SourceAccount = z.infer<typeof SourceAccount>;
 export type Pagination = z.infer<typeof Pagination>;

@@ -2,15 +2,15 @@ import { z } from 'zod';
 
 export const EVENT_KINDS = ['usage_reset', 'limit_increase', 'credit', 'policy_change', 'incident'] as const;
 export const EVENT_STATUSES = ['announced', 'confirmed', 'cancelled', 'retracted'] as const;
-export const TIME_PRECISIONS = ['exact', 'date'] as const;
+const TIME_PRECISIONS = ['exact', 'date'] as const;
 export const ALLOCATIONS = ['subscription_usage', 'api', 'unspecified'] as const;
 export const AUDIENCE_SCOPES = ['broad', 'limited', 'unspecified'] as const;
 export const PLAN_GROUPS = ['all', 'subscribers', 'unspecified'] as const;
 export const PLANS = ['free', 'pro', 'max', 'team', 'enterprise'] as const;
 export const WINDOWS = ['five_hour', 'weekly', 'other', 'unspecified'] as const;
-export const SOURCE_ROLES = ['original', 'relay'] as const;
+const SOURCE_ROLES = ['original', 'relay'] as const;
 export const SOURCE_KINDS = ['social_post', 'web_page', 'status_page'] as const;
-export const CORRECTION_KINDS = ['correction', 'retraction'] as const;
+const CORRECTION_KINDS = ['correction', 'retraction'] as const;
 export const CLASSIFICATIONS = ['official', 'team_member', 'relay'] as const;
 export const PRIORITIES = ['primary', 'additional', 'context', 'optional'] as const;
 export const AUDIENCE_FILTERS = ['all', 'broad', 'max', 'pro', 'team'] as const;

@@ -36,7 +36,7 @@ export const CONTENT_LIMITS = {
 /** `YYYY-MM-DD`. */
 export const DATE_LENGTH = 10;
 /** Fraction digits a date-time may carry: nanoseconds, the finest any clock or platform writes. */
-export const DATE_TIME_FRACTION_DIGITS = 9;
+const DATE_TIME_FRACTION_DIGITS = 9;
 /** `YYYY-MM-DDTHH:MM:SS.fffffffffZ`: a UTC date-time at its longest. */
 export const UTC_DATE_TIME_MAX_LENGTH = 20 + DATE_TIME_FRACTION_DIGITS + 1;
 /** `YYYY-MM-DDTHH:MM:SS.fffffffff+HH:MM`: a date-time with an offset at its longest. */
@@ -46,7 +46,7 @@ export const DATE_TIME_MAX_LENGTH = 20 + DATE_TIME_FRACTION_DIGITS + 6;
 export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 /** An opaque cursor (docs/product-decisions.md §7). */
 export const CURSOR_MAX_LENGTH = 1024;
-export const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /**
  * The public origin the service is configured with (`PUBLIC_BASE_URL`). Bounded so that every URL

@@ -3,7 +3,7 @@ import { AudienceFilter, Order, WindowFilter } from './enums.js';
 import { CalendarDate, Cursor, OffsetDateTime, PAGE_LIMIT } from './limits.js';
 
 /** A `from`/`to` bound: a calendar date, or a date-time that carries `Z` or an offset. */
-export const TimeBound = z.union([CalendarDate, OffsetDateTime]).meta({
+const TimeBound = z.union([CalendarDate, OffsetDateTime]).meta({
   description: 'ISO 8601 date (`YYYY-MM-DD`, the whole UTC day) or date-time with `Z` or an offset.',
   examples: ['2025-03-03', '2025-03-03T12:00:00Z'],
 });

@@ -23,7 +23,8 @@ import {
   readFields,
 } from './email/request.js';
 import type { Mailer } from './email/smtp.js';
-import { hashToken, newToken } from './email/tokens.js';
+import { newToken } from './email/tokens.js';
+import { hashToken } from './token-hash.js';
 import type { AlertStore } from './store/index.js';
 import type { WriteCount } from './write-limit.js';
 import { limitWrites } from './write-limit.js';
@@ -31,6 +32,7 @@ import { checkedBody } from './checked-body.js';
 import type { StoreOutage } from './store-outage.js';
 import type { UnconfirmedShare } from './unconfirmed-share.js';
 import { takeShare } from './unconfirmed-share.js';
+import { OnceAMinute } from './once-a-minute.js';
 
 /** Runs `run` behind a middleware (an Origin check, a write limit), which may refuse it. */
 async function through(middleware: Middleware, ctx: Context, run: () => Promise<void>): Promise<void> {
@@ -41,7 +43,7 @@ async function through(middleware: Middleware, ctx: Context, run: () => Promise<
 export const EMAIL_SUBSCRIBE_PATH = '/alerts/email';
 
 /** What the email endpoints use when email is on. */
-export interface EmailAlerts {
+interface EmailAlerts {
   readonly store: AlertStore;
   readonly mailer: Mailer;
   /** Addresses in all: past it a request is refused (503 `subscriptions_full`), whatever the address. */
@@ -67,7 +69,7 @@ export interface EmailEndpointsOptions {
 }
 
 /** A page's path in every language, with what GET and POST do there. */
-export interface EmailRoute {
+interface EmailRoute {
   readonly path: string;
   readonly get: Middleware;
   readonly post: Middleware;
@@ -136,7 +138,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     const email = available();
     await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, base);
     const token = linkToken(ctx);
-    const confirmed = token === null ? null : await email.store.confirmEmail(hashToken(token));
+    const confirmed = token === null ? null : await email.store.confirmEmail(hashToken(token, 'base64url'));
     if (token === null) page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'incomplete' });
     else if (!confirmed) page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'expired' });
     else
@@ -229,10 +231,9 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
       );
   }
 
-  let warnedFullAt = -Infinity;
+  const fullWarning = new OnceAMinute(Date.now);
   function full(): HttpProblem {
-    if (Date.now() - warnedFullAt >= 60_000) {
-      warnedFullAt = Date.now();
+    if (fullWarning.due() !== null) {
       logger.warn(
         { max: options.email?.maxSubscriptions },
         'alerts: the store holds ALERTS_MAX_SUBSCRIPTIONS email addresses; new ones are refused',

@@ -11,13 +11,14 @@ import type { AlertStore } from './store/index.js';
 import type { WriteCount } from './write-limit.js';
 import { limitWrites } from './write-limit.js';
 import { checkedBody } from './checked-body.js';
+import { OnceAMinute } from './once-a-minute.js';
 import type { WelcomeSender } from './welcome.js';
 import { welcomeRefusal } from './welcome.js';
 
 export const VAPID_KEY_PATH = '/alerts/vapid-public-key';
 export const SUBSCRIPTIONS_PATH = '/alerts/subscriptions';
 /** A browser's subscription is about 500 bytes; 4 KiB leaves room and nothing more. */
-export const ALERTS_BODY_MAX_BYTES = 4096;
+const ALERTS_BODY_MAX_BYTES = 4096;
 
 export interface AlertEndpointsOptions {
   /** The store and the public key; null when alerts are off (every endpoint answers 503). */
@@ -38,9 +39,6 @@ export interface AlertEndpointsOptions {
   readonly logger: Logger;
   readonly clock?: () => number;
 }
-
-/** The store's being full is logged at most this often, however many subscriptions it refuses. */
-const FULL_WARNING_EVERY_MS = 60_000;
 
 export interface AlertEndpoints {
   readonly vapidKey: Middleware;
@@ -94,11 +92,10 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
   };
 
   const clock = options.clock ?? Date.now;
-  let warnedFullAt = -Infinity;
+  // The store's being full is logged at most once a minute, however many subscriptions it refuses.
+  const fullWarning = new OnceAMinute(clock);
   const full = () => {
-    const now = clock();
-    if (now - warnedFullAt >= FULL_WARNING_EVERY_MS) {
-      warnedFullAt = now;
+    if (fullWarning.due() !== null) {
       options.logger.warn(
         { max: options.alerts?.maxSubscriptions },
         'alerts: the store holds ALERTS_MAX_SUBSCRIPTIONS subscriptions; new ones are refused',

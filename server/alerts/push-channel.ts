@@ -3,7 +3,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { DeliveryChannel, DeliveryResult } from './channel.js';
 import type { PushOptions, Vapid } from './push.js';
-import { describeError, sendPush } from './push.js';
+import { describeError } from './outbound/describe-error.js';
+import { sendPush } from './push.js';
 import type { AlertStore, StoredSubscription } from './store/index.js';
 
 /** A push `Topic` (at most 32 base64url characters) per alert: copies waiting at a push service replace each other. */

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import type * as WebPushModule from 'web-push';
 import { loadOnce } from '../http/load-once.js';
-import { NotPublic, publicLookup } from './public-host.js';
+import { endAfter } from './outbound/deadline.js';
+import { describeError } from './outbound/describe-error.js';
+import { literalNotPublic, NotPublic, publicLookup } from './outbound/public-host.js';
 import type { Vapid } from './vapid-header.js';
 import { vapidAuthorization } from './vapid-header.js';
-import { isPublicAddress } from './webhooks/address.js';
 
 export type { Vapid } from './vapid-header.js';
 
@@ -78,15 +78,6 @@ export type PushOutcome =
       readonly reason: string;
     };
 
-/** An error in one line: its code when it has one, else its message; never a stack. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code ? `${code}` : error.message.split('\n')[0]!;
-  }
-  return String(error);
-}
-
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Seconds or an HTTP date, as RFC 9110 §10.2.3 allows; null when absent or unreadable. */
@@ -138,9 +129,8 @@ function post(
   // Every https push service must resolve to public addresses only, as a webhook must: plain http
   // is taken only for an origin the operator names in ALERTS_PUSH_HOSTS (a test's push service).
   const checked = secure;
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (checked && net.isIP(literal) !== 0 && !isPublicAddress(literal))
-    return Promise.reject(new NotPublic(`${literal} is not a public address`));
+  const refused = checked ? literalNotPublic(url) : undefined;
+  if (refused) return Promise.reject(refused);
   if (options.signal?.aborted) return Promise.reject(new TimeoutError('timed out'));
   return new Promise((resolve, reject) => {
     const outgoing = (secure ? https : http).request(url, {
@@ -154,14 +144,10 @@ function post(
       reject(new TimeoutError('timed out'));
       outgoing.destroy();
     };
-    // The socket's time-out counts idle time only: a byte now and then would keep it open for ever.
-    const deadline = setTimeout(end, options.timeoutMs);
+    endAfter(outgoing, options.timeoutMs, end);
     options.signal?.addEventListener('abort', end, { once: true });
     outgoing.on('timeout', end);
-    outgoing.on('close', () => {
-      clearTimeout(deadline);
-      options.signal?.removeEventListener('abort', end);
-    });
+    outgoing.on('close', () => options.signal?.removeEventListener('abort', end));
     outgoing.on('error', reject);
     outgoing.on('response', (response) => {
       const retryAfter = response.headers['retry-after'];

@@ -4,7 +4,7 @@ import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem } from '../http/problem-types.js';
 
 /** Seconds a client is asked to wait when the alerts' store does not answer. */
-export const OUTAGE_RETRY_SECONDS = 30;
+const OUTAGE_RETRY_SECONDS = 30;
 
 /** Node's codes of a connection that failed or was lost: the store's server is not there. */
 const NETWORK_CODES = new Set([
@@ -27,7 +27,7 @@ const LOST_CONNECTION =
  * connection refused or lost, PostgreSQL's classes 08 (connection exception), 57P (shutting down,
  * cannot connect now) and 53300 (too many connections), SQLite's busy or I/O failures.
  */
-export function isStoreOutage(error: unknown): boolean {
+function isStoreOutage(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const { code } = error as { code?: unknown };
   if (typeof code === 'string') {

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type * as WebPushModule from 'web-push';
-import { checkPublicHost } from './public-host.js';
+import { checkPublicHost } from './outbound/public-host.js';
 
 type WebPush = (typeof WebPushModule)['default'];
 
@@ -31,7 +31,7 @@ export function signedAudiences(vapid: Vapid): number {
  * The `Authorization: vapid t=…, k=…` header for a push service (the JWT's `aud` is its origin),
  * signed once and reused until an hour before it expires: signing costs about twice as much CPU as
  * encrypting a message, and a fan-out sends thousands of messages to a handful of services. An https
- * origin is signed for only once its name resolved to public addresses (./public-host.ts): a name
+ * origin is signed for only once its name resolved to public addresses (./outbound/public-host.ts): a name
  * that reaches nothing costs no signature and no place in the cache. Plain http is taken only for
  * an origin the operator names (a test's push service), so it is not resolved first.
  */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { HttpProblem } from '../http/http-problem.js';
@@ -6,6 +6,7 @@ import { makeProblem } from '../http/problem-types.js';
 import { sameOriginOnly } from '../http/same-origin.js';
 import { HTML, PAGE_CSP } from '../site/pages/page-policies.js';
 import type { StoredWebhook, WebhookStore } from './store/index.js';
+import { hashToken } from './token-hash.js';
 import { readRegistration } from './webhook-request.js';
 import { createdWebhookPage } from './webhooks/created-page.js';
 import { newWebhookSecret } from './webhooks/messages.js';
@@ -47,8 +48,6 @@ export interface WebhookEndpoints {
   readonly remove: readonly Middleware[];
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();
-
 /**
  * `POST /alerts/webhooks`, `GET` and `DELETE /alerts/webhooks/{id}` (docs/api.md, webhooks). A
  * registration is same-origin only, limited as browser subscriptions are, within the cap, and its URL
@@ -85,7 +84,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
     const token = /^Bearer +(\S+) *$/i.exec(ctx.get('Authorization'))?.[1] ?? '';
     const webhook = await store.webhook(id);
     // Hashed and compared whether or not the id exists, in constant time.
-    const given = hashToken(token);
+    const given = Buffer.from(hashToken(token, 'hex'), 'hex');
     const stored = webhook ? Buffer.from(webhook.tokenHash, 'hex') : Buffer.alloc(given.length);
     const matches = stored.length === given.length && timingSafeEqual(stored, given);
     if (!webhook || token === '' || !matches) throw notFound();
@@ -124,7 +123,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
             url: target.url.href,
             kind: target.kind,
             secret,
-            tokenHash: hashToken(token).toString('hex'),
+            tokenHash: hashToken(token, 'hex'),
             audience: request.audience,
             window: request.window,
           },

@@ -8,7 +8,7 @@ import type { Locale } from '../site/i18n/locales.js';
 import { checkedBody } from './checked-body.js';
 
 /** A registration is a URL of at most 2,048 characters and two filters: 4 KiB leaves room and nothing more. */
-export const WEBHOOK_BODY_MAX_BYTES = 4096;
+const WEBHOOK_BODY_MAX_BYTES = 4096;
 
 /** A registration as read: the request, and the language of the form's page (null for JSON). */
 export interface ReadRegistration {

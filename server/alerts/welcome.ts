@@ -5,6 +5,7 @@ import { en } from '../site/i18n/en.js';
 import { subscriptionLabel } from './push-channel.js';
 import type { PushOutcome, PushTarget, Vapid } from './push.js';
 import { sendPush } from './push.js';
+import { OnceAMinute } from './once-a-minute.js';
 
 /**
  * The message a browser subscription gets before it is stored (docs/product-decisions.md §15,
@@ -116,24 +117,20 @@ function refusedKey(reason: string): 'subscription.keys.auth' | 'subscription.ke
 }
 
 /** At most one warning a minute for welcomes not taken; the others are logged at debug level. */
-const WARN_EVERY_MS = 60_000;
-const warned = new WeakMap<Logger, { at: number; unwarned: number }>();
+const warned = new WeakMap<Logger, OnceAMinute>();
 
 /**
  * Logs a welcome a push service did not take: anyone may ask for one, so a warning each time would
  * let a client decide the log's volume. The first of each minute is a warning, saying how many the
  * minute before left at debug level (`unwarned`).
  */
-function warnNotTaken(logger: Logger, fields: Record<string, unknown>, now: number): void {
+function warnNotTaken(logger: Logger, fields: Record<string, unknown>, clock: () => number): void {
   const message = 'alerts: a push service did not take the welcome of a new subscription; it is not stored';
-  const state = warned.get(logger);
-  if (state && now - state.at < WARN_EVERY_MS) {
-    state.unwarned += 1;
-    logger.debug(fields, message);
-    return;
-  }
-  logger.warn({ ...fields, unwarned: state?.unwarned ?? 0 }, message);
-  warned.set(logger, { at: now, unwarned: 0 });
+  let once = warned.get(logger);
+  if (!once) warned.set(logger, (once = new OnceAMinute(clock)));
+  const unwarned = once.due();
+  if (unwarned === null) logger.debug(fields, message);
+  else logger.warn({ ...fields, unwarned }, message);
 }
 
 /**
@@ -168,7 +165,7 @@ export function welcomeRefusal(
       ),
     );
   }
-  warnNotTaken(logger, { ...subscriptionLabel(endpoint), reason: outcome.reason }, Date.now());
+  warnNotTaken(logger, { ...subscriptionLabel(endpoint), reason: outcome.reason }, Date.now);
   const unanswered =
     outcome.reason === SENT_UNANSWERED
       ? ' If this browser still shows the welcome, it is not true: alerts are not on.'

@@ -1,7 +1,7 @@
 import type { ContentSnapshot } from '../content/content-state.js';
 
 /** What a subscription follows: the content as republishes replace it, and the clock. */
-export interface LiveFeed {
+interface LiveFeed {
   follow(signal: AbortSignal): AsyncIterable<ContentSnapshot>;
   readonly clock: () => number;
 }

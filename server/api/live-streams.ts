@@ -16,7 +16,7 @@ export interface StreamLease {
 }
 
 /** Seconds a refused client is told to wait before opening a stream again. */
-export const STREAM_RETRY_AFTER_SECONDS = 30;
+const STREAM_RETRY_AFTER_SECONDS = 30;
 
 /**
  * The live streams of one process (the status stream and the tRPC subscription): admits each within

@@ -3,6 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { RouterMiddleware } from '@koa/router';
 import { getErrorShape, transformTRPCResponse } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { canonicalJson } from '../../domain/content/revision.js';
 import type { Problem } from '../../domain/schemas/index.js';
 import type { ContentState } from '../content/content-state.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
@@ -38,19 +39,10 @@ export function trpcCallCount(path: string): number {
   return calls;
 }
 
-/** JSON with object keys sorted, so the same input written differently keys the same response. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 /**
  * What a GET's response depends on besides the procedures: `batch` and the parsed `input` (tRPC reads
- * no other parameter). Null when the input is not JSON: such a request fails, and is not cached.
+ * no other parameter), its keys sorted (`canonicalJson`) so the same input written differently keys
+ * the same response. Null when the input is not JSON: such a request fails, and is not cached.
  */
 function canonicalQuery(querystring: string): string | null {
   const search = new URLSearchParams(querystring);

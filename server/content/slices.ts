@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Steps } from '../../domain/steps.js';
 
 /** How long one slice of a long computation may hold the event loop before requests get their turn. */
-export const SLICE_MS = 8;
+const SLICE_MS = 8;
 
 /**
  * Runs a domain computation (domain/steps.ts) in slices of about `sliceMs`, letting the event loop

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import Negotiator from 'negotiator';
 
-export type Coding = 'br' | 'gzip';
+type Coding = 'br' | 'gzip';
 
 /** Brotli at quality 5: within a few per cent of quality 9 on this service's bodies, several times faster. */
 const BROTLI: zlib.BrotliOptions = {
@@ -21,7 +21,7 @@ const gzip = promisify(zlib.gzip);
 const TEXTUAL =
   /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml)\b|application\/javascript\b|image\/svg\+xml\b)/;
 
-export function isTextual(type: string): boolean {
+function isTextual(type: string): boolean {
   return TEXTUAL.test(type);
 }
 
@@ -30,7 +30,7 @@ export function isTextual(type: string): boolean {
  * (`W/"abc"` → `W/"abc-br"`). Encoded bytes are another representation (RFC 9110 §8.8.3), so they get
  * a tag of their own; derived from the identity tag, it is the same on every process.
  */
-export function encodedTag(etag: string, coding: Coding): string {
+function encodedTag(etag: string, coding: Coding): string {
   return `${etag.slice(0, -1)}-${coding}"`;
 }
 

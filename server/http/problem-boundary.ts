@@ -7,7 +7,7 @@ import { HttpProblem } from './http-problem.js';
 import { CONTENT_UNAVAILABLE_RETRY_SECONDS, PUBLIC_CACHE_CONTROL } from './cache-control.js';
 
 /** An HTML page for a failed request to one of the site's pages. */
-export type ProblemPage = (
+type ProblemPage = (
   problem: Problem,
   heading: string,
   path: string,

@@ -13,7 +13,7 @@ export function isProblemCode(value: string): value is ProblemCode {
   return Object.hasOwn(PROBLEM_TYPES, value);
 }
 
-export function problemTypeUrl(base: string, code: ProblemCode): string {
+function problemTypeUrl(base: string, code: ProblemCode): string {
   return `${base}/problems/${code}`;
 }
 

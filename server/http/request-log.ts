@@ -9,7 +9,7 @@ const TOKEN_VALUE = /([?&]token=)[^&#]*/gi;
  * The URL as the log keeps it: the value of every `token` query parameter (the capability of an
  * email confirm or unsubscribe link, stored only as a hash so that a copy is useless) redacted.
  */
-export function loggedUrl(url: string): string {
+function loggedUrl(url: string): string {
   return url.replace(TOKEN_VALUE, '$1[redacted]');
 }
 

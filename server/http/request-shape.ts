@@ -8,7 +8,7 @@ import { HttpProblem } from './http-problem.js';
  * last); the total size stays bounded by Node's `maxHeaderSize`. Browsers and HTTP clients send a few
  * dozen lines.
  */
-export const MAX_HEADER_LINES = 200;
+const MAX_HEADER_LINES = 200;
 
 /** How many of the raw header lines are `Host` lines. */
 function hostLines(rawHeaders: readonly string[]): number {

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 
 /** Each kind's interval when its entry names none: the status page often, the rest every 10–15 min. */
-export const DEFAULT_INTERVAL_MINUTES = {
+const DEFAULT_INTERVAL_MINUTES = {
   feed: 10,
   status_page: 2,
   changelog: 10,
@@ -17,8 +17,6 @@ export const DEFAULT_INTERVAL_MINUTES = {
   peer_data: 15,
   x_recent: 10,
 } as const;
-
-export type SourceKind = keyof typeof DEFAULT_INTERVAL_MINUTES;
 
 const Name = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug: lowercase letters, digits and dashes');
 const Https = z.url({ protocol: /^https?$/ });
@@ -57,7 +55,7 @@ export const SourceEntry = z.discriminatedUnion('kind', [
 ]);
 export type SourceEntry = z.infer<typeof SourceEntry>;
 
-export const SourcesFile = z
+const SourcesFile = z
   .strictObject({ $comment: z.string().optional(), sources: z.array(SourceEntry).min(1) })
   .refine((file) => new Set(file.sources.map((source) => source.name)).size === file.sources.length, {
     message: 'source names must be unique',

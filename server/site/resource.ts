@@ -14,7 +14,7 @@ export interface McpFace {
 }
 
 /** What a resource sees of one request. */
-export interface ResourceRequest {
+interface ResourceRequest {
   readonly path: string;
   readonly querystring: string;
   /** The route's path parameters (`/events/:id`). */
@@ -28,7 +28,7 @@ export interface ResourceRequest {
 }
 
 /** The body a request names: rendered once per content revision and key, then served from the cache. */
-export interface ResolvedBody {
+interface ResolvedBody {
   /** The content revision the body is made from; `null` for a body no content goes into. */
   readonly revision: string | null;
   readonly key: string;
@@ -42,7 +42,7 @@ export interface ResolvedBody {
 }
 
 /** What the `content_unavailable` problem of a resource says, and the heading of its HTML page. */
-export interface Unavailable {
+interface Unavailable {
   readonly detail: string;
   readonly heading?: string;
 }

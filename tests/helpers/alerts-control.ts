@@ -99,7 +99,7 @@ export async function axeClean(t: ExecutionContext, page: Page, state: string): 
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-export const STATES = ['nojs', 'unsupported', 'denied', 'ready', 'subscribed'] as const;
+const STATES = ['nojs', 'unsupported', 'denied', 'ready', 'subscribed'] as const;
 
 /** The states of the control that show (one, when all is well). */
 export async function shownState(page: Page): Promise<string[]> {

@@ -37,7 +37,7 @@ const windows: fc.Arbitrary<Window[]> = fc.oneof(
 );
 
 /** A published event of any kind and status, exact or date-only, on one of a few days. */
-export const eventArb: fc.Arbitrary<PublishedEvent> = fc
+const eventArb: fc.Arbitrary<PublishedEvent> = fc
   .record({
     // Slug ids that compare unlike their numbers (ev-10 < ev-9).
     id: fc.integer({ min: 0, max: 999 }).map((n) => `ev-${n}`),
@@ -77,7 +77,7 @@ const OFFSETS = [
 ] as const;
 
 /** A `from`/`to` value: a calendar date, or a date-time in Z or with an offset, around the event days. */
-export const boundArb: fc.Arbitrary<string> = fc.oneof(
+const boundArb: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: -1, max: DAYS }).map((day) => isoDay(FIRST_DAY + day * DAY_MS)),
   fc
     .tuple(fc.integer({ min: -1, max: DAYS }), timeOfDay, fc.constantFrom(...OFFSETS))

@@ -6,7 +6,7 @@ import { ROOT } from './fixtures.js';
 import { runToEnd } from './run.js';
 
 /** The compiler settings the client promises to work under (docs/clients.md, "TypeScript clients"). */
-export const CONSUMER_TSCONFIG = {
+const CONSUMER_TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
     lib: ['ES2022', 'DOM'],

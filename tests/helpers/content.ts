@@ -12,8 +12,8 @@ export const DATED = '2025-04-02-status-page-reset'; // date-only, status page o
 export const ANNOUNCED = '2025-05-20-announced-reset'; // announced, web page original, stated time
 
 export type EventInput = z.input<typeof EventFile>;
-export type SourcesInput = z.input<typeof SourcesFile>;
-export type CollectionInput = z.input<typeof CollectionFile>;
+type SourcesInput = z.input<typeof SourcesFile>;
+type CollectionInput = z.input<typeof CollectionFile>;
 
 export interface Draft {
   readonly collection: CollectionInput;
@@ -39,7 +39,7 @@ export function editContent(raw: RawContent, edit: (draft: Draft) => void): RawC
   return copy;
 }
 
-export function problemsOf(raw: RawContent): readonly ContentProblem[] {
+function problemsOf(raw: RawContent): readonly ContentProblem[] {
   const result = validateContent(raw);
   if (result.ok) throw new Error('expected the content to be refused');
   return result.problems;

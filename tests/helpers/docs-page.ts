@@ -47,7 +47,7 @@ export function useDocsPage(): void {
 export type Schema = SchemaObject | ReferenceObject;
 export const isRef = (value: object): value is ReferenceObject => '$ref' in value;
 
-export function component<T>(ref: string): T {
+function component<T>(ref: string): T {
   const [, , kind, name] = ref.split('/');
   const found = (openApi.components as Record<string, Record<string, T>>)[kind!]?.[name!];
   if (!found) throw new Error(`${ref} does not resolve`);
@@ -59,7 +59,7 @@ export const resolved = <T extends object>(value: T | ReferenceObject): T =>
 export const text = (node: Element | null | undefined) =>
   (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 export const elements = (root: Element | Document, tag: string) => Array.from(root.getElementsByTagName(tag));
-export const byId = (id: string) => page.getElementById(id);
+const byId = (id: string) => page.getElementById(id);
 
 /** The section an `h3` with this id heads. */
 export function section(t: ExecutionContext, headingId: string): Element {

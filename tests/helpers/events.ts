@@ -102,7 +102,7 @@ function baseEvent(id: string, overrides: EventOverrides): PublishedEvent {
   };
 }
 
-export const SOURCE_ACCOUNT: SourceAccount = {
+const SOURCE_ACCOUNT: SourceAccount = {
   id: 'example-official',
   handle: '@example',
   display_name: 'Example',
@@ -120,7 +120,7 @@ export const SOURCE_ACCOUNT: SourceAccount = {
 };
 
 /** A content revision as the service writes them: 22 base64url characters. */
-export const TEST_REVISION = 'testRevision0000000001';
+const TEST_REVISION = 'testRevision0000000001';
 
 export function publishedContent(
   events: readonly PublishedEvent[],

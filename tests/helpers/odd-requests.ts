@@ -158,7 +158,7 @@ const headers = fc
   );
 
 /** Odd HTTP/1.1 requests, most of them well-formed enough to reach the app. */
-export const oddRequest: fc.Arbitrary<OddRequest> = fc
+const oddRequest: fc.Arbitrary<OddRequest> = fc
   .tuple(pick(METHODS), pick(PATHS), query, headers, fc.boolean())
   .map(([method, path, search, lines, hostFirst]) => {
     const target = `${path}${search}`.replace(/[^\x21-\x7e\u00a0-\u{10ffff}]/gu, encodeURIComponent);

@@ -33,13 +33,13 @@ export interface Received {
   readonly welcome: boolean;
 }
 
-export interface Refused {
+interface Refused {
   readonly subscriber: string;
   readonly reason: string;
 }
 
 /** How the service holds its answer to one message (`hold`). */
-export interface Hold {
+interface Hold {
   /** Milliseconds the answer is held. */
   readonly ms: number;
   /**

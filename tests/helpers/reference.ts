@@ -8,19 +8,19 @@ import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const dayOf = (event: PublishedEvent): string =>
+const dayOf = (event: PublishedEvent): string =>
   event.announced_at !== null ? event.announced_at.slice(0, 10) : event.announced_on!;
 
-export const keyOf = (event: PublishedEvent): number =>
+const keyOf = (event: PublishedEvent): number =>
   Date.parse(event.announced_at ?? `${event.announced_on!}T00:00:00.000Z`);
 
 export const isExact = (event: PublishedEvent): boolean => event.announced_at !== null;
 
-export function qualifies(event: PublishedEvent): boolean {
+function qualifies(event: PublishedEvent): boolean {
   return event.kind === 'usage_reset' && event.event_status === 'confirmed';
 }
 
-export function audienceMatches(event: PublishedEvent, audience: AudienceFilter): boolean {
+function audienceMatches(event: PublishedEvent, audience: AudienceFilter): boolean {
   if (audience === 'all') return true;
   if (audience === 'broad') return event.audience.scope === 'broad';
   const plans = event.audience.plans;
@@ -28,7 +28,7 @@ export function audienceMatches(event: PublishedEvent, audience: AudienceFilter)
   return plans === 'all' || plans === 'subscribers';
 }
 
-export function windowMatches(event: PublishedEvent, window: WindowFilter): boolean {
+function windowMatches(event: PublishedEvent, window: WindowFilter): boolean {
   return window === 'any' || event.windows.includes(window);
 }
 
@@ -46,7 +46,7 @@ export function refBound(value: string, side: 'from' | 'to'): RefBound {
   return { day: new Date(ms).toISOString().slice(0, 10), ms };
 }
 
-export function inRefRange(event: PublishedEvent, from: RefBound | null, to: RefBound | null): boolean {
+function inRefRange(event: PublishedEvent, from: RefBound | null, to: RefBound | null): boolean {
   if (isExact(event)) {
     const key = keyOf(event);
     return (from === null || key >= from.ms) && (to === null || key <= to.ms);
@@ -55,7 +55,7 @@ export function inRefRange(event: PublishedEvent, from: RefBound | null, to: Ref
   return (from === null || day >= from.day) && (to === null || day <= to.day);
 }
 
-export function compareEvents(a: PublishedEvent, b: PublishedEvent): number {
+function compareEvents(a: PublishedEvent, b: PublishedEvent): number {
   const byKey = keyOf(a) - keyOf(b);
   if (byKey !== 0) return byKey;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   readonly raw: Buffer;
   readonly envelope: { readonly from: string; readonly to: readonly string[] };
   /** The session (connection) id the mail came over. */

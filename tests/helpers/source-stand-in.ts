@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export interface StandInReply {
+interface StandInReply {
   readonly status?: number;
   readonly body?: string;
   readonly headers?: Readonly<Record<string, string>>;
@@ -20,7 +20,7 @@ export interface StandInReply {
   readonly hugeBytes?: number;
 }
 
-export interface StandInRequest {
+interface StandInRequest {
   readonly path: string;
   readonly headers: http.IncomingHttpHeaders;
   /** When it came, and when its answer ended (or the client left). */

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One call the stand-in received, with when it came. */
-export interface BotCall {
+interface BotCall {
   readonly method: string;
   readonly path: string;
   readonly contentType: string;
@@ -12,7 +12,7 @@ export interface BotCall {
 }
 
 /** How the stand-in answers a call: a status and the Bot API's JSON. */
-export interface BotReply {
+interface BotReply {
   readonly status: number;
   readonly body: Record<string, unknown>;
 }

@@ -24,7 +24,7 @@ function noteDay(ms: number): string {
  * Events around `now` for the status line: a reset 40 minutes ago (recent), an older one, a weekly
  * boost announced two days ago whose note ends it in ten days, and an incident of yesterday.
  */
-export function statusLineEvents(now: number): { events: PublishedEvent[]; boostEnd: number } {
+function statusLineEvents(now: number): { events: PublishedEvent[]; boostEnd: number } {
   const boostEnd = now + 10 * DAY;
   const at = (ms: number) => new Date(ms).toISOString();
   return {

@@ -13,7 +13,7 @@ export const SENTINEL = '\u0001';
  * The fixed text of every message: a plain string as it is, a plural's forms without `#`, and a
  * function's words around its arguments (called with a sentinel for each), split at the sentinels.
  */
-export function fragments(messages: unknown): string[] {
+function fragments(messages: unknown): string[] {
   const out: string[] = [];
   const visit = (value: unknown) => {
     if (typeof value === 'string') out.push(...value.split('#').flatMap((part) => part.split(SENTINEL)));
@@ -28,7 +28,7 @@ export function fragments(messages: unknown): string[] {
 }
 
 /** English UI fragments a translation does not keep as they are (product names, RSS, JSON Feed, …). */
-export function englishLeft(target: Messages): string[] {
+function englishLeft(target: Messages): string[] {
   const kept = new Set(fragments(target));
   const keptText = [...kept].join('\n');
   return [...new Set(fragments(DICTIONARIES.en))]

@@ -16,7 +16,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedMessage {
+interface ReceivedMessage {
   readonly id: string;
   readonly timestamp: number;
   /** The body's `type`, or null when it is not JSON with one. */
@@ -43,7 +43,7 @@ export interface Reply {
 }
 
 /** What became of a huge body: the bytes handed to the socket and whether it was sent whole. */
-export interface HugeAnswer {
+interface HugeAnswer {
   written: number;
   finished: boolean;
   closed: boolean;
@@ -53,7 +53,7 @@ export interface HugeAnswer {
 export type ReceiverSecret = string | ((path: string) => string | undefined);
 
 /** A message whose secret was not known when it came: its raw body, to verify later. */
-export interface UnverifiedMessage extends ReceivedMessage {
+interface UnverifiedMessage extends ReceivedMessage {
   readonly raw: Buffer;
 }
 

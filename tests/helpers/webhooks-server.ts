@@ -55,7 +55,7 @@ export const challengeOf = (body: string) => (JSON.parse(body) as Challenge).dat
 /** Echoes a verification's challenge as JSON. */
 export const echo: Reply = { body: (message) => JSON.stringify({ challenge: challengeOf(message.body) }) };
 
-export interface Created {
+interface Created {
   id: string;
   secret: string;
   token: string;

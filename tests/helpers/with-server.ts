@@ -17,7 +17,7 @@
  * client-error answers, live streams, alerts when the env turns them on), given the parts the options
  * name (server/server.ts `ServerParts`).
  *
- * `withCluster`/`usingCluster` are the production variant: the compiled service under PM2.
+ * `usingCluster` is the production variant: the compiled service under PM2.
  */
 import { Writable } from 'node:stream';
 import test from 'ava';
@@ -157,9 +157,3 @@ export async function usingCluster<T>(
     await cluster.stop();
   }
 }
-
-/** ava macro: the test gets a PM2 cluster of its own (`startCluster`'s options), stopped in `finally`. */
-export const withCluster = test.macro(
-  async (t, options: ClusterOptions, run: (t: ExecutionContext, cluster: Cluster) => Promise<void>) =>
-    usingCluster(options, (cluster) => run(t, cluster)),
-);

@@ -7,9 +7,10 @@ import { outputOf, runToEnd } from '../helpers/run.js';
 
 /**
  * The static checks of `npm test`, each as a developer runs it: the type-check, ESLint,
- * dependency-cruiser, Prettier and the OpenAPI linters. They run as tests so that they share the
- * cores with the rest of the suite: one after another before it, they kept one core of two busy for
- * about 40 s on Node 24 while the other waited.
+ * dependency-cruiser, knip (no export that nothing imports; knip.json names the entry points),
+ * Prettier and the OpenAPI linters. They run as tests so that they share the cores with the rest of
+ * the suite: one after another before it, they kept one core of two busy for about 40 s on Node 24
+ * while the other waited.
  *
  * The type-check of the main program (`tsconfig.test.json`: the service, tools, client, benches and
  * tests) is the tsc run `ava.config.mjs` makes before any file starts, which also writes the compiled
@@ -38,7 +39,7 @@ for (const project of ['site-src', 'site-src/service-worker']) {
   });
 }
 
-for (const script of ['lint', 'format:check', 'lint:openapi']) {
+for (const script of ['lint', 'lint:exports', 'format:check', 'lint:openapi']) {
   test(`npm run ${script} finds nothing`, async (t) => {
     const run = await runToEnd('npm', ['run', '--silent', script], { cwd: ROOT });
     t.is(run.code, 0, outputOf(run));

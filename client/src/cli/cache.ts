@@ -57,7 +57,7 @@ export function cacheFolder(env: NodeJS.ProcessEnv): string {
   return path.join(homedir(), '.cache', 'reset-tracker');
 }
 
-export function cachePath(folder: string): string {
+function cachePath(folder: string): string {
   return path.join(folder, 'status-line.json');
 }
 

@@ -57,7 +57,7 @@ export function statusFacts(body: unknown, etag: string | null): StatusPart {
  * The end an effective note states in words ("Extended until 31 August 2026.", "From 25 to 31
  * December 2025."): the end of that day, UTC. Null when it states none the pattern reads.
  */
-export function endOf(note: unknown): number | null {
+function endOf(note: unknown): number | null {
   if (typeof note !== 'string') return null;
   const match = /\b(?:until|through|till|to)\s+(\d{1,2})\s+([a-z]+)\s+(\d{4})\b/i.exec(note);
   if (!match) return null;

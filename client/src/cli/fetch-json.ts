@@ -1,5 +1,5 @@
 /** A request the service did not answer in time is given up: a refresh never outlives its lock. */
-export const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 15_000;
 /** The event list is about 60 KB; a body past this is not the service's. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const USER_AGENT = 'reset-tracker-cli';

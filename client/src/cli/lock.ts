@@ -17,7 +17,7 @@ import path from 'node:path';
  */
 const LOCK_FILE = 'refresh.lock';
 /** A refresh gives up on the service after `REQUEST_TIMEOUT_MS` a request (refresh.ts); twice that and more. */
-export const LOCK_MAX_MS = 60_000;
+const LOCK_MAX_MS = 60_000;
 /** A lock being written (no process id yet) is left alone for this long. */
 const UNREADABLE_GRACE_MS = 5_000;
 

@@ -5,7 +5,7 @@ export interface Segment {
   readonly link?: string;
 }
 
-export type Tone = 'plain' | 'recent' | 'boost' | 'incident' | 'dim';
+type Tone = 'plain' | 'recent' | 'boost' | 'incident' | 'dim';
 
 export interface Style {
   readonly color: boolean;
@@ -41,7 +41,7 @@ function columnsOf(code: number): number {
   return wide ? 2 : 1;
 }
 
-export function widthOf(text: string): number {
+function widthOf(text: string): number {
   let width = 0;
   for (const char of text) width += columnsOf(char.codePointAt(0)!);
   return width;

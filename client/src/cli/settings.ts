@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export type Command = 'help' | 'status-line' | 'status' | 'watch' | 'refresh';
+type Command = 'help' | 'status-line' | 'status' | 'watch' | 'refresh';
 
 /** What one run was asked for: the command line first, then the environment, then the defaults. */
 export interface Settings {

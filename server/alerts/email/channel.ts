@@ -2,7 +2,7 @@ import type { AlertPayload } from '../../../domain/alerts.js';
 import type { Locale } from '../../site/i18n/locales.js';
 import { LOCALES } from '../../site/i18n/locales.js';
 import type { DeliveryChannel, DeliveryResult } from '../channel.js';
-import { describeError } from '../push.js';
+import { describeError } from '../outbound/describe-error.js';
 import type { AlertStore, StoredEmail } from '../store/index.js';
 import { alertMessageId, pageUrlFor, unsubscribeUrlFor } from './links.js';
 import { alertMail } from './messages.js';

@@ -31,7 +31,7 @@ export interface MailContent {
 }
 
 /** What a subscription asked for: the alerts control's filters. */
-export interface MailFilters {
+interface MailFilters {
   readonly audience: AudienceFilter;
   readonly window: WindowFilter;
 }

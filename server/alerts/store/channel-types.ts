@@ -1,13 +1,13 @@
 import type { AudienceFilter, WindowFilter } from '../../../domain/schemas/index.js';
 
 /** How a webhook's body is written: Standard Webhooks JSON, or the native body of Discord or Slack. */
-export type WebhookKind = 'generic' | 'discord' | 'slack';
+type WebhookKind = 'generic' | 'discord' | 'slack';
 
 /**
  * `pending` until the URL proves it wants the alerts (an echoed challenge, or a 2xx to Discord's or
  * Slack's first message); `active` gets alerts; `disabled` after a run of failed alerts, with why.
  */
-export type WebhookState = 'pending' | 'active' | 'disabled';
+type WebhookState = 'pending' | 'active' | 'disabled';
 
 /** A webhook subscription as stored: the signing secret is kept, the management token only hashed. */
 export interface StoredWebhook {

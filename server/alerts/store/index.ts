@@ -3,11 +3,9 @@ import type { AlertStore } from './types.js';
 
 export type * from './types.js';
 export {
-  CHANNELS,
   CONFIRMATION_DAYS,
   CONFIRMATION_EVERY_MS,
   CONFIRMATIONS_PER_DAY,
-  DELIVERY_RECORD_DAYS,
   PENDING_WEBHOOK_DAYS,
   SUBSCRIPTION_IDLE_DAYS,
 } from './types.js';

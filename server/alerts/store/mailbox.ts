@@ -16,7 +16,7 @@ const DOTLESS_DOMAINS: ReadonlyMap<string, string> = new Map([
  * limits on confirmation mails hold whatever the spelling. Only the limits use it: the stored address,
  * the one mailed, stays as it was given.
  */
-export function mailboxOf(email: string): string {
+function mailboxOf(email: string): string {
   const at = email.lastIndexOf('@');
   const domain = email.slice(at + 1).toLowerCase();
   const plus = email.indexOf('+');

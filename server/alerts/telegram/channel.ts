@@ -26,7 +26,7 @@ export interface TelegramChannelOptions {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A post's text: the alert's title and body in the channel's language, and the event's page in it. */
-export function telegramText(alert: PendingAlert, locale: Locale, baseUrl: string): string {
+function telegramText(alert: PendingAlert, locale: Locale, baseUrl: string): string {
   const payload = JSON.parse(alert.payload) as AlertPayload;
   const words = alertWords(payload, locale);
   const page = pageUrlFor(baseUrl, locale, new URL(payload.url).pathname);

@@ -1,5 +1,5 @@
 import type { DeliveryResult, WriteHooks } from '../channel.js';
-import { describeError } from '../push.js';
+import { describeError } from '../outbound/describe-error.js';
 
 export interface SendMessageOptions {
   /** The Bot API's origin (`TELEGRAM_API_URL`): https://api.telegram.org, or a stand-in's. */

@@ -9,7 +9,7 @@ import { alertBody, discordBody, slackBody } from './messages.js';
 import { parseWebhookTarget } from './target.js';
 
 /** Alerts in a row that fail before a webhook is disabled (its `GET` says why). */
-export const WEBHOOK_DISABLE_AFTER = 5;
+const WEBHOOK_DISABLE_AFTER = 5;
 
 const TYPES: Readonly<Record<AlertReason, AlertType>> = {
   confirmed: 'reset.confirmed',
@@ -30,7 +30,7 @@ export function webhookMessageId(alertKey: string, webhookId: number): string {
  * event record as the API serves it; for Discord and Slack, their native body with the
  * notification's words and the event's page.
  */
-export function webhookAlertBody(alert: PendingAlert, kind: StoredWebhook['kind']): string | null {
+function webhookAlertBody(alert: PendingAlert, kind: StoredWebhook['kind']): string | null {
   if (kind === 'generic') {
     if (alert.record === null) return null;
     const data: unknown = JSON.parse(alert.record);

@@ -94,10 +94,10 @@ export function cut(text: string, max: number): string {
 }
 
 /** Discord's limits (discord.com/developers/docs/resources/message, …/webhook). */
-export const DISCORD_LIMITS = { content: 2000, title: 256, description: 4096 } as const;
+const DISCORD_LIMITS = { content: 2000, title: 256, description: 4096 } as const;
 
 /** Slack's limit on a section block's text (docs.slack.dev/reference/block-kit/blocks/section-block). */
-export const SLACK_SECTION_TEXT_LIMIT = 3000;
+const SLACK_SECTION_TEXT_LIMIT = 3000;
 
 /**
  * A Discord execute-webhook body: `content` is the text (what notifications show), one embed links

@@ -20,14 +20,14 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { describeError } from '../push.js';
-import { isPublicAddress } from './address.js';
+import { endAfter } from '../outbound/deadline.js';
+import { describeError } from '../outbound/describe-error.js';
+import { firstNotPublic, pinnedLookup } from '../outbound/public-host.js';
 import type { WebhookTarget } from './target.js';
 import { hostOf, isAllowedOrigin, isIpLiteral } from './target.js';
 
 /** One address as `dns.promises.lookup(host, { all: true })` gives it. */
-export interface ResolvedAddress {
+interface ResolvedAddress {
   readonly address: string;
   readonly family: number;
 }
@@ -82,7 +82,7 @@ export interface WebhookFailure {
   readonly reason: string;
 }
 
-export const POST_DEFAULTS = {
+const POST_DEFAULTS = {
   connectTimeoutMs: 5000,
   headersTimeoutMs: 10_000,
   bodyTimeoutMs: 10_000,
@@ -113,7 +113,7 @@ async function resolve(
     }
   }
   if (addresses.length === 0) return { ok: false, cause: 'unresolved', reason: `${host} has no address` };
-  const closed = allowed ? undefined : addresses.find((entry) => !isPublicAddress(entry.address));
+  const closed = allowed ? undefined : firstNotPublic(addresses);
   if (closed) {
     return {
       ok: false,
@@ -122,14 +122,6 @@ async function resolve(
     };
   }
   return addresses[0]!;
-}
-
-/** node's lookup, answering every question with the address already checked. */
-function pinnedLookup(checked: ResolvedAddress): LookupFunction {
-  return (_host, options, callback) => {
-    if (options.all) callback(null, [{ address: checked.address, family: checked.family }]);
-    else callback(null, checked.address, checked.family);
-  };
 }
 
 /**
@@ -177,23 +169,20 @@ function exchange(
   const { url } = target;
   const secure = url.protocol === 'https:';
   return new Promise((settle) => {
-    const timers = new Set<NodeJS.Timeout>();
+    const timers = new Set<() => void>();
     let done = false;
     const finish = (result: WebhookAnswer | WebhookFailure) => {
       if (done) return;
       done = true;
-      for (const timer of timers) clearTimeout(timer);
+      for (const cancel of timers) cancel();
       settle(result);
     };
     const phase = (ms: number, what: string) => {
-      const timer = setTimeout(
-        () => outgoing.destroy(new PhaseTimeout(`timed out ${what}`)),
-        Math.max(0, ms),
-      );
-      timers.add(timer);
+      const cancel = endAfter(outgoing, ms, () => outgoing.destroy(new PhaseTimeout(`timed out ${what}`)));
+      timers.add(cancel);
       return () => {
-        clearTimeout(timer);
-        timers.delete(timer);
+        cancel();
+        timers.delete(cancel);
       };
     };
     const outgoing = (secure ? https : http).request({

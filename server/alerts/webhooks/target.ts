@@ -14,16 +14,16 @@
  * webhooks (their own JSON, no signature read), `generic` gets signed Standard Webhooks messages.
  */
 import { canonicalEndpoint } from '../../../domain/alerts.js';
-import { isPublicAddress } from './address.js';
+import { isPublicAddress } from '../outbound/address.js';
 
-export type WebhookKind = 'generic' | 'discord' | 'slack';
+type WebhookKind = 'generic' | 'discord' | 'slack';
 
 export type WebhookTarget = { readonly ok: true; readonly url: URL; readonly kind: WebhookKind };
 
 export type ParsedWebhookTarget = WebhookTarget | { readonly ok: false; readonly reason: string };
 
 /** The longest URL taken, as typed and once normalised. */
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 /** A DNS name as the URL parser leaves it (lower case, IDNs in punycode): dot-separated labels. */
 const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;

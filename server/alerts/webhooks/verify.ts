@@ -34,7 +34,7 @@ export type DeliverFunction = (
 ) => Promise<WebhookOutcome>;
 
 /** One try, each phase within the ~10 s a registration may wait, and only the start of an answer read. */
-export const VERIFY_LIMITS = {
+const VERIFY_LIMITS = {
   connectTimeoutMs: 5000,
   headersTimeoutMs: 8000,
   bodyTimeoutMs: 2000,

@@ -14,7 +14,7 @@ interface Release {
 }
 
 /** The releases of a changelog, in its order (newest first, as claude-code writes it). */
-export function releasesOf(markdown: string): Release[] {
+function releasesOf(markdown: string): Release[] {
   const releases: { version: string; items: string[] }[] = [];
   for (const line of markdown.split('\n')) {
     const heading = /^##\s+\[?v?(\d+\.\d+\.\d+[\w.-]*)\]?/.exec(line);

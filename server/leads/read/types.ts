@@ -18,7 +18,7 @@ export class UnreadableAnswer extends Error {
 }
 
 /** At most this many characters of words are kept of one item: a lead is read by a person. */
-export const WORDS_KEPT = 2_000;
+const WORDS_KEPT = 2_000;
 
 export const clip = (text: string): string =>
   text.length <= WORDS_KEPT ? text : `${text.slice(0, WORDS_KEPT - 1).trimEnd()}…`;

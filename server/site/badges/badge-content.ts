@@ -14,7 +14,7 @@ function labelFor(base: string, filters: FilterSet): string {
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 
 /** Elapsed time as a badge says it: minutes within the hour, hours within the day, then whole days. */
-export function elapsedText(days: number): string {
+function elapsedText(days: number): string {
   const minutes = Math.floor(days * 24 * 60);
   if (minutes < 1) return 'just now';
   if (minutes < 60) return plural(minutes, 'minute');

@@ -7,7 +7,7 @@ import { lastResetBadge, resetCountBadge, shieldsEndpoint } from './badge-conten
 import type { Badge } from './badge-svg.js';
 import { renderBadgeSvg } from './badge-svg.js';
 
-export const BADGE_PATHS = {
+const BADGE_PATHS = {
   lastReset: '/badge.svg',
   resets: '/badge/resets.svg',
   endpoint: '/badge.json',

@@ -2,14 +2,14 @@ import measure from 'anafanafo';
 import escapeHtml from 'escape-html';
 
 /** shields.io's named colours, the ones the badges here use. */
-export const BADGE_COLORS = {
+const BADGE_COLORS = {
   brightgreen: '#4c1',
   blue: '#007ec6',
   yellow: '#dfb317',
   orange: '#fe7d37',
   lightgrey: '#9f9f9f',
 } as const;
-export type BadgeColor = keyof typeof BADGE_COLORS;
+type BadgeColor = keyof typeof BADGE_COLORS;
 
 export interface Badge {
   readonly label: string;

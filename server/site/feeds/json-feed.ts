@@ -2,7 +2,7 @@ import type { FeedData } from './feed-data.js';
 import { itemHtml } from './item-html.js';
 
 /** JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/): the document as a plain object. */
-export function toJsonFeed(feed: FeedData, feedUrl: string) {
+function toJsonFeed(feed: FeedData, feedUrl: string) {
   return {
     version: 'https://jsonfeed.org/version/1.1',
     title: feed.title,

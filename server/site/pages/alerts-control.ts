@@ -23,8 +23,8 @@ export interface AlertsOptions {
 }
 
 /** Where the email and webhook forms post (server/alerts/email-endpoints.ts, the webhooks' endpoints). */
-export const EMAIL_FORM_ACTION = '/alerts/email';
-export const WEBHOOK_FORM_ACTION = '/alerts/webhooks';
+const EMAIL_FORM_ACTION = '/alerts/email';
+const WEBHOOK_FORM_ACTION = '/alerts/webhooks';
 
 /** `?audience=&window=` with the defaults left out: '' for every reset. */
 function filterQuery(filters: FilterSet): string {

@@ -109,8 +109,6 @@ function propertyRows(schema: Schema, prefix = ''): PropertyRow[] {
   });
 }
 
-export { propertyRows as schemaProperties };
-
 function schemaSection(lang: Lang, name: string, schema: Schema): SafeHtml {
   const r = lang.t.reference;
   const rows = propertyRows(schema);

@@ -66,7 +66,7 @@ function load(unhashed: string): Rendered | null {
 }
 
 /** The first 10 characters of the base64url SHA-256 of the bytes (UTF-8). */
-export function contentHash(body: Buffer | string): string {
+function contentHash(body: Buffer | string): string {
   return createHash('sha256').update(body).digest('base64url').slice(0, 10);
 }
 

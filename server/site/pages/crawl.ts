@@ -4,14 +4,14 @@ import { rendered } from '../render-cache.js';
 import type { SitemapPage, SiteResource } from '../resource.js';
 import { loadXmlBuilder, xmlDocument } from '../xml-builder.js';
 
-export const ROBOTS_PATH = '/robots.txt';
-export const SITEMAP_PATH = '/sitemap.xml';
+const ROBOTS_PATH = '/robots.txt';
+const SITEMAP_PATH = '/sitemap.xml';
 
 /** xmlbuilder2 leaves an `&` that starts something entity-like as it is (oozcitak/xmlbuilder2#117). */
 const xmlText = (value: string) => value.replaceAll('&', '&amp;');
 
 /** `/robots.txt`: every crawler may read everything; the sitemap by its absolute URL. */
-export function robotsTxt(baseUrl: string): string {
+function robotsTxt(baseUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}${SITEMAP_PATH}\n`;
 }
 
@@ -22,7 +22,7 @@ export function robotsTxt(baseUrl: string): string {
  * `lastmod` = its `revised_at`. The other pages change with the clock or the release, not with a
  * date the content states, so they carry none.
  */
-export function sitemapXml(baseUrl: string, pages: readonly SitemapPage[]): string {
+function sitemapXml(baseUrl: string, pages: readonly SitemapPage[]): string {
   const urlset = xmlDocument().ele('urlset', {
     xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9',
     'xmlns:xhtml': 'http://www.w3.org/1999/xhtml',

@@ -18,7 +18,7 @@ import { readFilters } from './read-filters.js';
 import { rendered } from '../render-cache.js';
 import type { SiteResource } from '../resource.js';
 
-export const EMBED_PATH = '/embed';
+const EMBED_PATH = '/embed';
 /** Like the site's pages (no script, same-origin styles), but any site may frame it. */
 export const EMBED_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *";
@@ -71,7 +71,7 @@ function announced(lang: Lang, catalog: Catalog, event: ResetSummary | null, bas
 }
 
 /** The whole document of the card for one filter combination; `days` is whole days since the latest exact reset. */
-export function renderEmbed(
+function renderEmbed(
   lang: Lang,
   catalog: Catalog,
   filters: FilterSet,

@@ -6,8 +6,6 @@ import { ROOT } from '../../helpers/fixtures.js';
 import { outputOf, runToEnd } from '../../helpers/run.js';
 import { sleep } from './http.js';
 
-export const ENTRY = path.join(ROOT, 'dist/server/main.js');
-
 const STALE_LOCK_MS = 180_000;
 
 /**

@@ -11,7 +11,7 @@ export interface LoadOptions {
   readonly durationMs: number;
 }
 
-export interface LoadResult {
+interface LoadResult {
   readonly requests: number;
   readonly statuses: Readonly<Record<number, number>>;
   /** Failed requests by error code (ECONNRESET, EPIPE, ...) or message. */

@@ -1,6 +1,7 @@
 /**
- * Which IP addresses a webhook may be sent to: only public unicast ones, so that a URL a user
- * registers cannot make the server call itself, its network or its cloud's metadata service (SSRF).
+ * Which IP addresses a webhook or a push message may be sent to: only public unicast ones, so that a
+ * URL a user registers cannot make the server call itself, its network or its cloud's metadata
+ * service (SSRF).
  *
  * `ipaddr.js` names every special range of the IANA registries (`range()`); anything it names is
  * refused, its `unicast` alone is public: loopback, private (RFC 1918), link-local (169.254/16,
@@ -20,7 +21,7 @@ const MAPPED_DOTTED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
 
 /**
  * Whether `address` (as `dns.lookup` gives it: dotted IPv4 or IPv6 text) is a public unicast
- * address a webhook may reach. Anything else, text that is no address in its usual form included
+ * address a webhook or a push message may reach. Anything else, text that is no address in its usual form included
  * (`127.1`, `0x7f000001`, a zone id), is not public.
  */
 export function isPublicAddress(address: string): boolean {
