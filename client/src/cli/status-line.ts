@@ -33,8 +33,20 @@ const isDue = (cache: CacheFile | null, now: number, maxAgeMs: number) =>
  * Starts one refresh, detached, that outlives this process: under the lock, so of many status lines
  * finding the cache stale at once, one starts it. child_process loads only here.
  */
-async function startRefresh(folder: string, url: string, env: NodeJS.ProcessEnv, now: number) {
+async function startRefresh(
+  folder: string,
+  url: string,
+  env: NodeJS.ProcessEnv,
+  now: number,
+  maxAgeMs: number,
+) {
   if (!takeLock(folder, process.pid, now)) return;
+  // A refresh may have ended between this line reading the cache and taking the lock: the cache is
+  // read again under the lock, so a line that was slow to start does not refresh a second time.
+  if (!isDue(readCache(folder, url), Date.now(), maxAgeMs)) {
+    releaseLock(folder, process.pid);
+    return;
+  }
   try {
     const { spawn } = await import('node:child_process');
     const main = fileURLToPath(new URL('./main.js', import.meta.url));
@@ -83,7 +95,7 @@ export async function printStatusLine(settings: Settings): Promise<void> {
   if (settings.url) {
     const cached = fromCache({ ...settings, url: settings.url }, now);
     segments.push(...cached.segments);
-    if (cached.due) await startRefresh(cached.folder, settings.url, env, now);
+    if (cached.due) await startRefresh(cached.folder, settings.url, env, now, settings.maxAgeMs);
   } else {
     segments.push({ text: wordsOf(language).noUrl, tone: 'dim' });
   }
