@@ -95,7 +95,7 @@ const router = createRoutes({
   }),
   serve: () => serve,
 });
-const app = await createStack(writeOnlyPaths(router));
-app.use(router.routes());
-app.use(router.allowedMethods());
+const app = await createStack(writeOnlyPaths(router.table), router);
+app.use(router.table.routes());
+app.use(router.table.allowedMethods());
 listen(app, Number(port));

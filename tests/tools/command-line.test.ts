@@ -168,6 +168,14 @@ const COMMANDS: readonly Command[] = [
     ],
   },
   {
+    file: 'tools/routes.ts',
+    options: ['--json'],
+    bad: [
+      { args: ['table'], says: /unexpected argument 'table'/ },
+      { args: ['--json=yes'], says: /option --json takes no value/ },
+    ],
+  },
+  {
     file: 'bench/cold-ab.ts',
     options: ['<label>=<dir>...', '--content <dir>', '--blocks <n>', '--requests <n>', '--hot <path>'],
     bad: [
