@@ -6,7 +6,7 @@
  *
  * With `MCP_CALL` (a JSON-RPC message), POST /mcp reads each request as the MCP endpoint does (media
  * type, bounded body, JSON.parse) and answers the real server's answer to that message: what a tool
- * call would cost if the MCP SDK, the JSON-RPC checks and the tool took no time (bench/mcp.ts).
+ * call would cost if the MCP SDK, the JSON-RPC checks and the tool took no time (bench/mcp.ts, in git history).
  */
 import path from 'node:path';
 import type { Middleware } from 'koa';
@@ -95,7 +95,7 @@ const router = createRoutes({
   }),
   serve: () => serve,
 });
-const app = await createStack(writeOnlyPaths(router));
-app.use(router.routes());
-app.use(router.allowedMethods());
+const app = await createStack(writeOnlyPaths(router.table), router);
+app.use(router.table.routes());
+app.use(router.table.allowedMethods());
 listen(app, Number(port));

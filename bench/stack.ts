@@ -19,8 +19,14 @@ const load = async <T>(file: string): Promise<T> => {
   return loaded as T;
 };
 
-/** The pipeline; `writeOnly` names the paths without CORS (the route table's, for the floor). */
-export async function createStack(writeOnly: (path: string) => boolean = () => false): Promise<Koa> {
+/**
+ * The pipeline; `writeOnly` names the paths without CORS and `paths` what each path is (the route
+ * table's, for the floor).
+ */
+export async function createStack(
+  writeOnly: (path: string) => boolean = () => false,
+  paths?: PipelineModule.PipelineOptions['paths'],
+): Promise<Koa> {
   const { parseConfig } = await load<typeof ConfigModule>('config.js');
   const { createLogger } = await load<typeof LoggerModule>('logger.js');
   const { createLimiter } = await load<typeof LimiterModule>('http/rate-limit-store.js');
@@ -36,6 +42,7 @@ export async function createStack(writeOnly: (path: string) => boolean = () => f
       pageHeaders: () => ({}),
     },
     writeOnly,
+    ...(paths ? { paths } : {}),
   });
 }
 

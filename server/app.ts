@@ -27,6 +27,7 @@ import { mcpTools } from './api/mcp-tools.js';
 import { sameOriginOnly } from './http/same-origin.js';
 import { lazyMiddleware } from './http/lazy-middleware.js';
 import { createPipeline } from './pipeline.js';
+import type { RouteEntry } from './routes.js';
 import { createRoutes, readRoutes, writeOnlyPaths } from './routes.js';
 import type { AlertStore } from './alerts/store/index.js';
 import { alertEndpoints } from './alerts/endpoints.js';
@@ -84,10 +85,14 @@ function writeCounts(alerts: NonNullable<Config['alerts']>, derive: LimiterHandl
 /** How long a client whose stream ended waits before it reconnects (the SSE `retry` field). */
 const STREAM_RETRY_MS = 2000;
 
-/** The application, and the paths its route table reads (for a crawl, a test or a benchmark). */
+/**
+ * The application, the paths its route table reads (for a crawl, a test or a benchmark) and every
+ * route with what it is (for `npm run routes`).
+ */
 export interface ServiceApp {
   readonly app: Koa;
   readonly routes: readonly string[];
+  readonly table: readonly RouteEntry[];
 }
 
 /**
@@ -133,7 +138,7 @@ export function createApp(deps: AppDeps): ServiceApp {
     deps.deriveLimiter ??
     ((points, duration, keyPrefix) => new RateLimiterMemory({ points, duration, keyPrefix }));
   const writeLimits = config.alerts ? writeCounts(config.alerts, derive) : [];
-  const router = createRoutes({
+  const routes = createRoutes({
     content,
     rest: operations.map((operation) => ({
       operation,
@@ -241,6 +246,8 @@ export function createApp(deps: AppDeps): ServiceApp {
     serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
   });
 
+  const router = routes.table;
+
   const app = createPipeline({
     config,
     logger,
@@ -254,6 +261,7 @@ export function createApp(deps: AppDeps): ServiceApp {
         render: (problem, path) => trpcErrorBody(appRouter, problem, path),
       },
     },
+    paths: routes,
     // A path the route table answers only with POST or DELETE (MCP, the alert subscriptions) or a
     // private read (a webhook, read with its token) is no public read: it sends no CORS headers.
     writeOnly: writeOnlyPaths(router),
@@ -263,5 +271,5 @@ export function createApp(deps: AppDeps): ServiceApp {
   app.use(outage.middleware());
   app.use(router.routes());
   app.use(allowedMethods(router, base));
-  return { app, routes: readRoutes(router) };
+  return { app, routes: readRoutes(router), table: routes.entries };
 }

@@ -25,6 +25,14 @@ export interface PipelineOptions {
   readonly limiter: RateLimiterAbstract | null;
   /** How a failure is answered: an HTML page for the site, an envelope for tRPC. */
   readonly problems: Pick<ProblemBoundaryOptions, 'renderPage' | 'pageHeaders' | 'envelope'>;
+  /**
+   * What the route table says of a path (server/routes.ts): whether a failure there is answered
+   * with a page, and whether the rate limit counts it. Absent, every path is a program's, counted.
+   */
+  readonly paths?: {
+    readonly isPage: (path: string) => boolean;
+    readonly limited: (path: string) => boolean;
+  };
   /** Paths that are no public read, so no CORS (the route table's `writeOnlyPaths`). */
   readonly writeOnly: (path: string) => boolean;
   /** Points a request costs of the rate limit (a tRPC batch, one per call); 1 when absent. */
@@ -51,7 +59,8 @@ export function createPipeline(options: PipelineOptions): Koa {
   app.use(requestLog(logger));
   // Outside the boundary: it sees the answer to every request, a refusal's included.
   app.use(closeOnUnreadBody());
-  app.use(problemBoundary({ problemTypeBase: base, logger, ...options.problems }));
+  const isPage = options.paths?.isPage ?? (() => false);
+  app.use(problemBoundary({ problemTypeBase: base, logger, isPage, ...options.problems }));
   // Before anything else reads the request, but after the headers every answer carries.
   app.use(securityHeaders());
   app.use(
@@ -64,13 +73,14 @@ export function createPipeline(options: PipelineOptions): Koa {
   );
   app.use(checkRequestShape(base));
   if (limiter && config.rateLimit.points > 0) {
+    const limited = options.paths?.limited ?? (() => true);
     app.use(
       rateLimit({
         limiter,
         points: config.rateLimit.points,
         windowSeconds: config.rateLimit.windowSeconds,
         problemTypeBase: base,
-        exempt: (path) => path === '/healthz',
+        exempt: (path) => !limited(path),
         ...(options.cost ? { cost: options.cost } : {}),
       }),
     );

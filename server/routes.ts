@@ -17,6 +17,51 @@ import { WEBHOOK_PATH, WEBHOOKS_PATH } from './alerts/webhook-endpoints.js';
 import type { EmailEndpoints } from './alerts/email-endpoints.js';
 import { EMAIL_SUBSCRIBE_PATH } from './alerts/email-endpoints.js';
 
+/**
+ * What a URL is: a `page` a person reads (a failure there is answered with an HTML page, unless the
+ * client asks for JSON) or a `program`'s (the API, MCP, the alerts' endpoints, /healthz, feeds,
+ * exports, badges and files: a failure is problem+json, whatever the request accepts).
+ */
+export type RouteKind = 'page' | 'program';
+
+/** What the route table says of a route: what it is, and whether the rate limit counts its requests. */
+export interface RouteFacts {
+  readonly kind: RouteKind;
+  readonly limited: boolean;
+}
+
+/** One route of the table, as `npm run routes` prints it. */
+export interface RouteEntry extends RouteFacts {
+  /** As the router answers them: a GET route answers HEAD too. */
+  readonly methods: readonly string[];
+  readonly path: string;
+}
+
+/** The route table, and what it says of each path, for the pipeline (server/app.ts passes them on). */
+export interface ServiceRoutes {
+  readonly table: RouteTable;
+  /** Every route, in the order declared. */
+  readonly entries: readonly RouteEntry[];
+  /** Whether a failure at `path` is answered as a page (see `RouteKind`). */
+  readonly isPage: (path: string) => boolean;
+  /** Whether the rate limit counts a request for `path`. */
+  readonly limited: (path: string) => boolean;
+}
+
+const PAGE: RouteFacts = { kind: 'page', limited: true };
+const PROGRAM: RouteFacts = { kind: 'program', limited: true };
+/** A health check is asked every few seconds by the machines that run the service: never refused. */
+const HEALTH_CHECK: RouteFacts = { kind: 'program', limited: false };
+
+/**
+ * Where a path no route matches belongs, for its 404: under these prefixes, to the programs there
+ * (a mistyped API or alerts' endpoint gets problem+json); elsewhere to the pages, but a file.
+ */
+const PROGRAM_AREAS = ['/api/', '/alerts/'];
+
+/** A path with a file extension (a feed, an export, a badge, an asset) is a file, read by programs. */
+const isFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path);
+
 export interface RouteHandlers {
   readonly content: ContentState;
   /** Live streams open in this process, for /healthz. */
@@ -56,47 +101,83 @@ const writesOnly = (layer: Layer) =>
  * The map of the site: every URL the service answers. Each GET route answers HEAD; `allowedMethods`
  * gives every other method on a known path its 405 (see server/http/allowed-methods.ts).
  */
-export function createRoutes(handlers: RouteHandlers): RouteTable {
+export function createRoutes(handlers: RouteHandlers): ServiceRoutes {
   // Every method Node parses is "implemented": a known path refuses it with 405, never 501.
   const router = new RouteTable({ methods: http.METHODS });
+  const facts = new Map<Layer, RouteFacts>();
+  /** Declares the routes `add` adds as `about` says. */
+  const declare = (about: RouteFacts, add: () => void) => {
+    const before = router.layers.length;
+    add();
+    for (const layer of router.layers.slice(before)) facts.set(layer, about);
+  };
 
-  router.get('/healthz', healthz(handlers.content, handlers.openStreams));
+  declare(HEALTH_CHECK, () => router.get('/healthz', healthz(handlers.content, handlers.openStreams)));
 
-  // The REST operations, at the paths of their procedures' OpenAPI meta.
-  for (const { operation, handle } of handlers.rest) router.get(operation.path, handle);
-  router.get(handlers.statusStream.path, handlers.statusStream.handle);
-  router.get('/api/openapi.json', async (ctx) => {
-    await handlers.openApi.load();
-    ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
-    ctx.type = 'application/json';
-    ctx.body = handlers.openApi.body;
+  declare(PROGRAM, () => {
+    // The REST operations, at the paths of their procedures' OpenAPI meta.
+    for (const { operation, handle } of handlers.rest) router.get(operation.path, handle);
+    router.get(handlers.statusStream.path, handlers.statusStream.handle);
+    router.get('/api/openapi.json', async (ctx) => {
+      await handlers.openApi.load();
+      ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+      ctx.type = 'application/json';
+      ctx.body = handlers.openApi.body;
+    });
+    // tRPC queries, single or batched (`a,b`), and subscriptions over SSE: GET only.
+    router.get(`${TRPC_PREFIX}/:procedures`, handlers.trpc);
+    // MCP over stateless Streamable HTTP: POST only; GET (an SSE stream) and DELETE (a session) get 405.
+    router.post(MCP_PATH, ...handlers.mcp);
+
+    // Browser alerts: the key to subscribe with; a subscription is stored with POST, removed with DELETE.
+    router.get(VAPID_KEY_PATH, handlers.alerts.vapidKey);
+    router.post(SUBSCRIPTIONS_PATH, ...handlers.alerts.subscribe);
+    router.delete(SUBSCRIPTIONS_PATH, ...handlers.alerts.unsubscribe);
+    // Webhooks: registered with POST; read (its owner's token, so a private read) and deleted by id.
+    router.post(WEBHOOKS_PATH, ...handlers.webhooks.register);
+    router.get(PRIVATE_READ, WEBHOOK_PATH, ...handlers.webhooks.show);
+    router.delete(WEBHOOK_PATH, ...handlers.webhooks.remove);
+
+    // Email alerts: asked for with POST.
+    router.post(EMAIL_SUBSCRIBE_PATH, ...handlers.email.subscribe);
   });
-  // tRPC queries, single or batched (`a,b`), and subscriptions over SSE: GET only.
-  router.get(`${TRPC_PREFIX}/:procedures`, handlers.trpc);
-  // MCP over stateless Streamable HTTP: POST only; GET (an SSE stream) and DELETE (a session) get 405.
-  router.post(MCP_PATH, ...handlers.mcp);
+  // The links of the mails, in every language, are a page (GET, which changes nothing) and its
+  // button (POST).
+  declare(PAGE, () => {
+    for (const page of handlers.email.pages) {
+      router.get(page.path, page.get);
+      router.post(page.path, page.post);
+    }
+  });
 
-  // Browser alerts: the key to subscribe with; a subscription is stored with POST, removed with DELETE.
-  router.get(VAPID_KEY_PATH, handlers.alerts.vapidKey);
-  router.post(SUBSCRIPTIONS_PATH, ...handlers.alerts.subscribe);
-  router.delete(SUBSCRIPTIONS_PATH, ...handlers.alerts.unsubscribe);
-  // Webhooks: registered with POST; read (its owner's token, so a private read) and deleted by id.
-  router.post(WEBHOOKS_PATH, ...handlers.webhooks.register);
-  router.get(PRIVATE_READ, WEBHOOK_PATH, ...handlers.webhooks.show);
-  router.delete(WEBHOOK_PATH, ...handlers.webhooks.remove);
+  // The site: feeds, exports, badges, the card and files (programs read them), and pages.
+  for (const resource of handlers.site)
+    declare(resource.files || isFile(resource.path) ? PROGRAM : PAGE, () =>
+      router.get(resource.path, handlers.serve(resource)),
+    );
 
-  // Email alerts: asked for with POST; the links of the mails, in every language, are a page (GET,
-  // which changes nothing) and its button (POST).
-  router.post(EMAIL_SUBSCRIBE_PATH, ...handlers.email.subscribe);
-  for (const page of handlers.email.pages) {
-    router.get(page.path, page.get);
-    router.post(page.path, page.post);
+  const unlimited = router.layers.filter((layer) => !factsOf(layer).limited);
+  return {
+    table: router,
+    entries: router.layers.map((layer) => ({
+      methods: layer.methods,
+      path: String(layer.path),
+      ...factsOf(layer),
+    })),
+    isPage: (path) => {
+      const route = router.layersFor(path).find((layer) => layer.regexp.test(path));
+      if (route) return factsOf(route).kind === 'page';
+      return !PROGRAM_AREAS.some((prefix) => path.startsWith(prefix)) && !isFile(path);
+    },
+    // Tested against the few routes that are not limited only: this runs on every request.
+    limited: (path) => !unlimited.some((layer) => layer.regexp.test(path)),
+  };
+
+  function factsOf(layer: Layer): RouteFacts {
+    const about = facts.get(layer);
+    if (!about) throw new Error(`the route ${String(layer.path)} was declared without its kind`);
+    return about;
   }
-
-  // The site: feeds, exports, badges, the card, pages and their files.
-  for (const resource of handlers.site) router.get(resource.path, handlers.serve(resource));
-
-  return router;
 }
 
 /**

@@ -16,6 +16,11 @@ type ProblemPage = (
 export interface ProblemBoundaryOptions {
   readonly problemTypeBase: string;
   readonly logger: Logger;
+  /**
+   * Whether a failure at a path is answered with an HTML page (a page of the site) rather than
+   * problem+json (what programs read): the route table says (server/routes.ts `RouteKind`).
+   */
+  readonly isPage: (path: string) => boolean;
   readonly renderPage: ProblemPage;
   /** Extra headers of an HTML problem page at a path (its Content-Security-Policy). */
   readonly pageHeaders: (path: string) => Readonly<Record<string, string>>;
@@ -24,22 +29,6 @@ export interface ProblemBoundaryOptions {
     readonly prefix: string;
     readonly render: (problem: Problem, path: string) => string;
   };
-}
-
-/**
- * The site's pages answer failures with an HTML page; the API, the MCP endpoint (`/mcp`), the
- * alerts' endpoints (under `/alerts/`; the page is `/alerts`), `/healthz` and every resource with a
- * file extension (feeds, exports, badges, assets) are read by programs and answer problem+json,
- * whatever the request accepts.
- */
-function isPage(path: string): boolean {
-  return (
-    !path.startsWith('/api/') &&
-    !path.startsWith('/alerts/') &&
-    path !== '/healthz' &&
-    path !== '/mcp' &&
-    !/\.[A-Za-z0-9]+$/.test(path)
-  );
 }
 
 /**
@@ -81,7 +70,7 @@ export function problemBoundary(options: ProblemBoundaryOptions): Middleware {
     }
     // A client that asks a page for JSON gets the API's problem+json instead.
     const asPage =
-      isPage(ctx.path) &&
+      options.isPage(ctx.path) &&
       ctx.accepts('text/html', 'application/problem+json', 'application/json') === 'text/html';
     if (asPage) {
       // A missing page or a bad filter is as cacheable as the page would have been.

@@ -54,6 +54,12 @@ interface Unavailable {
  */
 export interface SiteResource {
   readonly path: string;
+  /**
+   * Its path's parameter names a file (`/assets/:file`): like a feed or an export (a path with an
+   * extension), what it serves is read by programs, and a failure there is problem+json
+   * (server/routes.ts).
+   */
+  readonly files?: true;
   readonly csp?: string;
   /** Defaults to the short public caching every resource has (`PUBLIC_CACHE_CONTROL`). */
   readonly cacheControl?: string;

@@ -168,6 +168,14 @@ const COMMANDS: readonly Command[] = [
     ],
   },
   {
+    file: 'tools/routes.ts',
+    options: ['--json'],
+    bad: [
+      { args: ['table'], says: /unexpected argument 'table'/ },
+      { args: ['--json=yes'], says: /option --json takes no value/ },
+    ],
+  },
+  {
     file: 'bench/cold-ab.ts',
     options: ['<label>=<dir>...', '--content <dir>', '--blocks <n>', '--requests <n>', '--hot <path>'],
     bad: [
@@ -179,39 +187,11 @@ const COMMANDS: readonly Command[] = [
     ],
   },
   {
-    file: 'bench/miss-ab.ts',
-    options: ['<label>=<dist>...', '--content <dir>', '--blocks <n>', '--calls <n>'],
-    bad: [
-      { args: [], says: /missing argument <label>=<dist>\.\.\./ },
-      { args: ['--calls', '1.5', 'a=dist'], says: /--calls: '1\.5' is not a positive whole number/ },
-      {
-        args: ['--content', '/nonexistent-folder', 'a=dist'],
-        says: /--content: '\/nonexistent-folder' has no events\/ folder/,
-      },
-    ],
-  },
-  {
-    file: 'bench/mcp.ts',
-    options: ['--seconds <n>', '--rounds <n>', '--content <dir>', '--profile <dir>'],
-    bad: [
-      { args: ['--rounds', 'four'], says: /--rounds: 'four' is not a positive whole number/ },
-      { args: ['--profile'], says: /option --profile needs a value/ },
-    ],
-  },
-  {
     file: 'bench/compression.ts',
     options: ['--seconds <n>', '--rounds <n>', '--content <dir>'],
     bad: [
       { args: ['--seconds', '-1'], says: /option --seconds needs a value/ },
       { args: ['--seconds=-1'], says: /--seconds: '-1' is not a positive whole number/ },
-    ],
-  },
-  {
-    file: 'bench/tail.ts',
-    options: ['--seconds <n>', '--rounds <n>', '--content <dir>'],
-    bad: [
-      { args: ['--rounds', '0'], says: /--rounds: '0' is not a positive whole number/ },
-      { args: ['content'], says: /unexpected argument 'content'/ },
     ],
   },
   {
@@ -234,21 +214,6 @@ const COMMANDS: readonly Command[] = [
       { args: [], says: /missing argument <file\.cpuprofile>/ },
       { args: ['/nonexistent.cpuprofile'], says: /'\/nonexistent\.cpuprofile' does not exist/ },
       { args: ['package.json', 'ten'], says: /<top>: 'ten' is not a positive whole number/ },
-    ],
-  },
-  {
-    file: 'bench/snapshot-responses.ts',
-    options: ['<content-dir>', '<out.jsonl>', '<max-urls>'],
-    bad: [
-      { args: ['tests/fixtures/content-demo'], says: /missing argument <out\.jsonl>/ },
-      {
-        args: ['/nonexistent-folder', 'out.jsonl'],
-        says: /<content-dir>: '\/nonexistent-folder' has no events\/ folder/,
-      },
-      {
-        args: ['tests/fixtures/content-demo', 'out.jsonl', '0'],
-        says: /<max-urls>: '0' is not a positive whole number/,
-      },
     ],
   },
   {

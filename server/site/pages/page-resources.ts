@@ -18,6 +18,7 @@ export function pageResources(options: PagesOptions): SiteResource[] {
   /** A hashed name is immutable; an old unhashed one keeps answering, cached briefly; any other is 404. */
   const fileResource = (path: string): SiteResource => ({
     path,
+    files: true,
     resolve: (request) => {
       const asset = findAsset(request.path);
       if (!asset) throw notFound(baseUrl, request.path);
