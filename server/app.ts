@@ -226,6 +226,7 @@ export function createApp(deps: AppDeps): ServiceApp {
       baseUrl: base,
       configuredBaseUrl: siteOrigin,
       logger,
+      clock,
     }),
     openApi,
     site: siteResources({
