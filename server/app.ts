@@ -231,6 +231,7 @@ export function createApp(deps: AppDeps): ServiceApp {
       baseUrl: base,
       configuredBaseUrl: siteOrigin,
       logger,
+      clock,
     }),
     openApi,
     site: siteResources({

@@ -84,7 +84,7 @@ class DrainingServer extends http.Server {
 export interface ServerParts {
   /** The logger; one at `config.logLevel` on stdout by default. */
   readonly logger?: Logger;
-  /** The clock of the app and of the content state; `Date.now` by default. */
+  /** The clock of the app, the content state and the alerts (store and sender); `Date.now` by default. */
   readonly clock?: () => number;
   /** Loads the content set; `config.contentDir`, read and validated in slices, by default. */
   readonly load?: () => Promise<ValidationResult>;
@@ -119,7 +119,7 @@ export async function createServer(config: Config, parts: ServerParts = {}) {
   const live = new LiveStreams(content, config.streams, config.publicBaseUrl);
   // Opened before the first load, so the ledger sees every content set this process serves.
   const alerts = config.alerts
-    ? await startAlerts(config.alerts, content, logger, config.publicBaseUrl)
+    ? await startAlerts(config.alerts, content, logger, config.publicBaseUrl, { clock })
     : null;
   const { app, routes } = createApp({
     config,

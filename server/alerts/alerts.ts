@@ -30,9 +30,11 @@ function channelsOf(
   store: AlertStore,
   baseUrl: string,
   concurrency: number,
+  clock: () => number,
 ): DeliveryChannel[] {
   const channels: DeliveryChannel[] = [];
-  if (config.push) channels.push(pushChannel({ store, vapid: config.push.vapid, concurrency }));
+  if (config.push)
+    channels.push(pushChannel({ store, vapid: config.push.vapid, concurrency, push: { clock } }));
   if (config.webhooks)
     channels.push(webhookChannel({ store, allowedOrigins: config.webhooks.allowedOrigins }));
   if (mailer) channels.push(emailChannel({ store, mailer, baseUrl }));
@@ -53,7 +55,9 @@ export async function startAlerts(
   baseUrl: string,
   senderOptions: Partial<SenderOptions> = {},
 ): Promise<Alerts> {
-  const store = await openAlertStore(config.store.location, Date.now, { pool: config.store.pool });
+  // One clock for the store and the sender: the claims' leases are the store's, their margin the sender's.
+  const clock = senderOptions.clock ?? Date.now;
+  const store = await openAlertStore(config.store.location, clock, { pool: config.store.pool });
   // nodemailer loads only on a server that sends email.
   const mailer = config.email ? (await import('./email/smtp.js')).createMailer(config.email) : null;
   const sender = config.sender
@@ -65,9 +69,11 @@ export async function startAlerts(
           store,
           baseUrl,
           senderOptions.concurrency ?? SENDER_DEFAULTS.concurrency,
+          clock,
         ),
         logger,
         ...senderOptions,
+        clock,
       })
     : null;
   /** Records one content set in the ledger; never rejects: a failure is logged, and false. */

@@ -66,6 +66,8 @@ export interface EmailEndpointsOptions {
   readonly logger: Logger;
   /** Answers a store that does not answer; a form gets the answer as a page. */
   readonly outage?: StoreOutage;
+  /** The time now, in milliseconds (the store-full warning's minute); `Date.now` by default. */
+  readonly clock?: () => number;
 }
 
 /** A page's path in every language, with what GET and POST do there. */
@@ -231,7 +233,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
       );
   }
 
-  const fullWarning = new OnceAMinute(Date.now);
+  const fullWarning = new OnceAMinute(options.clock ?? Date.now);
   function full(): HttpProblem {
     if (fullWarning.due() !== null) {
       logger.warn(

@@ -44,6 +44,8 @@ export interface PushOptions {
    */
   readonly timeoutMs: number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** The time now, in milliseconds (the VAPID header's expiry, a Retry-After date); `Date.now` by default. */
+  readonly clock?: () => number;
   /** Keeps connections to push services open between messages (one per service and slot). */
   readonly agents?: { readonly http: http.Agent; readonly https: https.Agent };
   /**
@@ -189,6 +191,7 @@ export async function sendPush(
   options: PushOptions,
 ): Promise<PushOutcome> {
   const sleep = options.sleep ?? wait;
+  const clock = options.clock ?? Date.now;
   const webpush = await loadWebPush();
   let last: { status: number | null; reason: string } = { status: null, reason: 'not sent' };
   let tried = 0;
@@ -200,7 +203,7 @@ export async function sendPush(
     // header is signed once per push service and reused for hours (vapidAuthorization).
     let authorization: string;
     try {
-      authorization = await vapidAuthorization(webpush, options.vapid, target.endpoint, Date.now());
+      authorization = await vapidAuthorization(webpush, options.vapid, target.endpoint, clock());
     } catch (error) {
       if (error instanceof NotPublic)
         return { kind: 'failed', status: null, attempts: attempt, reason: error.message };
@@ -235,7 +238,7 @@ export async function sendPush(
       if (status === 404 || status === 410) return { kind: 'gone', status, attempts: attempt };
       last = { status, reason: `push service answered ${status}` };
       if (status !== 429 && status < 500) break;
-      const asked = retryAfterMs(response.retryAfter, Date.now());
+      const asked = retryAfterMs(response.retryAfter, clock());
       if (asked !== null) {
         if (asked > options.maxRetryAfterMs) {
           last = { status, reason: `push service asked to wait ${Math.ceil(asked / 1000)} s` };

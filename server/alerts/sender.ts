@@ -18,9 +18,11 @@ export interface SenderOptions {
   readonly pollMs?: number;
   /** Messages in flight at once, across channels. */
   readonly concurrency?: number;
+  /** The time now, in milliseconds: the claims' margin, the hourly prune, an alert's age when sent. */
+  readonly clock?: () => number;
 }
 
-export const SENDER_DEFAULTS = { leaseMs: 10_000, pollMs: 1000, concurrency: 32 } as const;
+export const SENDER_DEFAULTS = { leaseMs: 10_000, pollMs: 1000, concurrency: 32, clock: Date.now } as const;
 /** Subscriptions per claim: a batch one sender sends before it claims the next. */
 const BATCH = 256;
 const PRUNE_EVERY_MS = 3_600_000;
@@ -146,7 +148,7 @@ export class AlertSender {
   /** Renews this sender's claims; a share whose claim another sender took is dropped here. */
   async #renew(): Promise<void> {
     // Counted from before asking: the store extends the claims no earlier than this.
-    const now = Date.now();
+    const now = this.#options.clock();
     const held = new Set((await this.#store.renewClaims(this.#holder, this.#options.leaseMs)).map(keyOf));
     this.#heldUntil = now + this.#options.leaseMs;
     for (const [key, share] of this.#shares) {
@@ -163,7 +165,7 @@ export class AlertSender {
 
   /** Whether this sender's claims surely still hold: a margin before another could take them. */
   #holds(): boolean {
-    return Date.now() < this.#heldUntil - this.#options.leaseMs / 4;
+    return this.#options.clock() < this.#heldUntil - this.#options.leaseMs / 4;
   }
 
   /** Renews the claims, fills the lanes, and prunes the store once an hour (one process at a time). */
@@ -171,8 +173,8 @@ export class AlertSender {
     if (this.#stopping) return;
     await this.#renew();
     await this.#fill();
-    if (Date.now() - this.#lastPrune > PRUNE_EVERY_MS) {
-      this.#lastPrune = Date.now();
+    if (this.#options.clock() - this.#lastPrune > PRUNE_EVERY_MS) {
+      this.#lastPrune = this.#options.clock();
       if (!(await this.#store.lease(this.#holder, this.#options.leaseMs))) return;
       const pruned = await this.#store.prune();
       await this.#store.release(this.#holder);
@@ -200,7 +202,7 @@ export class AlertSender {
     const share: Share = {
       claim,
       channel,
-      started: Date.now(),
+      started: this.#options.clock(),
       queue: [...(await channel.owed(claim.alert, BATCH, claim.after, claim.upTo))],
       active: 0,
       lost: false,
@@ -291,7 +293,7 @@ export class AlertSender {
       this.#options.logger.info(
         {
           alert: alert.key,
-          ms: Date.now() - alert.createdAt,
+          ms: this.#options.clock() - alert.createdAt,
           deliveries: await this.#store.deliveryCounts(alert.id),
         },
         'alerts: sent',

@@ -145,6 +145,8 @@ export async function alertEveryone(store: AlertStore, key: string, payload = '{
 /** A sender's log line, as the tests read it back. */
 export interface SenderLogLine {
   readonly msg?: string;
+  /** An alert's age when its fan-out ended (`alerts: sent`). */
+  readonly ms?: number;
   readonly name?: string;
 }
 
@@ -161,6 +163,8 @@ export function pushSender(
     readonly pollMs: number;
     readonly logs: SenderLogLine[];
     readonly name?: string;
+    /** The sender's clock (`Date.now` by default). */
+    readonly clock?: () => number;
   },
 ): AlertSender {
   return new AlertSender({
@@ -173,5 +177,6 @@ export function pushSender(
     leaseMs: options.leaseMs,
     pollMs: options.pollMs,
     concurrency: options.lanes,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
 }

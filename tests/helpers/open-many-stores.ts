@@ -26,11 +26,13 @@ for (let i = 0; i < count; i += 1) {
   await store.close();
 }
 await rm(dir, { recursive: true, force: true });
-// Every store closed: no connection of theirs may be left open (it would hold the process alive),
-// once the last one's socket, ended as its store closed, has had a moment to close.
-await new Promise((resolve) => setTimeout(resolve, 200));
-const left = process.getActiveResourcesInfo().filter((resource) => resource === 'TCPSocketWrap');
-if (left.length > 0) {
-  console.error(`connections left open: ${left.length}`);
+// Every store closed: no connection of theirs may be left open (it would hold the process alive).
+// The last one's socket, ended as its store closed, closes a moment later: waited for, up to 5 s.
+const sockets = () =>
+  process.getActiveResourcesInfo().filter((resource) => resource === 'TCPSocketWrap').length;
+const deadline = Date.now() + 5000;
+while (sockets() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+if (sockets() > 0) {
+  console.error(`connections left open: ${sockets()}`);
   process.exitCode = 1;
 }

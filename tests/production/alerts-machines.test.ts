@@ -219,7 +219,30 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
     t.is(refused.status, 503);
     t.truthy(refused.headers.get('retry-after'), 'the refusal says when to try again');
     t.like(await refused.json(), { status: 503, code: 'alerts_unavailable' });
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The absence is read once every sender has found the store down: each online worker has
+    // logged a pass that failed since the halt, so a delivery any of them began after it found no
+    // record to write, and only what was in flight could still arrive.
+    const failedSinceHalt = async () => {
+      const lines = (await Promise.all(clusters.map(async (cluster) => await cluster.log()))).flat();
+      return new Set(
+        lines
+          .filter(
+            (line) => line.msg === 'alerts: sending failed' && Date.parse(String(line['time'])) >= haltedAt,
+          )
+          .map((line) => line.pid),
+      );
+    };
+    const online = (await Promise.all(clusters.map(async (cluster) => await pidsOf(cluster)))).flat();
+    t.true(
+      await eventually(
+        async () => {
+          const failed = await failedSinceHalt();
+          return online.every((pid) => failed.has(pid));
+        },
+        { interval: 250 },
+      ),
+      `each sender found the database down (${online.length} workers)`,
+    );
     const whileDown = sent() - atHalt;
     t.log(`the database was down from ${atHalt} of ${all} messages; ${whileDown} arrived meanwhile`);
     t.true(whileDown <= WORKERS * LANES, 'at most what was in flight arrived while it was down');

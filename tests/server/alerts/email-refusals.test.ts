@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import test from 'ava';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
+import pino from 'pino';
 import { DICTIONARIES } from '../../../server/site/i18n/lang.js';
 import { LOCALES, localePath } from '../../../server/site/i18n/locales.js';
 import {
@@ -89,8 +91,21 @@ test.serial(
   },
 );
 
-test('a full store refuses every address alike with subscriptions_full', async (t) => {
+test('a full store refuses every address with subscriptions_full, warned once a minute', async (t) => {
   const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-email-full-'));
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'warn' },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    }),
+  );
+  const fullWarnings = () =>
+    lines.filter((line) => /ALERTS_MAX_SUBSCRIPTIONS email/.test(String(line['msg']))).length;
+  const clock = { now: Date.now() };
   const full = await startServer({
     env: {
       SMTP_URL: smtp.url,
@@ -98,12 +113,25 @@ test('a full store refuses every address alike with subscriptions_full', async (
       ALERTS_DB: path.join(data, 'alerts.sqlite'),
       ALERTS_MAX_SUBSCRIPTIONS: '0',
     },
+    logger,
+    clock: () => clock.now,
   });
   try {
-    const answer = await askJson({ email: 'full@example.com' }, {}, full.url);
-    t.is(answer.status, 503);
-    t.is(answer.body?.['code'], 'subscriptions_full');
-    t.false(smtp.received.some((mail) => mail.envelope.to.includes('full@example.com')));
+    const refused = async (email: string) => {
+      const answer = await askJson({ email }, {}, full.url);
+      t.is(answer.status, 503, email);
+      t.is(answer.body?.['code'], 'subscriptions_full', email);
+    };
+    await refused('full-1@example.com');
+    await refused('full-2@example.com');
+    t.is(fullWarnings(), 1, 'one warning for two refusals within a minute');
+    clock.now += 59_999;
+    await refused('full-3@example.com');
+    t.is(fullWarnings(), 1, 'none for a refusal still within the minute');
+    clock.now += 1;
+    await refused('full-4@example.com');
+    t.is(fullWarnings(), 2, 'the next refusal a minute after the warning warns again');
+    t.false(smtp.received.some((mail) => mail.envelope.to.some((to) => to.startsWith('full-'))));
   } finally {
     await full.stop();
     await rm(data, { recursive: true, force: true });

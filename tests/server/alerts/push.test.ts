@@ -87,6 +87,25 @@ test('429 and 5xx are tried again with backoff, honouring Retry-After, until the
   });
 });
 
+test('the VAPID expiry and a Retry-After date are read on the clock given', async (t) => {
+  await withPushService(t, async (service) => {
+    const subscriber = service.subscriber();
+    // A minute behind this machine's clock, on a whole second (an HTTP date's precision).
+    const now = Math.floor(Date.now() / 1000) * 1000 - 60_000;
+    service.answer(subscriber, [503, { 'Retry-After': new Date(now + 9000).toUTCString() }]);
+    const waits: number[] = [];
+    // A VAPID identity of its own: no header signed by another test is reused.
+    const outcome = await sendPush(subscriber.subscription, 'x', {
+      ...options(waits),
+      vapid: { ...vapid },
+      clock: () => now,
+    });
+    t.like(outcome, { kind: 'delivered', attempts: 2 });
+    t.deepEqual(waits, [9000], 'the date is 9 s after the clock given');
+    t.is(service.received[0]!.claims.exp, now / 1000 + 12 * 3600, 'twelve hours after the clock given');
+  });
+});
+
 test('a refusal is not tried again; failures past the last try, or a Retry-After too long, fail', async (t) => {
   await withPushService(t, async (service) => {
     const refused = service.subscriber();

@@ -8,15 +8,21 @@ const next: Next = () => Promise.resolve();
 test('the middleware is built once, on the first request, however many arrive at once', async (t) => {
   let builds = 0;
   const served: number[] = [];
+  let built!: () => void;
+  const building = new Promise<void>((resolve) => (built = resolve));
   const middleware = lazyMiddleware(async () => {
     builds += 1;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await building;
     return () => {
       served.push(builds);
     };
   });
   t.is(builds, 0, 'nothing is built before a request');
-  await Promise.all([middleware(ctx, next), middleware(ctx, next), middleware(ctx, next)]);
+  const first = [middleware(ctx, next), middleware(ctx, next), middleware(ctx, next)];
+  t.is(builds, 1, 'three requests while it builds: one build');
+  t.deepEqual(served, [], 'none served before the build ends');
+  built();
+  await Promise.all(first);
   await middleware(ctx, next);
   t.is(builds, 1);
   t.deepEqual(served, [1, 1, 1, 1]);
