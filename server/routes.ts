@@ -142,13 +142,13 @@ export function createRoutes(handlers: RouteHandlers): ServiceRoutes {
     router.post(EMAIL_SUBSCRIBE_PATH, ...handlers.email.subscribe);
   });
   // The links of the mails, in every language, are a page (GET, which changes nothing) and its
-  // button (POST).
-  declare(PAGE, () => {
-    for (const page of handlers.email.pages) {
+  // button (POST). The English copies live under /alerts/, whose failures the service has always
+  // answered as problem+json, the translated copies as pages: kept as they were.
+  for (const page of handlers.email.pages)
+    declare(page.path.startsWith(PROGRAM_AREAS[1]!) ? PROGRAM : PAGE, () => {
       router.get(page.path, page.get);
       router.post(page.path, page.post);
-    }
-  });
+    });
 
   // The site: feeds, exports, badges, the card and files (programs read them), and pages.
   for (const resource of handlers.site)
