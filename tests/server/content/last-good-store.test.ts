@@ -40,8 +40,9 @@ test('a stored set reads back whole, and is the same JSON as the set itself', as
 
 test('saving a revision already stored leaves the file alone; another revision replaces it', async (t) => {
   const { content, store, file } = await storedSet(t);
-  // Dated a day back: a write of the same revision would make it now.
-  const dayAgo = new Date(Date.now() - 86_400_000);
+  // Dated a day back, to the second (a file system keeps milliseconds as a float): a write of the
+  // same revision would make it now.
+  const dayAgo = new Date(Math.floor((Date.now() - 86_400_000) / 1000) * 1000);
   await utimes(file, dayAgo, dayAgo);
   await store.save(content);
   t.is((await stat(file)).mtimeMs, dayAgo.getTime(), 'the same revision is not written again');
