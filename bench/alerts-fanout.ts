@@ -23,7 +23,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
 import path from 'node:path';
-import { generateVapidKeys } from '../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../tools/vapid-keys.js';
 import { openAlertStore } from '../server/alerts/store/index.js';
 import { storeActiveWebhook, storeConfirmedEmail, writeReset } from '../tests/helpers/alerts.js';
 import { startPostgres } from '../tests/helpers/postgres.js';

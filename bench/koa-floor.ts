@@ -2,11 +2,7 @@
  * The Koa floor: the server's middleware stack and route table (the same `createRoutes`), every route
  * answering precomputed bytes copied from the real server. What Koa, its middleware and @koa/router
  * cost with nothing of ours behind them.
- * `node --import tsx bench/koa-floor.ts PORT ORIGIN URLS_FILE [MCP_CALL]`.
- *
- * With `MCP_CALL` (a JSON-RPC message), POST /mcp reads each request as the MCP endpoint does (media
- * type, bounded body, JSON.parse) and answers the real server's answer to that message: what a tool
- * call would cost if the MCP SDK, the JSON-RPC checks and the tool took no time (bench/mcp.ts, in git history).
+ * `node --import tsx bench/koa-floor.ts PORT ORIGIN URLS_FILE` (bench/run.ts starts it).
  */
 import path from 'node:path';
 import type { Middleware } from 'koa';
@@ -17,11 +13,8 @@ import type * as Operations from '../server/api/rest-operations.js';
 import type * as RouterModule from '../server/api/procedures.js';
 import type * as SiteModule from '../server/site/site-resources.js';
 import type * as OpenApiDocumentModule from '../server/http/openapi-document.js';
-import type * as BodyModule from '../server/http/request-body.js';
-import type * as McpModule from '../server/api/mcp-endpoint.js';
-import type * as SameOriginModule from '../server/http/same-origin.js';
 
-const [port = '0', origin = '', urlsFile = '', mcpCall] = process.argv.slice(2);
+const [port = '0', origin = '', urlsFile = ''] = process.argv.slice(2);
 const stored = await copyResponses(origin, urlsFile);
 const { createRoutes, writeOnlyPaths } = (await import(
   path.resolve('dist/server/routes.js')
@@ -36,35 +29,6 @@ const { siteResources } = (await import(
 const { OpenApiDocument } = (await import(
   path.resolve('dist/server/http/openapi-document.js')
 )) as typeof OpenApiDocumentModule;
-
-const { readBoundedBody, requireJson } = (await import(
-  path.resolve('dist/server/http/request-body.js')
-)) as typeof BodyModule;
-const { MCP_BODY_MAX_BYTES } = (await import(
-  path.resolve('dist/server/api/mcp-endpoint.js')
-)) as typeof McpModule;
-const { sameOriginOnly } = (await import(
-  path.resolve('dist/server/http/same-origin.js')
-)) as typeof SameOriginModule;
-
-/** The real server's answer to `MCP_CALL`, sent to every POST /mcp once its body is read. */
-async function mcpAnswer(call: string): Promise<Buffer> {
-  const response = await fetch(new URL('/mcp', origin), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: call,
-  });
-  if (response.status !== 200) throw new Error(`the server answered MCP_CALL with ${response.status}`);
-  return Buffer.from(await response.arrayBuffer());
-}
-const mcpBody = mcpCall === undefined ? null : await mcpAnswer(mcpCall);
-const mcp: Middleware = async (ctx) => {
-  if (!mcpBody) return;
-  requireJson(ctx, origin, 'the JSON-RPC message');
-  JSON.parse((await readBoundedBody(ctx.req, MCP_BODY_MAX_BYTES, origin)).toString('utf8'));
-  ctx.type = 'application/json';
-  ctx.body = mcpBody;
-};
 
 const serve: Middleware = (ctx) => {
   const response = stored.get(ctx.url);
@@ -82,7 +46,7 @@ const router = createRoutes({
   openStreams: () => 0,
   statusStream: { path: '/api/v1/status/stream', handle: serve },
   trpc: serve,
-  mcp: [sameOriginOnly(origin, origin), mcp],
+  mcp: [serve],
   alerts: { vapidKey: serve, subscribe: [serve], unsubscribe: [serve] },
   webhooks: { register: [serve], show: [serve], remove: [serve] },
   email: { subscribe: [serve], pages: [] },

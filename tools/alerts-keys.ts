@@ -2,7 +2,7 @@
  * `npm run alerts:keys`: prints a new VAPID key pair (P-256, base64url) as the environment lines the
  * server reads. The private key signs every alert: keep it as secret as any credential.
  */
-import { generateVapidKeys } from '../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from './vapid-keys.js';
 import { readCommandLine } from './command-line.js';
 
 readCommandLine({

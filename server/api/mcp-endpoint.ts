@@ -21,7 +21,7 @@ import type { RestResponder } from './rest-responder.js';
 
 export { MCP_PATH } from './mcp-names.js';
 /** A tool call is a few hundred bytes; this leaves room for long cursors and client metadata. */
-export const MCP_BODY_MAX_BYTES = 64 * 1024;
+const MCP_BODY_MAX_BYTES = 64 * 1024;
 
 const INSTRUCTIONS =
   "An independent tracker of publicly announced usage-limit resets of Claude, Anthropic's AI assistant (not affiliated with Anthropic): the latest reset, " +

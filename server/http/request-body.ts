@@ -5,7 +5,7 @@ import { HttpProblem } from './http-problem.js';
 import { sendContinue } from './expect-continue.js';
 
 /** How long a request body may take to arrive once its headers have. */
-export const BODY_TIMEOUT_MS = 10_000;
+const BODY_TIMEOUT_MS = 10_000;
 
 /**
  * Refuses a body that is not JSON in UTF-8 (`unsupported_media_type`): the media type compared

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import test from 'ava';
-import { generateVapidKeys } from '../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../tools/vapid-keys.js';
 import { LOCALES } from '../../server/site/i18n/locales.js';
 import { langOf } from '../../server/site/i18n/lang.js';
 import { ARTIFACTS, useBrowser, onPage } from '../helpers/browser.js';

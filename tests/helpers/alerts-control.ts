@@ -4,7 +4,7 @@ import path from 'node:path';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import type { BrowserContext, Page } from 'playwright-core';
-import { generateVapidKeys } from '../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../tools/vapid-keys.js';
 import { axeViolations, useBrowser, watchProblems, WIDTHS } from './browser.js';
 import type { PushService } from './push-service.js';
 import { startPushService } from './push-service.js';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { generateVapidKeys } from '../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../tools/vapid-keys.js';
 import type { RunningServer } from './with-server.js';
 import { startServer } from './with-server.js';
 import type { PushService } from './push-service.js';

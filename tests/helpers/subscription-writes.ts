@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { generateVapidKeys } from '../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../tools/vapid-keys.js';
 import type { ServerEnv } from './with-server.js';
 import { vapidEnv } from './alerts.js';
 import type { PushService, Subscriber } from './push-service.js';

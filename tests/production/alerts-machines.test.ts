@@ -1,7 +1,7 @@
 import test from 'ava';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
-import { generateVapidKeys } from '../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../tools/vapid-keys.js';
 import { SENDER_DEFAULTS } from '../../server/alerts/sender.js';
 import { openAlertStore } from '../../server/alerts/store/index.js';
 import { buildServer } from './helpers/build.js';

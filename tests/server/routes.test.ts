@@ -1,6 +1,8 @@
 import test from 'ava';
+import pino from 'pino';
 import { RouteTable } from '../../server/http/route-table.js';
 import { PRIVATE_READ, readRoutes, samplePaths, writeOnlyPaths } from '../../server/routes.js';
+import { usingApp } from '../helpers/with-app.js';
 
 const ok = () => undefined;
 
@@ -50,4 +52,18 @@ test('a private read (a secret in the request) gets no CORS and is not crawled; 
   t.false(writeOnly('/public/42'));
   t.false(writeOnly('/mixed'), 'also read publicly');
   t.deepEqual(readRoutes(router), ['/public/:id', '/mixed']);
+});
+
+test('a path no route matches, asked for HTML: under /api/ or /alerts/, or a file, gets problem+json; else a page', async (t) => {
+  const problems = ['/api/x', '/alerts/x', '/alerts/subscriptions/x', '/x.json', '/no/such.csv', '/mcp.txt'];
+  const pages = ['/x', '/mcp/x', '/healthz/x', '/no/such/page', '/x.json/more', '/apix'];
+  await usingApp({ logger: pino({ level: 'silent' }) }, async (url) => {
+    for (const path of [...problems, ...pages]) {
+      const res = await fetch(`${url}${path}`, { headers: { Accept: 'text/html' } });
+      await res.arrayBuffer();
+      t.is(res.status, 404, path);
+      const expected = problems.includes(path) ? /^application\/problem\+json/ : /^text\/html/;
+      t.regex(res.headers.get('content-type') ?? '', expected, path);
+    }
+  });
 });

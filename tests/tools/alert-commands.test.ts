@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { generateVapidKeys } from '../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../tools/vapid-keys.js';
 import { alertStoreExists, openAlertStore } from '../../server/alerts/store/index.js';
 import { writeReset } from '../helpers/alerts.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import { subscribe, writeReset } from '../../helpers/alerts.js';
 import { copyContent, DEMO_FIXTURE } from '../../helpers/fixtures.js';

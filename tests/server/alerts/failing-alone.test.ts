@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import test from 'ava';
 import pino from 'pino';
-import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import type { PushChannelOptions } from '../../../server/alerts/push-channel.js';
 import { pushChannel } from '../../../server/alerts/push-channel.js';
 import { AlertSender, SENDER_DEFAULTS } from '../../../server/alerts/sender.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import { subscribe, vapidEnv, writeReset } from '../../helpers/alerts.js';
 import { copyContent, DEMO_FIXTURE } from '../../helpers/fixtures.js';
 import { startPostgres } from '../../helpers/postgres.js';

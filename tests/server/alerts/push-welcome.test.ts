@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import pino from 'pino';
-import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import {

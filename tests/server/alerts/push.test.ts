@@ -5,7 +5,7 @@ import type { ExecutionContext } from 'ava';
 import type { PushOptions } from '../../../server/alerts/push.js';
 import { sendPush } from '../../../server/alerts/push.js';
 import { signedAudiences } from '../../../server/alerts/vapid-header.js';
-import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import type { PushService } from '../../helpers/push-service.js';
 import { startPushService } from '../../helpers/push-service.js';
 import { eventually } from '../../helpers/wait.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
-import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import type { SenderLogLine } from '../../helpers/alerts.js';
 import { alertEveryone, pushSender } from '../../helpers/alerts.js';
 import { assertEachGotOne, startPushService, storeSubscribers } from '../../helpers/push-service.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { assertEachGotOne, startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import type { AlertStore, Claim } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { PushService } from '../../helpers/push-service.js';

@@ -8,7 +8,7 @@ import { newToken } from '../../../server/alerts/email/tokens.js';
 import { SUBSCRIPTIONS_PATH } from '../../../server/alerts/endpoints.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { WEBHOOKS_PATH } from '../../../server/alerts/webhook-endpoints.js';
-import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import { vapidEnv } from '../../helpers/alerts.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 import { usingApp } from '../../helpers/with-app.js';

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import test from 'ava';
 import pino from 'pino';
-import { generateVapidKeys } from '../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import { startPostgres } from '../../helpers/postgres.js';
 import { startPushService } from '../../helpers/push-service.js';
 import { startSmtpServer } from '../../helpers/smtp-server.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { generateVapidKeys } from '../../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../../tools/vapid-keys.js';
 import { getText, squash } from '../../../helpers/html.js';
 import type { RunningServer } from '../../../helpers/with-server.js';
 import { startServer } from '../../../helpers/with-server.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { generateVapidKeys } from '../../../../server/alerts/vapid-keys.js';
+import { generateVapidKeys } from '../../../../tools/vapid-keys.js';
 import { PROBLEM_TYPES } from '../../../../server/http/problem-types.js';
 import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
 import { LOCALE_NAMES, LOCALES, localePath } from '../../../../server/site/i18n/locales.js';
