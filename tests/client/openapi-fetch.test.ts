@@ -72,7 +72,7 @@ test('openapi-typescript generates types from the served document, and a strict 
   t.is(compiled.code, 0, outputOf(compiled));
 });
 
-test('openapi-fetch reads all three operations as REST serves them, and the problem of a refusal', async (t) => {
+test('openapi-fetch reads the three JSON operations as REST serves them, and the problem of a refusal', async (t) => {
   t.is(compiled.code, 0, outputOf(compiled));
   const { fromClient, fromRest } = await withinOneMinute(async () => {
     const run = await runToEnd(process.execPath, [path.join(consumer, 'out/operations.js'), server.url], {

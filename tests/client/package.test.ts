@@ -246,7 +246,7 @@ test('the docs/clients.md and /docs live example prints the status as the subscr
   }
 });
 
-test('every procedure through the client equals REST, queries of one tick in one batched GET', async (t) => {
+test('every query procedure through the client equals REST, those of one tick in one batched GET', async (t) => {
   t.is(compiled.code, 0, outputOf(compiled));
   const { status, weekly, resets, sources, requests, rest } = await withinOneMinute(async () => {
     const run = await runToEnd(process.execPath, [path.join(consumer, 'out/compare.js'), server.url], {

@@ -104,8 +104,11 @@ test('ambiguity is judged on the filtered events only', (t) => {
 });
 
 test('days_since_last is never negative when now is before the latest reset', (t) => {
-  const status = statusOf([exactEvent('future', '2025-03-11T00:00:00Z')], NOW);
-  t.is(status.stats.days_since_last, 0);
+  const reset = Date.parse('2025-03-11T00:00:00Z');
+  for (const before of [1, 60_000, 3_600_000, 43_200_000, 86_400_000, 365 * 86_400_000]) {
+    const status = statusOf([exactEvent('future', '2025-03-11T00:00:00Z')], reset - before);
+    t.is(status.stats.days_since_last, 0, `${before} ms before`);
+  }
 });
 
 test('days_since_last moves with now while the rest of the status stays put', (t) => {

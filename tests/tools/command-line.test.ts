@@ -277,7 +277,7 @@ for (const command of COMMANDS) {
   });
 }
 
-test('every npm script that runs a command answers --help as a user runs it, through npm and tsx', async (t) => {
+test('every npm script that is one tsx command answers --help as a user runs it, through npm and tsx', async (t) => {
   // The tests above run the commands as compiled with the tests when they can (helpers/run.ts); the
   // scripts run the sources through tsx.
   const { scripts } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {

@@ -22,7 +22,7 @@ function property(document: OpenAPIObject, schema: string, name: string): Schema
   return (value.anyOf?.find((option) => (option as SchemaObject).type !== 'null') as SchemaObject) ?? value;
 }
 
-test('every bound in the document is the content limit it comes from', withServer, async (t, server) => {
+test('the content, page and date bounds are the limits they come from', withServer, async (t, server) => {
   const document = await fetchDocument(server.url);
   const maxLength = (schema: string, name: string) => property(document, schema, name).maxLength;
   const maxItems = (schema: string, name: string) => property(document, schema, name).maxItems;

@@ -55,7 +55,7 @@ test('no operation requires credentials and there are no security schemes', with
   for (const [path, operation] of operations(document)) t.deepEqual(operation.security ?? [], [], path);
 });
 
-test('every 200 documents ETag, Cache-Control and the rate-limit headers', withServer, async (t, server) => {
+test('every JSON 200 documents ETag, Cache-Control and rate-limit headers', withServer, async (t, server) => {
   const document = await fetchDocument(server.url);
   for (const [path, operation] of operations(document).filter(([path]) => path !== STREAM_PATH)) {
     const ok = responseOf(document, operation, '200');

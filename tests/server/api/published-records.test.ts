@@ -131,7 +131,7 @@ test('a procedure answering a record that breaks the contract fails output valid
   });
 });
 
-test('after a load, every record is checked between requests, before any response carries it', async (t) => {
+test('after a load, every record is checked in full between requests, with no request needed', async (t) => {
   const content = new ContentState(() => loadContent(DEMO_FIXTURE), BASE_URL);
   await content.reload();
   const { catalog } = content.snapshot;

@@ -63,6 +63,7 @@ test('a list of tags matches when any of them is current', withServer, async (t,
   for (const path of RESOURCES) {
     const url = `${server.url}${path}`;
     const tag = await currentTag(url);
+    t.is((await revalidate(url, `${tag}, "a"`)).status, 304, path);
     t.is((await revalidate(url, `"a", ${tag}, W/"b"`)).status, 304, path);
     t.is((await revalidate(url, `"a",${tag}`)).status, 304, path);
     t.is((await revalidate(url, `"a", W/"b"`)).status, 200, path);

@@ -75,7 +75,7 @@ test(
   },
 );
 
-test('every response says nosniff and carries a request id', withServer, async (t, server) => {
+test('API, refusal and /healthz answers say nosniff and carry request ids', withServer, async (t, server) => {
   const ids = new Set<string>();
   for (const path of [...API, ...REFUSALS, '/healthz']) {
     const response = await fetch(`${server.url}${path}`);

@@ -8,12 +8,14 @@ test('renders each key once per content revision and again after a republish', (
     renders += 1;
     return rendered(`<p>${renders}</p>`, 'text/html');
   };
-  const first = cache.get('rev-1', '/feed.xml', render);
-  t.is(cache.get('rev-1', '/feed.xml', render), first);
-  t.is(renders, 1);
-  const next = cache.get('rev-2', '/feed.xml', render);
-  t.is(renders, 2);
-  t.not(next.etag, first.etag);
+  const keys = ['/feed.xml', '/history', '/ja/history'];
+  const first = keys.map((key) => cache.get('rev-1', key, render));
+  t.is(new Set(first.map((entry) => entry.etag)).size, keys.length, 'each key has its own render');
+  keys.forEach((key, i) => t.is(cache.get('rev-1', key, render), first[i]!, key));
+  t.is(renders, keys.length);
+  const next = keys.map((key) => cache.get('rev-2', key, render));
+  t.is(renders, 2 * keys.length);
+  keys.forEach((key, i) => t.not(next[i]!.etag, first[i]!.etag, key));
 });
 
 test('the entity tag depends only on the bytes of the body', (t) => {

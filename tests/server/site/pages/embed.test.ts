@@ -17,7 +17,7 @@ test.after.always(async () => {
 const status = async (query: string) =>
   ((await (await fetch(`${demo!.url}/api/v1/status${query}`)).json()) as { data: StatusData }).data;
 
-test('the card may be framed by any site; every other page still refuses framing', async (t) => {
+test('the card may be framed by any site; other pages and a 404 still refuse framing', async (t) => {
   const card = await fetch(`${demo!.url}/embed`);
   t.is(card.status, 200);
   const csp = card.headers.get('content-security-policy') ?? '';

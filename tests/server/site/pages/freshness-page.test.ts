@@ -65,7 +65,9 @@ test('/freshness says so when no event was published from a lead yet, and every 
     t.is(res.status, 200);
     t.regex(body, /No event has been published from a lead yet/);
     t.notRegex(body, /<table>/);
-    const home = await getText(`${server.url}/ko/`);
-    t.regex(home.body, /<a href="\/ko\/freshness">신속성<\/a>/);
+    for (const page of ['/ko/', '/ko/history', '/ko/sources', '/ko/docs', '/ko/problems']) {
+      const { body: text } = await getText(`${server.url}${page}`);
+      t.regex(text, /<a href="\/ko\/freshness">신속성<\/a>/, page);
+    }
   });
 });

@@ -53,7 +53,7 @@ test('a translation keeps a message as English writes it only when it is a name'
   }
 });
 
-test('each translation leaves English only where it keeps a name', (t) => {
+test('the English looked for on each translation’s pages is many fragments, none a kept name', (t) => {
   for (const locale of OTHERS) {
     const left = english(locale);
     t.true(left.length > 200, `${locale}: ${left.length} English fragments to look for`);

@@ -56,7 +56,13 @@ test('the home page has a 53-week calendar: 7 weekday rows, a link per day with 
 });
 
 test('for each filter view, the calendar marks exactly the days the API lists resets on', async (t) => {
-  for (const query of ['', '?audience=broad&window=five_hour', '?audience=max&window=weekly']) {
+  const queries = ['all', 'broad', 'max', 'pro', 'team'].flatMap((audience) =>
+    ['any', 'five_hour', 'weekly'].map((window) =>
+      audience === 'all' && window === 'any' ? '' : `?audience=${audience}&window=${window}`,
+    ),
+  );
+  t.is(queries.length, 15);
+  for (const query of queries) {
     const body = await (await fetch(`${server.url}/${query}`)).text();
     const calendar = /<section class="calendar"[\s\S]*?<\/section>/.exec(body)?.[0] ?? '';
     const marked = (calendar.match(/class="cal-day cal-(exact|date)"/g) ?? []).length;
