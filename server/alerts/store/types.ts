@@ -283,6 +283,9 @@ export interface ClaimStore {
   claimHolders(): Promise<string[]>;
 }
 
+/** The tables that hold a lease: the alerts' sender's and the leads' watcher's, one row each. */
+export type LeaseTable = 'sender' | 'watcher';
+
 export interface LeaseStore {
   /**
    * Takes or renews the lease for `holder` until `ttlMs` from now; true when it holds it. A lease whose

@@ -3,13 +3,16 @@ import { leadOf } from '../lead-rows.js';
 import type { LeadAnswer, LeadOutcome, LeadSighting, LeadStore, StoredLead } from '../types.js';
 import type { PostgresConnection } from './connection.js';
 import { lockStatement } from './connection.js';
+import { PostgresLease } from './lease.js';
 
 /** The leads (`leads`), the sources' state (`lead_sources`) and the watcher's lease (`watcher`). */
 export class PostgresLeads implements LeadStore {
   readonly #connection: PostgresConnection;
+  readonly #watcher: PostgresLease;
 
   constructor(connection: PostgresConnection) {
     this.#connection = connection;
+    this.#watcher = new PostgresLease(connection, 'watcher');
   }
 
   /** One transaction under the `leads` lock: of two watchers (a lease handed over), one inserts. */
@@ -103,20 +106,13 @@ export class PostgresLeads implements LeadStore {
     );
   }
 
-  /** As the sender's lease (./lease.ts): the upsert's row lock makes one of two askers hold it. */
+  /** The lease of ./lease.ts on the `watcher` table: of two askers at once, one holds it. */
   async leaseWatcher(holder: string, ttlMs: number): Promise<boolean> {
-    const now = this.#connection.clock();
-    const { rowCount } = await this.#connection.sql(
-      `INSERT INTO watcher (id, holder, expires_at) VALUES (1, $1, $2)
-       ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-       WHERE watcher.holder = excluded.holder OR watcher.expires_at < $3`,
-      [holder, now + ttlMs, now],
-    );
-    return rowCount === 1;
+    return await this.#watcher.lease(holder, ttlMs);
   }
 
   async releaseWatcher(holder: string): Promise<void> {
-    await this.#connection.sql('DELETE FROM watcher WHERE holder = $1', [holder]);
+    await this.#watcher.release(holder);
   }
 
   async firstDelivered(eventId: string): Promise<number | null> {

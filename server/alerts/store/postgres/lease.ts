@@ -1,12 +1,17 @@
-import type { LeaseStore } from '../types.js';
+import type { LeaseStore, LeaseTable } from '../types.js';
 import type { PostgresConnection } from './connection.js';
 
-/** The sender's lease: the one row of `sender`, its holder and when it expires. */
+/**
+ * A lease: the one row of its table (`sender` for the alerts' sender, `watcher` for the leads'
+ * watcher), its holder and when it expires.
+ */
 export class PostgresLease implements LeaseStore {
   readonly #connection: PostgresConnection;
+  readonly #table: LeaseTable;
 
-  constructor(connection: PostgresConnection) {
+  constructor(connection: PostgresConnection, table: LeaseTable = 'sender') {
     this.#connection = connection;
+    this.#table = table;
   }
 
   /**
@@ -17,22 +22,25 @@ export class PostgresLease implements LeaseStore {
    * primary key the same way. "Now" is the store's clock, never the database's.
    */
   async lease(holder: string, ttlMs: number): Promise<boolean> {
+    const table = this.#table;
     const now = this.#connection.clock();
     const { rowCount } = await this.#connection.sql(
-      `INSERT INTO sender (id, holder, expires_at) VALUES (1, $1, $2)
+      `INSERT INTO ${table} (id, holder, expires_at) VALUES (1, $1, $2)
        ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-       WHERE sender.holder = excluded.holder OR sender.expires_at < $3`,
+       WHERE ${table}.holder = excluded.holder OR ${table}.expires_at < $3`,
       [holder, now + ttlMs, now],
     );
     return rowCount === 1;
   }
 
   async release(holder: string): Promise<void> {
-    await this.#connection.sql('DELETE FROM sender WHERE holder = $1', [holder]);
+    await this.#connection.sql(`DELETE FROM ${this.#table} WHERE holder = $1`, [holder]);
   }
 
   async leaseHolder(): Promise<string | null> {
-    const { rows } = await this.#connection.sql<{ holder: string }>('SELECT holder FROM sender WHERE id = 1');
+    const { rows } = await this.#connection.sql<{ holder: string }>(
+      `SELECT holder FROM ${this.#table} WHERE id = 1`,
+    );
     return rows[0]?.holder ?? null;
   }
 }

@@ -2,13 +2,16 @@ import type { LeadRow } from '../lead-rows.js';
 import { leadOf } from '../lead-rows.js';
 import type { LeadAnswer, LeadOutcome, LeadSighting, LeadStore, StoredLead } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
+import { SqliteLease } from './lease.js';
 
 /** The leads (`leads`), the sources' state (`lead_sources`) and the watcher's lease (`watcher`). */
 export class SqliteLeads implements Synchronous<LeadStore> {
   readonly #connection: SqliteConnection;
+  readonly #watcher: SqliteLease;
 
   constructor(connection: SqliteConnection) {
     this.#connection = connection;
+    this.#watcher = new SqliteLease(connection, 'watcher');
   }
 
   recordLead(sighting: LeadSighting): { lead: StoredLead; created: boolean } {
@@ -104,22 +107,11 @@ export class SqliteLeads implements Synchronous<LeadStore> {
   }
 
   leaseWatcher(holder: string, ttlMs: number): boolean {
-    const connection = this.#connection;
-    const now = connection.clock();
-    return connection.immediate(
-      () =>
-        connection
-          .sql(
-            `INSERT INTO watcher (id, holder, expires_at) VALUES (1, ?, ?)
-             ON CONFLICT (id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-             WHERE watcher.holder = excluded.holder OR watcher.expires_at < ?`,
-          )
-          .run(holder, now + ttlMs, now).changes === 1,
-    );
+    return this.#watcher.lease(holder, ttlMs);
   }
 
   releaseWatcher(holder: string): void {
-    this.#connection.sql('DELETE FROM watcher WHERE holder = ?').run(holder);
+    this.#watcher.release(holder);
   }
 
   firstDelivered(eventId: string): number | null {
