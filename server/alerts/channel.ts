@@ -1,3 +1,4 @@
+import { describeError } from './outbound/describe-error.js';
 import type { Channel, PendingAlert } from './store/index.js';
 
 /**
@@ -27,6 +28,27 @@ export interface WriteHooks {
    * is being waited for meanwhile); the sender orders its records after it.
    */
   readonly afterWrite: () => void;
+}
+
+/**
+ * Awaits a try's `sending` record (`hooks.beforeWrite`) for a channel that loops over its tries:
+ * undefined once it is written, or the failed result that ends the delivery when it is not.
+ */
+export async function awaitSendingRecord(
+  hooks: WriteHooks,
+  attempt: number,
+): Promise<DeliveryResult | undefined> {
+  try {
+    await hooks.beforeWrite();
+    return undefined;
+  } catch (error) {
+    return {
+      kind: 'failed',
+      status: null,
+      attempts: attempt,
+      reason: `not recorded: ${describeError(error)}`,
+    };
+  }
 }
 
 /**

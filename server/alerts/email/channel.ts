@@ -2,7 +2,7 @@ import type { AlertPayload } from '../../../domain/alerts.js';
 import type { Locale } from '../../site/i18n/locales.js';
 import { LOCALES } from '../../site/i18n/locales.js';
 import type { DeliveryChannel, DeliveryResult } from '../channel.js';
-import { describeError } from '../outbound/describe-error.js';
+import { awaitSendingRecord } from '../channel.js';
 import type { AlertStore, StoredEmail } from '../store/index.js';
 import { alertMessageId, pageUrlFor, unsubscribeUrlFor } from './links.js';
 import { alertMail } from './messages.js';
@@ -58,16 +58,8 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
       for (let attempt = 1; attempt <= attempts; attempt += 1) {
         // The relay's transaction is not this process's to split: `sending` (awaited, durable) before
         // it starts, `sent` once the relay has taken the mail. A record that fails sends nothing.
-        try {
-          await hooks.beforeWrite();
-        } catch (error) {
-          return {
-            kind: 'failed',
-            status: null,
-            attempts: attempt,
-            reason: `not recorded: ${describeError(error)}`,
-          };
-        }
+        const unrecorded = await awaitSendingRecord(hooks, attempt);
+        if (unrecorded) return unrecorded;
         const result = await mailer.send(mail);
         if (result.ok) {
           hooks.afterWrite();

@@ -1,4 +1,5 @@
 import type { DeliveryResult, WriteHooks } from '../channel.js';
+import { awaitSendingRecord } from '../channel.js';
 import { describeError } from '../outbound/describe-error.js';
 
 export interface SendMessageOptions {
@@ -43,16 +44,8 @@ export async function sendMessage(
   const url = `${options.apiUrl.replace(/\/+$/, '')}/bot${options.token}/sendMessage`;
   let last: DeliveryResult = { kind: 'failed', status: null, attempts: 0, reason: 'not sent' };
   for (let attempt = 1; attempt <= options.attempts; attempt += 1) {
-    try {
-      await hooks.beforeWrite();
-    } catch (error) {
-      return {
-        kind: 'failed',
-        status: null,
-        attempts: attempt,
-        reason: `not recorded: ${describeError(error)}`,
-      };
-    }
+    const unrecorded = await awaitSendingRecord(hooks, attempt);
+    if (unrecorded) return unrecorded;
     let response: Response;
     try {
       response = await fetch(url, {

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import test from 'ava';
 import pino from 'pino';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { sendMessage } from '../../../server/alerts/telegram/send-message.js';
 import { writeReset } from '../../helpers/alerts.js';
 import type { CopiedContent } from '../../helpers/fixtures.js';
 import { DEMO_FIXTURE, copyContent } from '../../helpers/fixtures.js';
@@ -142,6 +143,33 @@ test.serial(
     t.is(bot.calls.length, calls);
   },
 );
+
+test.serial('a try whose sending record fails sends nothing and ends the delivery', async (t) => {
+  const before = bot.calls.length;
+  let records = 0;
+  const options = {
+    apiUrl: bot.origin,
+    token: TOKEN,
+    attempts: 3,
+    maxRetryAfterMs: 60_000,
+    backoffMs: () => 0,
+    sleep: async () => {},
+  };
+  const result = await sendMessage(
+    { chat_id: CHANNEL, text: 'not to be sent' },
+    {
+      beforeWrite: () => {
+        records += 1;
+        return Promise.reject(new Error('disk full'));
+      },
+      afterWrite: () => t.fail('nothing was handed over'),
+    },
+    options,
+  );
+  t.deepEqual(result, { kind: 'failed', status: null, attempts: 1, reason: 'not recorded: disk full' });
+  t.is(records, 1);
+  t.is(bot.calls.length, before);
+});
 
 test.serial('a 429 is tried again after its retry_after, and the post goes once', async (t) => {
   bot.replies.push({
