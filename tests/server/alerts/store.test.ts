@@ -15,6 +15,18 @@ import { useStoreEngines } from '../../helpers/store-engines.js';
 
 const engines = useStoreEngines();
 
+/** A lead for the migration tests to store before and read after an upgrade. */
+const sighting = {
+  key: 'k',
+  url: 'https://x.com/a/status/1',
+  postId: '1',
+  postedAt: null,
+  title: 't',
+  words: 'w',
+  matched: [],
+  source: 's',
+};
+
 for (const engine of engines) {
   test(`${engine.name}: a new lease holder sends again what is still \`sending\`, never what the kernel took`, async (t) => {
     let now = Date.parse('2026-11-24T12:00:00Z');
@@ -399,16 +411,6 @@ test('sqlite: a file made by the first, unversioned schema is upgraded in place,
       (await store.requestEmail({ ...ask, email: 'A+1@example.org', confirmHash: 'h2' })).kind,
       'recently-asked',
     );
-    const sighting = {
-      key: 'k',
-      url: 'https://x.com/a/status/1',
-      postId: '1',
-      postedAt: null,
-      title: 't',
-      words: 'w',
-      matched: [],
-      source: 's',
-    };
     t.true((await store.recordLead(sighting)).created, 'step 7: leads are stored');
   } finally {
     await store.close();
@@ -478,16 +480,6 @@ test('postgres: a database at version 1 is brought to the latest version as it o
     // counted by mailbox; 4: the Telegram channel's deliveries and claims; 5: the leads): a new step is
     // added to this test too, with rows for it to carry over.
     t.is(POSTGRES_SCHEMA_VERSION, 5, 'a migration step this test does not check yet');
-    const sighting = {
-      key: 'k',
-      url: 'https://x.com/a/status/1',
-      postId: '1',
-      postedAt: null,
-      title: 't',
-      words: 'w',
-      matched: [],
-      source: 's',
-    };
     t.true((await store.recordLead(sighting)).created, 'step 5: leads are stored');
     t.is(store.version, POSTGRES_SCHEMA_VERSION);
     t.is(store.startedAt, 5, 'the store keeps its start');
