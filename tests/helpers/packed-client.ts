@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { takeDirLock } from './dir-lock.js';
 import { ROOT } from './fixtures.js';
 import { outputOf, runToEnd } from './run.js';
 
@@ -24,20 +25,6 @@ async function clientDigest(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function takeTurn(lock: string): Promise<void> {
-  for (;;) {
-    try {
-      await mkdir(lock);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const held = await stat(lock).catch(() => null);
-    if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /**
  * The client's tarball as `npm run client:pack` writes it, made once for the files it is made of:
  * the test files that install it (tests/client/) run in parallel processes, so the first packs under
@@ -51,7 +38,7 @@ export async function packedClient(): Promise<string> {
   await mkdir(folder, { recursive: true });
   const tarball = path.join(folder, `${await clientDigest()}.tgz`);
   const lock = path.join(folder, 'lock');
-  await takeTurn(lock);
+  await takeDirLock(lock, STALE_LOCK_MS);
   try {
     if (await stat(tarball).catch(() => null)) return tarball;
     const stage = await mkdtemp(path.join(folder, 'stage-'));

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { takeDirLock } from '../../helpers/dir-lock.js';
 import { ROOT } from '../../helpers/fixtures.js';
 import { outputOf, runToEnd } from '../../helpers/run.js';
-import { sleep } from './http.js';
 
 const STALE_LOCK_MS = 180_000;
 
@@ -18,28 +18,11 @@ export async function buildServer(): Promise<void> {
     os.tmpdir(),
     `reset-tracker-build-${createHash('sha1').update(ROOT).digest('hex').slice(0, 12)}.lock`,
   );
-  await acquire(lock);
+  await takeDirLock(lock, STALE_LOCK_MS, { waitAtMostMs: STALE_LOCK_MS });
   try {
     const build = await runToEnd('npm', ['run', '--silent', 'build'], { cwd: ROOT });
     if (build.code !== 0) throw new Error(`npm run build failed:\n${outputOf(build)}`);
   } finally {
     await rm(lock, { recursive: true, force: true });
-  }
-}
-
-async function acquire(lock: string): Promise<void> {
-  const deadline = Date.now() + STALE_LOCK_MS;
-  for (;;) {
-    try {
-      await mkdir(lock);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const held = await stat(lock).catch(() => null);
-    if (Date.now() > deadline || (held && Date.now() - held.mtimeMs > STALE_LOCK_MS)) {
-      await rm(lock, { recursive: true, force: true });
-    }
-    await sleep(200);
   }
 }
