@@ -132,6 +132,16 @@ export async function usingServer<T>(
   }
 }
 
+/**
+ * Options for a server whose clock stands at the instant they are made. A test that compares two
+ * answers of a resource that moves with the minute (a status's `days_since_last`, a page or badge
+ * showing it) uses it, so that the two requests cannot straddle a minute and differ for that reason.
+ */
+export function standingStill(): ServerOptions {
+  const at = Date.now();
+  return { clock: () => at };
+}
+
 type ServerTest = (t: ExecutionContext, server: RunningServer) => Promise<void>;
 
 /**

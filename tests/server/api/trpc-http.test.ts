@@ -3,7 +3,7 @@ import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import { ETAG_HASH_LENGTH } from '../../../server/http/etag.js';
 import { withinOneMinute } from '../../helpers/api.js';
-import { usingServer, withServer } from '../../helpers/with-server.js';
+import { standingStill, usingServer, withServer } from '../../helpers/with-server.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -60,6 +60,7 @@ function assertEnvelope(
 test(
   'tRPC GET queries carry an ETag and public caching, and answer a plain If-None-Match with 304',
   withServer,
+  standingStill(),
   async (t, server) => {
     for (const path of [STATUS, BATCH, SOURCES]) {
       const first = await fetch(`${server.url}${path}`);
@@ -118,18 +119,23 @@ test('tRPC ETags are the same on separate processes for the same content and min
   t.deepEqual(first, second);
 });
 
-test('HEAD on a tRPC query has GET’s status and headers and no body', withServer, async (t, server) => {
-  for (const path of [SOURCES, STATUS, BATCH]) {
-    const get = await fetch(`${server.url}${path}`);
-    await get.arrayBuffer();
-    const head = await fetch(`${server.url}${path}`, { method: 'HEAD' });
-    t.is(head.status, 200, path);
-    t.is(await head.text(), '', path);
-    for (const name of ['etag', 'cache-control', 'content-type', 'content-length']) {
-      t.is(head.headers.get(name), get.headers.get(name), `${path} ${name}`);
+test(
+  'HEAD on a tRPC query has GET’s status and headers and no body',
+  withServer,
+  standingStill(),
+  async (t, server) => {
+    for (const path of [SOURCES, STATUS, BATCH]) {
+      const get = await fetch(`${server.url}${path}`);
+      await get.arrayBuffer();
+      const head = await fetch(`${server.url}${path}`, { method: 'HEAD' });
+      t.is(head.status, 200, path);
+      t.is(await head.text(), '', path);
+      for (const name of ['etag', 'cache-control', 'content-type', 'content-length']) {
+        t.is(head.headers.get(name), get.headers.get(name), `${path} ${name}`);
+      }
     }
-  }
-});
+  },
+);
 
 /** Each client mistake on both faces: the same code, a problem status equal to the HTTP status. */
 const MISTAKES: readonly {

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { withServer } from '../../helpers/with-server.js';
+import { standingStill, withServer } from '../../helpers/with-server.js';
 
 const ORIGIN = 'https://dashboard.example';
 const API = ['/api/v1/status', '/api/v1/resets?limit=2', '/api/v1/sources', '/api/openapi.json'];
@@ -103,6 +103,7 @@ test(
 test(
   'a response does not depend on Origin: the same headers with or without it, and no Vary: Origin',
   withServer,
+  standingStill(),
   async (t, server) => {
     for (const path of [...API, ...REFUSALS, '/', '/feed.xml', '/badge.svg']) {
       const without = await fetch(`${server.url}${path}`);

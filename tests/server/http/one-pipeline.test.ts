@@ -2,7 +2,7 @@ import test from 'ava';
 import { assertProblem } from '../../helpers/api.js';
 import { readPaths } from '../../helpers/route-paths.js';
 import type { RunningServer } from '../../helpers/with-server.js';
-import { withServer } from '../../helpers/with-server.js';
+import { standingStill, withServer } from '../../helpers/with-server.js';
 import { TRPC_PREFIX } from '../../../server/api/trpc-endpoint.js';
 import { VAPID_KEY_PATH } from '../../../server/alerts/endpoints.js';
 import { DEFAULT_LOCALE, splitLocale } from '../../../server/site/i18n/locales.js';
@@ -20,18 +20,23 @@ const resources = (server: RunningServer) =>
       path !== '/healthz' && path !== VAPID_KEY_PATH && !splitLocale(path).path.startsWith('/alerts/email/'),
   );
 
-test('a plain fetch with only If-None-Match gets 304 from every resource', withServer, async (t, server) => {
-  for (const path of resources(server)) {
-    const first = await fetch(`${server.url}${path}`);
-    t.is(first.status, 200, path);
-    const etag = first.headers.get('etag');
-    t.truthy(etag, path);
-    const again = await fetch(`${server.url}${path}`, { headers: { 'If-None-Match': etag! } });
-    t.is(again.status, 304, path);
-    t.is(await again.text(), '', path);
-    t.is(again.headers.get('etag'), etag, path);
-  }
-});
+test(
+  'a plain fetch with only If-None-Match gets 304 from every resource',
+  withServer,
+  standingStill(),
+  async (t, server) => {
+    for (const path of resources(server)) {
+      const first = await fetch(`${server.url}${path}`);
+      t.is(first.status, 200, path);
+      const etag = first.headers.get('etag');
+      t.truthy(etag, path);
+      const again = await fetch(`${server.url}${path}`, { headers: { 'If-None-Match': etag! } });
+      t.is(again.status, 304, path);
+      t.is(await again.text(), '', path);
+      t.is(again.headers.get('etag'), etag, path);
+    }
+  },
+);
 
 test('an explicit Cache-Control: no-cache does not stop the 304', withServer, async (t, server) => {
   const { headers } = await fetch(`${server.url}/api/v1/sources`);
@@ -41,17 +46,25 @@ test('an explicit Cache-Control: no-cache does not stop the 304', withServer, as
   t.is(again.status, 304);
 });
 
-test('If-Modified-Since is ignored when If-None-Match is present', withServer, async (t, server) => {
-  const { headers } = await fetch(`${server.url}/api/v1/status`);
-  const matching = await fetch(`${server.url}/api/v1/status`, {
-    headers: { 'If-None-Match': headers.get('etag')!, 'If-Modified-Since': 'Thu, 01 Jan 2026 00:00:00 GMT' },
-  });
-  t.is(matching.status, 304);
-  const other = await fetch(`${server.url}/api/v1/status`, {
-    headers: { 'If-None-Match': 'W/"other"', 'If-Modified-Since': 'Thu, 01 Jan 2099 00:00:00 GMT' },
-  });
-  t.is(other.status, 200);
-});
+test(
+  'If-Modified-Since is ignored when If-None-Match is present',
+  withServer,
+  standingStill(),
+  async (t, server) => {
+    const { headers } = await fetch(`${server.url}/api/v1/status`);
+    const matching = await fetch(`${server.url}/api/v1/status`, {
+      headers: {
+        'If-None-Match': headers.get('etag')!,
+        'If-Modified-Since': 'Thu, 01 Jan 2026 00:00:00 GMT',
+      },
+    });
+    t.is(matching.status, 304);
+    const other = await fetch(`${server.url}/api/v1/status`, {
+      headers: { 'If-None-Match': 'W/"other"', 'If-Modified-Since': 'Thu, 01 Jan 2099 00:00:00 GMT' },
+    });
+    t.is(other.status, 200);
+  },
+);
 
 test(
   'POST to every resource and to /healthz gets 405 with Allow and the right problem body',
@@ -108,31 +121,36 @@ test(
   },
 );
 
-test('HEAD matches GET’s headers, without a body, on every resource', withServer, async (t, server) => {
-  const queried = ['/api/v1/status?audience=max', '/api/v1/resets?limit=3&order=asc'];
-  for (const path of [...resources(server), ...queried, '/healthz']) {
-    // Identity, where the length is the body's, then what fetch asks for (brotli or gzip).
-    for (const headers of [{ 'accept-encoding': 'identity' }, {}] as Record<string, string>[]) {
-      const label = `${path} ${JSON.stringify(headers)}`;
-      const get = await fetch(`${server.url}${path}`, { headers });
-      const getBody = await get.arrayBuffer();
-      const head = await fetch(`${server.url}${path}`, { method: 'HEAD', headers });
-      t.is(get.status, 200, label);
-      t.is(head.status, 200, label);
-      t.is(await head.text(), '', label);
-      if ('accept-encoding' in headers)
-        t.is(Number(head.headers.get('content-length')), getBody.byteLength, label);
-      for (const name of [
-        'etag',
-        'cache-control',
-        'content-type',
-        'content-length',
-        'content-encoding',
-        'vary',
-        'content-security-policy',
-      ]) {
-        t.is(head.headers.get(name), get.headers.get(name), `${label} ${name}`);
+test(
+  'HEAD matches GET’s headers, without a body, on every resource',
+  withServer,
+  standingStill(),
+  async (t, server) => {
+    const queried = ['/api/v1/status?audience=max', '/api/v1/resets?limit=3&order=asc'];
+    for (const path of [...resources(server), ...queried, '/healthz']) {
+      // Identity, where the length is the body's, then what fetch asks for (brotli or gzip).
+      for (const headers of [{ 'accept-encoding': 'identity' }, {}] as Record<string, string>[]) {
+        const label = `${path} ${JSON.stringify(headers)}`;
+        const get = await fetch(`${server.url}${path}`, { headers });
+        const getBody = await get.arrayBuffer();
+        const head = await fetch(`${server.url}${path}`, { method: 'HEAD', headers });
+        t.is(get.status, 200, label);
+        t.is(head.status, 200, label);
+        t.is(await head.text(), '', label);
+        if ('accept-encoding' in headers)
+          t.is(Number(head.headers.get('content-length')), getBody.byteLength, label);
+        for (const name of [
+          'etag',
+          'cache-control',
+          'content-type',
+          'content-length',
+          'content-encoding',
+          'vary',
+          'content-security-policy',
+        ]) {
+          t.is(head.headers.get(name), get.headers.get(name), `${label} ${name}`);
+        }
       }
     }
-  }
-});
+  },
+);
