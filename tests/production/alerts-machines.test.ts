@@ -204,6 +204,33 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
     const atKill = sent();
     t.log(`killed worker ${killed} of machine ${machineOf.get(killed)} at ${atKill} of ${all} messages`);
     t.true(atKill < all, 'killed mid fan-out');
+    // PM2 starts a worker in its place, serving (its sender running: the alerts start before the
+    // server listens) before the database stops: one starting while it is down could not open the
+    // store, and would die and be restarted again.
+    const listening = async () =>
+      new Set(
+        (await Promise.all(clusters.map(async (cluster) => await cluster.log())))
+          .flat()
+          .filter((line) => line.msg === 'listening')
+          .map((line) => line.pid),
+      );
+    t.true(
+      await eventually(
+        async () => {
+          const workers = (
+            await Promise.all(clusters.map(async (cluster) => await cluster.workers()))
+          ).flat();
+          const serving = await listening();
+          return (
+            workers.length === WORKERS &&
+            workers.every((worker) => worker.status === 'online' && serving.has(worker.pid))
+          );
+        },
+        { timeout: 60_000, interval: 100 },
+      ),
+      'a new worker serves in place of the killed one',
+    );
+    t.log(`a new worker served at ${sent()} of ${all} messages`);
 
     // Then the database restarts: nothing is sent while it is down (no message leaves without its
     // record), and the fan-out goes on once it is back.
