@@ -76,8 +76,11 @@ function pm2Workers(): number[] {
   }
 }
 
+/** What `/healthz` answered, or why it did not: an error's code, or a status whose body was not health. */
+type Asked = { readonly health: Health } | { readonly failure: string };
+
 /** `/healthz` over a connection of its own, so PM2's round robin hands successive asks to every worker. */
-function health(): Promise<Health | null> {
+function ask(): Promise<Asked> {
   return new Promise((resolve) => {
     const request = http.get(healthUrl, { agent: false }, (response) => {
       let body = '';
@@ -85,14 +88,37 @@ function health(): Promise<Health | null> {
       response.on('data', (chunk: string) => (body += chunk));
       response.on('end', () => {
         try {
-          resolve(JSON.parse(body) as Health);
+          resolve({ health: JSON.parse(body) as Health });
         } catch {
-          resolve(null);
+          resolve({ failure: `HTTP ${response.statusCode ?? '?'}, not health JSON` });
         }
       });
+      response.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({ failure: error.code ?? error.message }),
+      );
     });
-    request.on('error', () => resolve(null));
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ failure: error.code ?? error.message }));
   });
+}
+
+async function health(): Promise<Health | null> {
+  const asked = await ask();
+  return 'health' in asked ? asked.health : null;
+}
+
+/**
+ * The first ask, tried `FIRST_TRIES` times a little apart: one connection closed under it (a worker
+ * at its connection cap, a restart in progress) is not a server that is down.
+ */
+const FIRST_TRIES = 4;
+async function firstHealth(): Promise<Health> {
+  let asked = await ask();
+  for (let tried = 1; tried < FIRST_TRIES && 'failure' in asked; tried += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 250 * tried));
+    asked = await ask();
+  }
+  if ('failure' in asked) fail(`no server answers on ${healthUrl} (${asked.failure}): start it, or set PORT`);
+  return asked.health;
 }
 
 const result = await loadContent(dir);
@@ -104,8 +130,7 @@ if (!result.ok) {
   process.exit(1);
 }
 const revision = result.content.revision;
-const before = await health();
-if (!before) fail(`no server answers on ${healthUrl}: start it, or set PORT`);
+const before = await firstHealth();
 if (before.content_revision === revision) {
   console.log(`already serving revision ${revision}`);
   process.exit(0);
