@@ -49,3 +49,52 @@ for (const [name, offset] of [
       await rm(data, { recursive: true, force: true });
     }
   });
+
+test('a sender prunes the store on its first pass, then once an hour of the clock it is given', async (t) => {
+  const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-sender-clock-'));
+  const clock = { now: Date.now() };
+  const store = await openAlertStore(path.join(data, 'alerts.sqlite'), () => clock.now);
+  const calls = { prune: 0, renew: 0 };
+  // The store as the sender sees it, counting its passes (each renews) and its prunes.
+  const counted = new Proxy(store, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (key === 'prune') calls.prune += 1;
+        if (key === 'renewClaims') calls.renew += 1;
+        return (value as (...args: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  const sender = pushSender(counted, vapid, {
+    lanes: 1,
+    leaseMs: 3000,
+    pollMs: 10,
+    logs: [],
+    clock: () => clock.now,
+  });
+  /** `n` more passes (each begins with a renewal) from now. */
+  const passes = async (n: number) => {
+    const from = calls.renew;
+    t.true(await eventually(() => calls.renew >= from + n), `${n} more passes`);
+  };
+  try {
+    sender.start();
+    // The first pass has ended once a second has begun.
+    await passes(2);
+    t.is(calls.prune, 1, 'the first pass prunes');
+    clock.now += 3_600_000;
+    await passes(5);
+    t.is(calls.prune, 1, 'not again at one hour to the millisecond');
+    clock.now += 1;
+    await passes(2);
+    t.is(calls.prune, 2, 'again past the hour');
+    await passes(5);
+    t.is(calls.prune, 2, 'and not again within the next hour');
+  } finally {
+    await sender.stop();
+    await store.close();
+    await rm(data, { recursive: true, force: true });
+  }
+});
