@@ -198,18 +198,30 @@ export function shownNotifications(page: Page): Promise<ShownNotification[]> {
  * Watches, through DevTools, for the service worker registered at `origin`'s root scope: returns the
  * session that delivers push messages to it as a push service would (`ServiceWorker.deliverPushMessage`)
  * and the id DevTools knows the registration by, once there is one (already, or once the page
- * registers it).
+ * registers it) and its worker is activated. `navigator.serviceWorker.ready` resolves while the worker
+ * is still activating (its `activate` handler claiming the clients): a message delivered then, right
+ * after the page registered it, was once never shown in a full CI run.
  */
 export async function watchRootWorker(
   page: Page,
   origin: string,
 ): Promise<{ cdp: CDPSession; registrationId: Promise<string> }> {
   const cdp = await page.context().newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((registration) => registration.scopeURL === `${origin}/`);
-      if (mine && !mine.isDeleted) resolve(mine.registrationId);
-    });
+  let mine: string | null = null;
+  const activated = new Set<string>();
+  let ready: (id: string) => void = () => undefined;
+  const registrationId = new Promise<string>((resolve) => (ready = resolve));
+  const settle = () => {
+    if (mine !== null && activated.has(mine)) ready(mine);
+  };
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    const found = registrations.find((registration) => registration.scopeURL === `${origin}/`);
+    if (found && !found.isDeleted) mine = found.registrationId;
+    settle();
+  });
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) if (version.status === 'activated') activated.add(version.registrationId);
+    settle();
   });
   await cdp.send('ServiceWorker.enable');
   return { cdp, registrationId };
