@@ -134,8 +134,9 @@ export async function usingServer<T>(
 
 /**
  * Options for a server whose clock stands at the instant they are made. A test that compares two
- * answers of a resource that moves with the minute (a status's `days_since_last`, a page or badge
- * showing it) uses it, so that the two requests cannot straddle a minute and differ for that reason.
+ * answers of a resource that moves with the minute (the unfiltered status's `days_since_last`, on
+ * REST and in tRPC batches: the only ones that did in a sweep of every path a minute apart) uses
+ * it, so that the two requests cannot straddle a minute and differ for that reason.
  */
 export function standingStill(): ServerOptions {
   const at = Date.now();
