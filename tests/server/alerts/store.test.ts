@@ -11,6 +11,7 @@ import {
   SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION,
 } from '../../../server/alerts/store/postgres/migrations.js';
 import { SCHEMA_1, SCHEMA_VERSION } from '../../../server/alerts/store/sqlite/index.js';
+import { SAME_URL_REASON } from '../../../server/alerts/store/webhook-urls.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 
 const engines = useStoreEngines();
@@ -373,9 +374,9 @@ test('sqlite: a file made by the first, unversioned schema is upgraded in place,
     // Each step is checked below (1: the rows kept; 2: canonical endpoints, a failure's reason; 3: a
     // delivery's channel, the push deliveries carried over; 4: claims, for an alert half sent before
     // them; 5: confirmation mails counted by mailbox; 6: the Telegram channel's deliveries and claims,
-    // the tables copied with their rows; 7: the leads): a new step is added to this file too, with
-    // rows for it to carry over.
-    t.is(SCHEMA_VERSION, 7, 'a migration step this test does not check yet');
+    // the tables copied with their rows; 7: the leads; 8: one webhook per URL, below): a new step is
+    // added to this file too, with rows for it to carry over.
+    t.is(SCHEMA_VERSION, 8, 'a migration step this test does not check yet');
     t.is(store.version, SCHEMA_VERSION);
     t.is(await store.subscriptionCount(), 2, 'two spellings of one endpoint became one row');
     const [alert] = await store.pendingAlerts();
@@ -477,9 +478,9 @@ test('postgres: a database at version 1 is brought to the latest version as it o
   const store = await openAlertStore(url);
   try {
     // Each step is checked here (2: claims, for an alert half sent before them; 3: confirmation mails
-    // counted by mailbox; 4: the Telegram channel's deliveries and claims; 5: the leads): a new step is
-    // added to this test too, with rows for it to carry over.
-    t.is(POSTGRES_SCHEMA_VERSION, 5, 'a migration step this test does not check yet');
+    // counted by mailbox; 4: the Telegram channel's deliveries and claims; 5: the leads; 6: one webhook
+    // per URL, below): a new step is added to this test too, with rows for it to carry over.
+    t.is(POSTGRES_SCHEMA_VERSION, 6, 'a migration step this test does not check yet');
     t.true((await store.recordLead(sighting)).created, 'step 5: leads are stored');
     t.is(store.version, POSTGRES_SCHEMA_VERSION);
     t.is(store.startedAt, 5, 'the store keeps its start');
@@ -516,3 +517,84 @@ test('postgres: a database at version 1 is brought to the latest version as it o
   t.is(again.version, POSTGRES_SCHEMA_VERSION, 'opening it again changes nothing');
   await again.close();
 });
+
+/**
+ * Webhooks as registration stored them before it compared URLs after RFC 3986 normalization: three
+ * spellings of one receiver (one still pending) and another URL.
+ */
+const SPELLINGS = [
+  { url: 'https://hooks.example/hook?', activate: true },
+  { url: 'https://hooks.example/%68ook', activate: true },
+  { url: 'https://hooks.example/hook', activate: false },
+  { url: 'https://hooks.example/hook/', activate: true },
+] as const;
+
+for (const engine of engines)
+  test(`${engine.name}: the webhooks stored before URLs were normalized become one per URL, each canonical`, async (t) => {
+    const place = await engine.place();
+    const clock = { now: 1_000 };
+    const before = await openAlertStore(place, () => (clock.now += 1));
+    try {
+      for (const [n, spelling] of SPELLINGS.entries()) {
+        const added = await before.addWebhook({
+          publicId: `wh_${n}`,
+          url: spelling.url,
+          kind: 'generic',
+          secret: 's',
+          tokenHash: `hash-${n}`,
+          audience: 'all',
+          window: 'any',
+        });
+        if (!('stored' in added)) throw new Error(`not stored: ${spelling.url}`);
+        if (spelling.activate) await before.activateWebhook(added.stored.id);
+      }
+    } finally {
+      await before.close();
+    }
+    // The store as the version before this step left it.
+    const last = engine.name === 'sqlite' ? SCHEMA_VERSION - 1 : POSTGRES_SCHEMA_VERSION - 1;
+    if (engine.name === 'sqlite') {
+      const file = new Database(place);
+      kept.push(file);
+      file.exec(`PRAGMA user_version = ${last}`);
+      file.close();
+    } else {
+      const client = new pg.Client({ connectionString: place });
+      await client.connect();
+      await client.query(`UPDATE meta SET value = $1 WHERE key = 'schema_version'`, [String(last)]);
+      await client.end();
+    }
+    const store = await openAlertStore(place);
+    try {
+      t.is(store.version, last + 1);
+      const [first, second, pending, other] = await Promise.all(
+        SPELLINGS.map(async (_, n) => (await store.webhook(`wh_${n}`))!),
+      );
+      t.like(
+        first,
+        { url: 'https://hooks.example/hook', state: 'active', disabledReason: null },
+        'the first active one stays',
+      );
+      for (const [label, webhook] of [
+        ['the second spelling', second],
+        ['the pending spelling', pending],
+      ] as const)
+        t.like(webhook, { state: 'disabled', disabledReason: SAME_URL_REASON }, label);
+      t.like(other, { url: 'https://hooks.example/hook/', state: 'active' }, 'another URL is left alone');
+      t.deepEqual(
+        await store.addWebhook({
+          publicId: 'wh_new',
+          url: 'https://hooks.example/hook',
+          kind: 'generic',
+          secret: 's',
+          tokenHash: 'hash-new',
+          audience: 'all',
+          window: 'any',
+        }),
+        { exists: true },
+        'its canonical spelling is registered already',
+      );
+    } finally {
+      await store.close();
+    }
+  });

@@ -1,5 +1,6 @@
 import type { PostgresConnection, Sql } from './connection.js';
 import { lockStatement } from './connection.js';
+import { SAME_URL_REASON, oneWebhookPerUrl } from '../webhook-urls.js';
 
 /**
  * The bookkeeping table, made before any step: the schema's version (`schema_version`) and when the
@@ -195,7 +196,25 @@ const MIGRATIONS: readonly ((sql: Sql) => Promise<unknown>)[] = [
   (sql) => sql(SCHEMA_4),
   // 5: the leads, their sources' state and the watcher's lease.
   (sql) => sql(SCHEMA_5),
+  // 6: one webhook per URL, each URL canonical (../webhook-urls.ts).
+  (sql) => canonicalizeWebhookUrls(sql),
 ];
+
+/** Stored webhook URLs made canonical, one webhook per URL (`oneWebhookPerUrl`). */
+async function canonicalizeWebhookUrls(sql: Sql): Promise<void> {
+  const { rows } = await sql<{ id: number; url: string; state: string; createdAt: string }>(
+    'SELECT id, url, state, created_at AS "createdAt" FROM webhooks',
+  );
+  const { rewrite, disable } = oneWebhookPerUrl(
+    rows.map((row) => ({ ...row, id: Number(row.id), createdAt: Number(row.createdAt) })),
+  );
+  for (const [id, url] of rewrite) await sql('UPDATE webhooks SET url = $1 WHERE id = $2', [url, id]);
+  for (const id of disable)
+    await sql("UPDATE webhooks SET state = 'disabled', disabled_reason = $1 WHERE id = $2", [
+      SAME_URL_REASON,
+      id,
+    ]);
+}
 
 /** The version a database has once it is opened: one per step of `MIGRATIONS`. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,5 +1,6 @@
 import { canonicalEndpoint } from '../../../../domain/alerts.js';
 import type { SqliteConnection } from './connection.js';
+import { SAME_URL_REASON, oneWebhookPerUrl } from '../webhook-urls.js';
 
 /** The schema as it first shipped, unversioned: version 1 adopts a file made by it as it is. */
 export const SCHEMA_1 = `
@@ -233,6 +234,8 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
   ({ db }) => db.exec(SCHEMA_6),
   // 7: the leads, their sources' state and the watcher's lease.
   ({ db }) => db.exec(SCHEMA_7),
+  // 8: one webhook per URL, each URL canonical (../webhook-urls.ts).
+  (connection) => canonicalizeWebhookUrls(connection),
 ];
 
 /** The version a file has once it is opened: one per step of `MIGRATIONS`. */
@@ -291,4 +294,19 @@ function canonicalizeEndpoints(connection: SqliteConnection): void {
     }
   }
   for (const [id, endpoint] of canonical) rewrite.run(endpoint, id);
+}
+
+/** Stored webhook URLs made canonical, one webhook per URL (`oneWebhookPerUrl`). */
+function canonicalizeWebhookUrls(connection: SqliteConnection): void {
+  const rows = connection.sql('SELECT id, url, state, created_at AS createdAt FROM webhooks').all() as {
+    id: number;
+    url: string;
+    state: string;
+    createdAt: number;
+  }[];
+  const { rewrite, disable } = oneWebhookPerUrl(rows);
+  const setUrl = connection.sql('UPDATE webhooks SET url = ? WHERE id = ?');
+  for (const [id, url] of rewrite) setUrl.run(url, id);
+  const turnOff = connection.sql("UPDATE webhooks SET state = 'disabled', disabled_reason = ? WHERE id = ?");
+  for (const id of disable) turnOff.run(SAME_URL_REASON, id);
 }
