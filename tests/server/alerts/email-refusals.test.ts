@@ -1,10 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import test from 'ava';
+import { collectingLogger } from '../../helpers/logs.js';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import pino from 'pino';
 import { DICTIONARIES } from '../../../server/site/i18n/lang.js';
 import { LOCALES, localePath } from '../../../server/site/i18n/locales.js';
 import {
@@ -94,15 +93,7 @@ test.serial(
 test('a full store refuses every address with subscriptions_full, warned once a minute', async (t) => {
   const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-email-full-'));
   const lines: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'warn' },
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        done();
-      },
-    }),
-  );
+  const logger = collectingLogger('warn', lines);
   const fullWarnings = () =>
     lines.filter((line) => /ALERTS_MAX_SUBSCRIPTIONS email/.test(String(line['msg']))).length;
   const clock = { now: Date.now() };

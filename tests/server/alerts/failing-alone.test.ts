@@ -4,9 +4,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import test from 'ava';
-import pino from 'pino';
+import { collectingLogger } from '../../helpers/logs.js';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import type { PushChannelOptions } from '../../../server/alerts/push-channel.js';
 import { pushChannel } from '../../../server/alerts/push-channel.js';
@@ -37,12 +36,6 @@ async function setUp(): Promise<Setup> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alone-'));
   const store = await openAlertStore(path.join(dir, 'alerts.sqlite'));
   const logs: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
   const senders: AlertSender[] = [];
   return {
     store,
@@ -54,7 +47,7 @@ async function setUp(): Promise<Setup> {
         channels: [
           pushChannel({ store, vapid, concurrency, ...(options.push ? { push: options.push } : {}) }),
         ],
-        logger: pino({ level: 'info' }, sink),
+        logger: collectingLogger('info', logs),
         pollMs: 50,
         concurrency,
       });

@@ -1,6 +1,5 @@
-import { Writable } from 'node:stream';
 import test from 'ava';
-import pino from 'pino';
+import { collectingLogger } from '../../helpers/logs.js';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import { startPostgres } from '../../helpers/postgres.js';
 import { startPushService } from '../../helpers/push-service.js';
@@ -15,12 +14,6 @@ test('while PostgreSQL is down every alerts write is 503 with Retry-After, the f
     startSmtpServer(),
   ]);
   const lines: { level: number; msg?: string; err?: unknown }[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString('utf8')) as { level: number; msg?: string });
-      done();
-    },
-  });
   const env = {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
@@ -32,7 +25,7 @@ test('while PostgreSQL is down every alerts write is 503 with Retry-After, the f
     ALERTS_EMAIL_FROM: 'Reset Tracker <alerts@tracker.test>',
   };
   try {
-    await usingServer({ env, logger: pino({ level: 'info' }, sink) }, async (server) => {
+    await usingServer({ env, logger: collectingLogger('info', lines) }, async (server) => {
       const json = (path: string, body: unknown, method = 'POST') =>
         fetch(`${server.url}${path}`, {
           method,

@@ -1,9 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import test from 'ava';
-import pino from 'pino';
+import { collectingLogger } from '../../helpers/logs.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import { sendMessage } from '../../../server/alerts/telegram/send-message.js';
 import { writeReset } from '../../helpers/alerts.js';
@@ -37,16 +36,9 @@ test.before(async () => {
   content = await copyContent(DEMO_FIXTURE);
   data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-telegram-'));
   db = path.join(data, 'alerts.sqlite');
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean))
-        warnings.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
   server = await startServer({
     content: content.dir,
-    logger: pino({ level: 'warn' }, sink),
+    logger: collectingLogger('warn', warnings),
     env: {
       ALERTS_DB: db,
       TELEGRAM_BOT_TOKEN: TOKEN,

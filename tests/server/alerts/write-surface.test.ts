@@ -1,7 +1,6 @@
 import http from 'node:http';
-import { Writable } from 'node:stream';
 import test from 'ava';
-import pino from 'pino';
+import { collectingLogger } from '../../helpers/logs.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
 import { usingServer } from '../../helpers/with-server.js';
 import {
@@ -17,15 +16,7 @@ useSubscriptionWrites();
 test('past ALERTS_MAX_SUBSCRIPTIONS a new one is 503 subscriptions_full, stored nowhere, warned once a minute', async (t) => {
   const env = alertsEnv({ ALERTS_MAX_SUBSCRIPTIONS: '3' });
   const lines: Record<string, unknown>[] = [];
-  const logger = pino(
-    { level: 'warn' },
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        done();
-      },
-    }),
-  );
+  const logger = collectingLogger('warn', lines);
   const clock = { now: Date.now() };
   const fullWarnings = () =>
     lines.filter((line) => /ALERTS_MAX_SUBSCRIPTIONS/.test(String(line['msg']))).length;
