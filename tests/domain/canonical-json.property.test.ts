@@ -2,24 +2,13 @@ import assert from 'node:assert/strict';
 import test from 'ava';
 import fc from 'fast-check';
 import { canonicalJson } from '../../domain/content/revision.js';
-import { holds } from '../helpers/arbitraries.js';
+import { holds, reverseKeys } from '../helpers/arbitraries.js';
 
 /**
  * `canonicalJson` writes the content revision's hash input and the tRPC endpoint's cache key for a
  * query's `input` (server/api/trpc-endpoint.ts): for any JSON a query can carry, the same value with
  * its keys in any order must give the same text, and two different values different texts.
  */
-
-/** The same JSON with object keys in reverse order at every level. */
-function reverseKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(reverseKeys);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .reverse()
-      .map(([key, inner]) => [key, reverseKeys(inner)]),
-  );
-}
 
 /** A value as `JSON.parse` gives it from a query's `input`. */
 const parsedJson = fc.jsonValue().map((value) => JSON.parse(JSON.stringify(value)) as unknown);

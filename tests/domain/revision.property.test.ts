@@ -6,7 +6,7 @@ import { decodePostTime, parsePostUrl } from '../../domain/content/post-time.js'
 import type { RawContent } from '../../domain/content/validate.js';
 import { validateContent } from '../../domain/content/validate.js';
 import { ALLOCATIONS, AUDIENCE_SCOPES, EVENT_KINDS } from '../../domain/schemas/index.js';
-import { holds } from '../helpers/arbitraries.js';
+import { holds, reverseKeys } from '../helpers/arbitraries.js';
 import type { EventInput } from '../helpers/content.js';
 import { editContent } from '../helpers/content.js';
 import { bskyPostUrl, xPostUrl } from '../helpers/events.js';
@@ -22,17 +22,6 @@ function revisionOf(content: RawContent): string {
 
 const BASE = revisionOf(raw);
 const DAY_MS = 86_400_000;
-
-/** The same JSON with object keys in reverse order at every level. */
-function reverseKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(reverseKeys);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .reverse()
-      .map(([key, inner]) => [key, reverseKeys(inner)]),
-  );
-}
 
 test('the revision does not depend on the order of event files or of keys', (t) => {
   holds(

@@ -117,3 +117,14 @@ export function holds(
 ): void {
   t.notThrows(() => fc.assert(property as fc.IProperty<unknown[]>, { numRuns }));
 }
+
+/** The same JSON with object keys in reverse order at every level. */
+export function reverseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reverseKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, inner]) => [key, reverseKeys(inner)]),
+  );
+}
