@@ -32,9 +32,9 @@ export default function config() {
     'build/tsc-verdict.json',
     JSON.stringify({ status: compiled.status, output: compiled.stdout + compiled.stderr }),
   );
-  // The one CommonJS module the TypeScript imports (typed by its .d.cts): tsc writes no copy of it,
-  // so the compiled benches would not start (the command-line tests run them compiled).
-  for (const file of ['server/node-flags.cjs', 'server/node-flags.json'])
+  // The CommonJS modules the TypeScript imports (typed by their .d.cts): tsc writes no copy of them,
+  // so the compiled benches and tools would not start (the command-line tests run them compiled).
+  for (const file of ['server/node-flags.cjs', 'server/node-flags.json', 'server/settings.cjs'])
     copyFileSync(file, path.join('build', file));
   return {
     files: ['tests/**/*.test.ts'],

@@ -1,8 +1,13 @@
 // PM2 process file: `npm run build && npx pm2 start ecosystem.config.cjs`. See docs/operations.md.
 //
-// The service's own settings (PORT, CONTENT_DIR, RATE_LIMIT_*, ...) come from the environment of the
-// `pm2 start` command; `pm2 reload ecosystem.config.cjs --update-env` applies changed ones.
+// The service's settings (PORT, CONTENT_DIR, RATE_LIMIT_*, ...) come from the settings file
+// (`reset-tracker.env`, or `SETTINGS_FILE`), a variable set in the shell of the command winning. Each
+// app's `env` names every setting, `''` for one set nowhere (server/settings.cjs), so that a reload
+// applies new, changed and removed ones alike: `npm run reload` checks them first (docs/operations.md).
 const path = require('node:path');
+const { settingsEnv } = require('./server/settings.cjs');
+
+const settings = settingsEnv(process.env, __dirname);
 
 /** `INSTANCES`: a number of workers, or `max` (one per core, the default). */
 function readInstances(value) {
@@ -13,13 +18,13 @@ function readInstances(value) {
   return count;
 }
 
-const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+const shutdownTimeoutMs = Number(settings.SHUTDOWN_TIMEOUT_MS || 10_000);
 // `LOG_DIR` moves the two log files out of $PM2_HOME/logs.
-const logDir = process.env.LOG_DIR;
+const logDir = settings.LOG_DIR || undefined;
 
 // The lead watcher (docs/operations.md, "Leads") polls the provider's pages and the other trackers'
 // data: an app of its own, one process, started only when the operator asks for it.
-const leads = process.env.LEADS_WATCH === 'on';
+const leads = settings.LEADS_WATCH === 'on';
 
 module.exports = {
   apps: [
@@ -30,12 +35,12 @@ module.exports = {
       // The content folder (CONTENT_DIR, default `content`) resolves against this directory.
       cwd: __dirname,
       exec_mode: 'cluster',
-      instances: readInstances(process.env.INSTANCES),
-      env: { NODE_ENV: 'production' },
+      instances: readInstances(settings.INSTANCES),
+      env: { ...settings, NODE_ENV: 'production' },
       // V8's heap sizing for this Node (server/node-flags.cjs, as `npm start` and `npm run bench` pass it).
       node_args: require('./server/node-flags.cjs').nodeFlags(),
       // A worker that grows past this is replaced, through the same graceful path as a reload.
-      max_memory_restart: process.env.MAX_MEMORY_RESTART ?? '400M',
+      max_memory_restart: settings.MAX_MEMORY_RESTART || '400M',
       // Content is loaded before `listen`, so PM2's wait for 'listening' is a wait for readiness; a
       // replacement that has not listened after this long no longer holds the old worker back.
       listen_timeout: 15_000,
@@ -62,7 +67,7 @@ module.exports = {
             cwd: __dirname,
             exec_mode: 'fork',
             instances: 1,
-            env: { NODE_ENV: 'production' },
+            env: { ...settings, NODE_ENV: 'production' },
             kill_timeout: 20_000,
             min_uptime: 5_000,
             max_restarts: 10,

@@ -5,6 +5,7 @@ import { BASE_URL_MAX_LENGTH, INT32_MAX } from '../domain/schemas/limits.js';
 import { RATE_LIMIT_WINDOW_MAX_SECONDS } from './http/rate-limit.js';
 import type { AlertsConfig, AlertsStoreConfig } from './config-alerts.js';
 import { ALERTS_DEFAULTS, ALERTS_ENV, alertsConfig, unset } from './config-alerts.js';
+import { describeLocation } from './alerts/store/index.js';
 
 export type { AlertsConfig, AlertsStoreConfig } from './config-alerts.js';
 export { ALERTS_DEFAULTS } from './config-alerts.js';
@@ -74,6 +75,9 @@ const EnvSchema = z.object({
   ...ALERTS_ENV,
 });
 
+/** The variables the server reads (server/settings.cjs lists them for PM2). */
+export const SERVER_SETTINGS: readonly string[] = Object.keys(EnvSchema.shape);
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -134,9 +138,17 @@ export function defaultPidFile(port: number): string {
   return path.join(os.tmpdir(), `reset-tracker-${port}.pid`);
 }
 
+/**
+ * The environment without its empty variables: `NAME=` is a setting not set, whatever its type (the
+ * ecosystem file gives each worker every setting, `''` for one set nowhere: server/settings.cjs).
+ */
+export function setVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+}
+
 /** Parses the environment once; throws an Error listing every bad variable. */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvSchema.safeParse(setVariables(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
@@ -181,4 +193,45 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     alerts: alertsConfig(e, baseUrl, alertsStore),
     alertsStore,
   };
+}
+
+/**
+ * What a worker runs, for its start line (docs/operations.md §8): the origin, the rate limit and
+ * where it counts, the proxies trusted, the alerts' store and channels. Never a secret: store URLs
+ * lose their password, keys and tokens are only named.
+ */
+export function describeFeatures(config: Config) {
+  const alerts = config.alerts;
+  return {
+    publicBaseUrl: config.configuredBaseUrl ?? `each request's own (PUBLIC_BASE_URL unset)`,
+    rateLimit:
+      config.rateLimit.points === 0
+        ? 'off'
+        : `${config.rateLimit.points} per ${config.rateLimit.windowSeconds} s, counted ${
+            config.rateLimit.redisUrl
+              ? `in Redis ${describeLocation(config.rateLimit.redisUrl)}`
+              : 'in this process'
+          }`,
+    trustProxyHops: config.trustProxyHops,
+    alertsStore: alerts ? describeLocation(alerts.store.location) : 'none (no channel on)',
+    alertChannels: alerts
+      ? (['push', 'webhooks', 'email', 'telegram'] as const).filter((channel) => alerts[channel] !== null)
+      : [],
+    alertSender: alerts ? alerts.sender : false,
+  };
+}
+
+/**
+ * Settings that are valid one by one but unwise together, one line each: trusting `X-Forwarded-For`
+ * on a port anyone can reach lets a client choose the address it is counted under.
+ */
+export function configWarnings(config: Config): string[] {
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.host);
+  return config.trustProxyHops > 0 && !loopback
+    ? [
+        `TRUST_PROXY_HOPS=${config.trustProxyHops} with HOST=${config.host}: a client that reaches the port ` +
+          'directly sets its own X-Forwarded-For and chooses the address it is counted under (HOST=127.0.0.1 ' +
+          'behind a proxy on this machine, or a firewall that lets only the proxies in)',
+      ]
+    : [];
 }

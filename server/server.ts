@@ -12,6 +12,7 @@ import { answerClientErrors } from './http/client-errors.js';
 import { checkingInterval, limitConnections } from './http/connection-limits.js';
 import { continueOnRead } from './http/expect-continue.js';
 import type { Config } from './config.js';
+import { configWarnings, describeFeatures } from './config.js';
 import { ContentState } from './content/content-state.js';
 import { createLimiter } from './http/rate-limit-store.js';
 import { createLastGoodStore } from './content/last-good.js';
@@ -185,7 +186,17 @@ export async function createServer(config: Config, parts: ServerParts = {}) {
     });
     const { port } = server.address() as AddressInfo;
     const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    logger.info({ port, host: config.host }, 'listening');
+    // The start line names what this worker runs (docs/operations.md §8), secrets never.
+    logger.info(
+      {
+        port,
+        host: config.host,
+        ...describeFeatures(config),
+        contentRevision: content.lastReload?.revision ?? null,
+      },
+      'listening',
+    );
+    for (const warning of configWarnings(config)) logger.warn({ warning }, 'settings: unwise together');
 
     let stopping: Promise<void> | null = null;
     const stop = () => {

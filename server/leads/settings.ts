@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { AlertsStoreConfig } from '../config.js';
-import { parseConfig } from '../config.js';
+import { parseConfig, setVariables } from '../config.js';
 
 const unset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -41,6 +41,9 @@ const Env = z.object({
   OEMBED_ORIGIN: z.preprocess(unset, z.url({ protocol: /^https?$/ }).optional()),
 });
 
+/** The variables the watcher reads besides the server's (server/settings.cjs lists them for PM2). */
+export const WATCHER_SETTINGS: readonly string[] = Object.keys(Env.shape);
+
 export interface LeadSettings {
   readonly sourcesFile: string;
   readonly ledgerFile: string;
@@ -63,7 +66,7 @@ export interface LeadSettings {
 /** The settings, or an error naming each variable that is wrong (one line each). */
 export function readLeadSettings(env: NodeJS.ProcessEnv): LeadSettings {
   const config = parseConfig(env);
-  const parsed = Env.safeParse(env);
+  const parsed = Env.safeParse(setVariables(env));
   if (!parsed.success)
     throw new Error(
       `Invalid environment:\n${parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')}`,

@@ -21,17 +21,17 @@ export function isDatabaseUrl(location: string): boolean {
 }
 
 /**
- * A store's location as it may be printed or logged: a database URL without its password (a file
- * path as it is).
+ * A store's location as it may be printed or logged: a URL (a database's, Redis's) without its
+ * password, a file path as it is.
  */
 export function describeLocation(location: string): string {
-  if (!isDatabaseUrl(location)) return location;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return location;
   try {
     const url = new URL(location);
     if (url.password) url.password = '***';
     return url.toString();
   } catch {
-    return 'a PostgreSQL database (its URL does not parse)';
+    return 'a URL that does not parse';
   }
 }
 

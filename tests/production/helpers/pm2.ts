@@ -51,6 +51,8 @@ export interface LogLine {
 export interface Cluster {
   readonly url: string;
   readonly home: string;
+  /** The environment its pm2 commands run in (the shell of its operator). */
+  readonly env: NodeJS.ProcessEnv;
   /** Runs the pm2 CLI against this cluster's own daemon. */
   pm2(...args: string[]): Promise<string>;
   /** Pids of the online workers, from `pm2 jlist`. */
@@ -97,6 +99,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const cluster: Cluster = {
     url: `http://127.0.0.1:${port}`,
     home,
+    env,
     pm2: run,
     async workers() {
       const list = JSON.parse(await run('jlist')) as {

@@ -1,0 +1,11 @@
+/** Every variable the server, the lead watcher and the ecosystem file read: server/settings.cjs. */
+export const SETTING_NAMES: readonly string[];
+/** The settings file's path: `SETTINGS_FILE`, else `reset-tracker.env` at the repository root. */
+export function settingsFile(shellEnv?: NodeJS.ProcessEnv, root?: string): string;
+/** The settings file's variables, or null when there is none. */
+export function readSettingsFile(
+  shellEnv?: NodeJS.ProcessEnv,
+  root?: string,
+): { file: string; values: Record<string, string> } | null;
+/** Every setting's value as the workers get it (shell, else file, else `''`: not set). */
+export function settingsEnv(shellEnv?: NodeJS.ProcessEnv, root?: string): Record<string, string>;
