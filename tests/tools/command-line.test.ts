@@ -100,6 +100,14 @@ const COMMANDS: readonly Command[] = [
     ],
   },
   {
+    file: 'tools/reload.ts',
+    options: ['--check', '--watcher'],
+    bad: [
+      { args: ['now'], says: /unexpected argument 'now'/ },
+      { args: ['--check=yes'], says: /option --check takes no value/ },
+    ],
+  },
+  {
     file: 'tools/content-schema.ts',
     options: ['--dir <folder>'],
     bad: [{ args: ['schema'], says: /unexpected argument 'schema'/ }],
