@@ -15,6 +15,8 @@ command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)
 # The alerts' PostgreSQL store is tested against Debian's server, started by the tests in a data
 # folder and on a port of their own (tests/helpers/postgres.ts), never the system's cluster.
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
+# tests/docs/operations-recipes.test.ts runs docs/operations.md's jq lines on a log the server wrote.
+command -v jq >/dev/null || need+=(jq)
 # tests/client/recipes.test.ts runs the status line's tmux recipe in Debian's tmux.
 command -v tmux >/dev/null || need+=(tmux)
 if [ ${#need[@]} -gt 0 ]; then

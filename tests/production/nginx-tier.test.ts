@@ -62,6 +62,12 @@ test.serial('a hot request is answered by nginx from its cache, a conditional on
   const again = await fetch(`${nginx.url}/api/v1/sources`);
   await again.arrayBuffer();
   t.is(cacheStatus(again), 'HIT');
+  t.regex(first.headers.get('ratelimit') ?? '', /r=\d+/, 'the first reader gets its own quota');
+  t.truthy(first.headers.get('x-request-id'));
+  // A HIT is every reader's: no quota or request id of the first reader's (the worker counted none).
+  t.is(again.headers.get('ratelimit'), null);
+  t.is(again.headers.get('x-request-id'), null);
+  t.is(again.headers.get('ratelimit-policy'), first.headers.get('ratelimit-policy'));
   t.is(again.headers.get('etag'), first.headers.get('etag'));
   t.is(again.headers.get('cache-control'), 'public, max-age=60, stale-while-revalidate=300');
   const conditional = await fetch(`${nginx.url}/api/v1/sources`, {
