@@ -177,7 +177,6 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
                 audience: request.audience,
                 window: request.window,
                 confirmHash: confirm.hash,
-                unsubscribeToken: newToken().token,
               },
               email.maxSubscriptions,
               email.maxUnverified,
@@ -284,7 +283,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
           const token = linkToken(ctx);
           if (oneClick) {
             const email = available();
-            if (token !== null) await email.store.unsubscribeEmail(token);
+            if (token !== null) await email.store.unsubscribeEmail(hashToken(token, 'base64url'));
             ctx.set('Cache-Control', 'no-store');
             ctx.type = 'text/plain; charset=utf-8';
             ctx.body = 'Unsubscribed.\n';
@@ -298,7 +297,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
               const email = available();
               if (token === null) page(ctx, lang, EMAIL_UNSUBSCRIBE_PATH, 400, { kind: 'incomplete' });
               else {
-                await email.store.unsubscribeEmail(token);
+                await email.store.unsubscribeEmail(hashToken(token, 'base64url'));
                 page(ctx, lang, EMAIL_UNSUBSCRIBE_PATH, 200, { kind: 'unsubscribed' });
               }
             },

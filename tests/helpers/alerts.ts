@@ -121,7 +121,6 @@ export async function storeConfirmedEmail(
     audience,
     window,
     confirmHash: `confirm-${n}`,
-    unsubscribeToken: `unsubscribe-${n}`,
   });
   if (asked.kind !== 'confirm' || !(await store.confirmEmail(`confirm-${n}`)))
     throw new Error('not confirmed');

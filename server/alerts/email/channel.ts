@@ -6,6 +6,7 @@ import { awaitSendingRecord } from '../channel.js';
 import type { AlertStore, StoredEmail } from '../store/index.js';
 import { alertMessageId, pageUrlFor, unsubscribeUrlFor } from './links.js';
 import { alertMail } from './messages.js';
+import { newToken } from './tokens.js';
 import type { Mailer } from './smtp.js';
 
 export interface EmailChannelOptions {
@@ -46,12 +47,19 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
     async send(alert, subscription, hooks): Promise<DeliveryResult> {
       const payload = JSON.parse(alert.payload) as AlertPayload;
       const locale = localeOf(subscription);
+      // Each mail's unsubscribe link has a token of its own; the store keeps its hash only (./tokens.ts).
+      const unsubscribe = newToken();
+      try {
+        await store.keepUnsubscribeHash(subscription.id, unsubscribe.hash);
+      } catch (error) {
+        return { kind: 'failed', status: null, attempts: 0, reason: `not sent: ${(error as Error).message}` };
+      }
       const mail = alertMail({
         to: subscription.email,
         locale,
         event: payload,
         eventUrl: pageUrlFor(options.baseUrl, locale, new URL(payload.url).pathname),
-        unsubscribeUrl: unsubscribeUrlFor(options.baseUrl, locale, subscription.unsubscribeToken),
+        unsubscribeUrl: unsubscribeUrlFor(options.baseUrl, locale, unsubscribe.token),
         messageId: alertMessageId(alert.key, subscription.id, domain),
       });
       let last: DeliveryResult = { kind: 'failed', status: null, attempts: 0, reason: 'not sent' };

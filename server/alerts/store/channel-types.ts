@@ -76,17 +76,12 @@ export interface StoredEmail {
   readonly confirmedAt: number | null;
   /** When the last confirmation mail was sent: at most one an hour per address. */
   readonly confirmationSentAt: number | null;
-  /**
-   * The token of its mails' unsubscribe links, kept as it is (every alert mail carries it); it can
-   * do nothing but unsubscribe this address.
-   */
-  readonly unsubscribeToken: string;
   readonly createdAt: number;
 }
 
 /**
- * A request to be alerted at an address: the filters it asks for, the hash of the confirmation token
- * its mail carries (the token itself is never stored), and an unsubscribe token for a new address.
+ * A request to be alerted at an address: the filters it asks for and the hash of the confirmation
+ * token its mail carries (the token itself is never stored).
  */
 export interface EmailRequest {
   readonly email: string;
@@ -94,7 +89,6 @@ export interface EmailRequest {
   readonly audience: AudienceFilter;
   readonly window: WindowFilter;
   readonly confirmHash: string;
-  readonly unsubscribeToken: string;
 }
 
 export type EmailRequestOutcome =
@@ -119,8 +113,13 @@ export interface EmailStore {
   confirmationNotSent(id: number, confirmHash: string): Promise<void>;
   /** Confirms the address whose confirmation token has this hash: its asked filters apply. */
   confirmEmail(confirmHash: string): Promise<StoredEmail | null>;
-  /** Removes the address with this unsubscribe token; true when there was one. */
-  unsubscribeEmail(unsubscribeToken: string): Promise<boolean>;
+  /**
+   * Keeps the hash of the unsubscribe token one mail to this address carries: each alert mail has a
+   * token of its own, and the store keeps only hashes, so a copy of it unsubscribes no one.
+   */
+  keepUnsubscribeHash(id: number, unsubscribeHash: string): Promise<void>;
+  /** Removes the address one of whose mails carried the token with this hash; true when there was one. */
+  unsubscribeEmail(unsubscribeHash: string): Promise<boolean>;
   /** Removes an address the mail server refuses for good. */
   removeEmail(id: number): Promise<void>;
   /** Addresses stored; `verified`: the confirmed ones, which `max` bounds. */

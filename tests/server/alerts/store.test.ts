@@ -12,6 +12,7 @@ import {
 } from '../../../server/alerts/store/postgres/migrations.js';
 import { SCHEMA_1, SCHEMA_VERSION } from '../../../server/alerts/store/sqlite/index.js';
 import { SAME_URL_REASON } from '../../../server/alerts/store/webhook-urls.js';
+import { hashToken } from '../../../server/alerts/token-hash.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 
 const engines = useStoreEngines();
@@ -254,7 +255,6 @@ for (const engine of engines) {
           audience: 'all',
           window: 'any',
           confirmHash: `hash-${n}`,
-          unsubscribeToken: `token-${n}`,
         });
         await t.throwsAsync(
           store.requestEmail({
@@ -263,7 +263,6 @@ for (const engine of engines) {
             audience: 'all',
             window: 'any',
             confirmHash: `hash-${n}`,
-            unsubscribeToken: `other-token-${n}`,
           }),
           // better-sqlite3's SqliteError is not a native Error.
           { any: true },
@@ -375,8 +374,9 @@ test('sqlite: a file made by the first, unversioned schema is upgraded in place,
     // delivery's channel, the push deliveries carried over; 4: claims, for an alert half sent before
     // them; 5: confirmation mails counted by mailbox; 6: the Telegram channel's deliveries and claims,
     // the tables copied with their rows; 7: the leads; 8: one webhook per URL, below): a new step is
-    // added to this file too, with rows for it to carry over.
-    t.is(SCHEMA_VERSION, 8, 'a migration step this test does not check yet');
+    // added to this file too, with rows for it to carry over; 9: unsubscribe tokens hashed, its own
+    // test below.
+    t.is(SCHEMA_VERSION, 9, 'a migration step this test does not check yet');
     t.is(store.version, SCHEMA_VERSION);
     t.is(await store.subscriptionCount(), 2, 'two spellings of one endpoint became one row');
     const [alert] = await store.pendingAlerts();
@@ -406,7 +406,7 @@ test('sqlite: a file made by the first, unversioned schema is upgraded in place,
     t.like(telegram, { alertId: alert!.id, channel: 'telegram', after: 0, upTo: 1 });
     await store.recordDelivery({ ...delivery, channel: 'telegram', subscriptionId: 1 }, 'delivered');
     t.deepEqual(await store.owedTelegram(alert!.id), []);
-    const ask = { locale: 'en', audience: 'all', window: 'any', unsubscribeToken: 'u' } as const;
+    const ask = { locale: 'en', audience: 'all', window: 'any' } as const;
     t.is((await store.requestEmail({ ...ask, email: 'a@example.org', confirmHash: 'h1' })).kind, 'confirm');
     t.is(
       (await store.requestEmail({ ...ask, email: 'A+1@example.org', confirmHash: 'h2' })).kind,
@@ -479,8 +479,9 @@ test('postgres: a database at version 1 is brought to the latest version as it o
   try {
     // Each step is checked here (2: claims, for an alert half sent before them; 3: confirmation mails
     // counted by mailbox; 4: the Telegram channel's deliveries and claims; 5: the leads; 6: one webhook
-    // per URL, below): a new step is added to this test too, with rows for it to carry over.
-    t.is(POSTGRES_SCHEMA_VERSION, 6, 'a migration step this test does not check yet');
+    // per URL, below; 7: unsubscribe tokens hashed, below): a new step is added to this test too, with
+    // rows for it to carry over.
+    t.is(POSTGRES_SCHEMA_VERSION, 7, 'a migration step this test does not check yet');
     t.true((await store.recordLead(sighting)).created, 'step 5: leads are stored');
     t.is(store.version, POSTGRES_SCHEMA_VERSION);
     t.is(store.startedAt, 5, 'the store keeps its start');
@@ -504,7 +505,7 @@ test('postgres: a database at version 1 is brought to the latest version as it o
     t.like(telegram, { alertId: alert!.id, channel: 'telegram', after: 0, upTo: 1 });
     await store.recordDelivery({ alertId: alert!.id, channel: 'telegram', subscriptionId: 1 }, 'delivered');
     t.deepEqual(await store.owedTelegram(alert!.id), [], 'a delivery of the channel is recorded once');
-    const ask = { locale: 'en', audience: 'all', window: 'any', unsubscribeToken: 'u' } as const;
+    const ask = { locale: 'en', audience: 'all', window: 'any' } as const;
     t.is((await store.requestEmail({ ...ask, email: 'a@example.org', confirmHash: 'h1' })).kind, 'confirm');
     t.is(
       (await store.requestEmail({ ...ask, email: 'A+1@example.org', confirmHash: 'h2' })).kind,
@@ -517,6 +518,12 @@ test('postgres: a database at version 1 is brought to the latest version as it o
   t.is(again.version, POSTGRES_SCHEMA_VERSION, 'opening it again changes nothing');
   await again.close();
 });
+
+/** The shape of the email tables before their tokens were hashed (SQLite's step 9, PostgreSQL's 7). */
+const BEFORE_HASHED_TOKENS = [
+  'DROP TABLE email_unsubscribes',
+  'ALTER TABLE emails ADD COLUMN unsubscribe_token TEXT',
+];
 
 /**
  * Webhooks as registration stored them before it compared URLs after RFC 3986 normalization: three
@@ -551,22 +558,24 @@ for (const engine of engines)
     } finally {
       await before.close();
     }
-    // The store as the version before this step left it.
-    const last = engine.name === 'sqlite' ? SCHEMA_VERSION - 1 : POSTGRES_SCHEMA_VERSION - 1;
+    // The store as the version before this step left it (SQLite's 8th, PostgreSQL's 6th).
+    const last = engine.name === 'sqlite' ? 7 : 5;
     if (engine.name === 'sqlite') {
       const file = new Database(place);
       kept.push(file);
+      for (const statement of BEFORE_HASHED_TOKENS) file.exec(statement);
       file.exec(`PRAGMA user_version = ${last}`);
       file.close();
     } else {
       const client = new pg.Client({ connectionString: place });
       await client.connect();
+      for (const statement of BEFORE_HASHED_TOKENS) await client.query(statement);
       await client.query(`UPDATE meta SET value = $1 WHERE key = 'schema_version'`, [String(last)]);
       await client.end();
     }
     const store = await openAlertStore(place);
     try {
-      t.is(store.version, last + 1);
+      t.is(store.version, engine.name === 'sqlite' ? SCHEMA_VERSION : POSTGRES_SCHEMA_VERSION);
       const [first, second, pending, other] = await Promise.all(
         SPELLINGS.map(async (_, n) => (await store.webhook(`wh_${n}`))!),
       );
@@ -596,5 +605,65 @@ for (const engine of engines)
       );
     } finally {
       await store.close();
+    }
+  });
+
+for (const engine of engines)
+  test(`${engine.name}: unsubscribe tokens stored in the clear become hashes, and the links mailed still work`, async (t) => {
+    const place = await engine.place();
+    const token = 'a'.repeat(43);
+    const before = await openAlertStore(place);
+    const ask = { locale: 'en', audience: 'all', window: 'any' } as const;
+    try {
+      await before.requestEmail({ ...ask, email: 'kept@example.org', confirmHash: 'h1' });
+      await before.requestEmail({ ...ask, email: 'other@example.org', confirmHash: 'h2' });
+    } finally {
+      await before.close();
+    }
+    // The store as the version before this step left it: each address with its token in the clear.
+    const old = [
+      ...BEFORE_HASHED_TOKENS,
+      `UPDATE emails SET unsubscribe_token = CASE WHEN email = 'kept@example.org' THEN '${token}' ELSE 'other-token' END`,
+    ];
+    if (engine.name === 'sqlite') {
+      const file = new Database(place);
+      kept.push(file);
+      for (const statement of old) file.exec(statement);
+      file.exec('PRAGMA user_version = 8');
+      file.close();
+    } else {
+      const client = new pg.Client({ connectionString: place });
+      await client.connect();
+      for (const statement of old) await client.query(statement);
+      await client.query(`UPDATE meta SET value = '6' WHERE key = 'schema_version'`);
+      await client.end();
+    }
+    const store = await openAlertStore(place);
+    try {
+      t.is(store.version, engine.name === 'sqlite' ? 9 : 7);
+      t.is(await store.emailCount(), 2);
+      t.true(await store.unsubscribeEmail(hashToken(token, 'base64url')), 'a link mailed before works');
+      t.false(await store.unsubscribeEmail(token), 'the token itself opens nothing');
+      t.is(await store.emailCount(), 1);
+    } finally {
+      await store.close();
+    }
+    // No clear token is left anywhere: the column is gone.
+    if (engine.name === 'sqlite') {
+      const file = new Database(place, { readonly: true });
+      kept.push(file);
+      const columns = file.prepare(`SELECT name FROM pragma_table_info('emails')`).all() as {
+        name: string;
+      }[];
+      t.false(columns.some((column) => column.name === 'unsubscribe_token'));
+      file.close();
+    } else {
+      const client = new pg.Client({ connectionString: place });
+      await client.connect();
+      const { rows } = await client.query(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'emails' AND column_name = 'unsubscribe_token'`,
+      );
+      await client.end();
+      t.deepEqual(rows, []);
     }
   });

@@ -5,7 +5,7 @@ import type { PostgresConnection, Sql } from './connection.js';
 import { lockStatement } from './connection.js';
 
 const COLUMNS = `id, email, locale, audience, "window", confirmed_at AS "confirmedAt",
-  confirmation_sent_at AS "confirmationSentAt", unsubscribe_token AS "unsubscribeToken", created_at AS "createdAt"`;
+  confirmation_sent_at AS "confirmationSentAt", created_at AS "createdAt"`;
 
 /**
  * The `emails` table: one row per address. Filters asked for by a request wait in `asked_*` until
@@ -61,18 +61,10 @@ export class PostgresEmails implements EmailStore {
       if (confirmed >= max || (await count(sql)) - confirmed >= maxUnconfirmed) return { kind: 'full' };
       const { rows } = await sql<StoredEmail>(
         `INSERT INTO emails (email, locale, audience, "window", asked_audience, asked_window, asked_locale,
-           confirm_hash, unsubscribe_token, confirmation_sent_at, created_at)
-         VALUES ($1, $2, $3, $4, $3, $4, $2, $5, $6, $7, $7)
+           confirm_hash, confirmation_sent_at, created_at)
+         VALUES ($1, $2, $3, $4, $3, $4, $2, $5, $6, $6)
          RETURNING ${COLUMNS}`,
-        [
-          request.email,
-          request.locale,
-          request.audience,
-          request.window,
-          request.confirmHash,
-          request.unsubscribeToken,
-          now,
-        ],
+        [request.email, request.locale, request.audience, request.window, request.confirmHash, now],
       );
       await mailSent();
       return { kind: 'confirm', subscription: rows[0]! };
@@ -109,10 +101,20 @@ export class PostgresEmails implements EmailStore {
     return rows[0] ?? null;
   }
 
-  async unsubscribeEmail(unsubscribeToken: string): Promise<boolean> {
-    const { rowCount } = await this.#connection.sql('DELETE FROM emails WHERE unsubscribe_token = $1', [
-      unsubscribeToken,
-    ]);
+  async keepUnsubscribeHash(id: number, unsubscribeHash: string): Promise<void> {
+    await this.#connection.sql(
+      `INSERT INTO email_unsubscribes (hash, email_id, created_at) VALUES ($1, $2, $3)
+       ON CONFLICT (hash) DO NOTHING`,
+      [unsubscribeHash, id, this.#connection.clock()],
+    );
+  }
+
+  async unsubscribeEmail(unsubscribeHash: string): Promise<boolean> {
+    // The address's hashes go with it (ON DELETE CASCADE).
+    const { rowCount } = await this.#connection.sql(
+      'DELETE FROM emails WHERE id = (SELECT email_id FROM email_unsubscribes WHERE hash = $1)',
+      [unsubscribeHash],
+    );
     return (rowCount ?? 0) > 0;
   }
 

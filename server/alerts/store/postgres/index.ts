@@ -186,8 +186,12 @@ export class PostgresAlertStore implements AlertStore {
     return this.#emails.confirmEmail(confirmHash);
   }
 
-  unsubscribeEmail(unsubscribeToken: string): Promise<boolean> {
-    return this.#emails.unsubscribeEmail(unsubscribeToken);
+  keepUnsubscribeHash(id: number, unsubscribeHash: string): Promise<void> {
+    return this.#emails.keepUnsubscribeHash(id, unsubscribeHash);
+  }
+
+  unsubscribeEmail(unsubscribeHash: string): Promise<boolean> {
+    return this.#emails.unsubscribeEmail(unsubscribeHash);
   }
 
   removeEmail(id: number): Promise<void> {

@@ -1,5 +1,6 @@
 import type { PostgresConnection, Sql } from './connection.js';
 import { lockStatement } from './connection.js';
+import { hashToken } from '../../token-hash.js';
 import { SAME_URL_REASON, oneWebhookPerUrl } from '../webhook-urls.js';
 
 /**
@@ -198,7 +199,33 @@ const MIGRATIONS: readonly ((sql: Sql) => Promise<unknown>)[] = [
   (sql) => sql(SCHEMA_5),
   // 6: one webhook per URL, each URL canonical (../webhook-urls.ts).
   (sql) => canonicalizeWebhookUrls(sql),
+  // 7: unsubscribe tokens kept only as hashes, one per mail.
+  (sql) => hashUnsubscribeTokens(sql),
 ];
+
+/**
+ * Version 7, as SQLite's 9: each stored unsubscribe token becomes its SHA-256 in `email_unsubscribes`
+ * (every link already mailed still works) and the clear column is dropped.
+ */
+async function hashUnsubscribeTokens(sql: Sql): Promise<void> {
+  await sql(`
+CREATE TABLE email_unsubscribes (
+  hash text PRIMARY KEY,
+  email_id bigint NOT NULL REFERENCES emails (id) ON DELETE CASCADE,
+  created_at bigint NOT NULL
+);
+CREATE INDEX email_unsubscribes_email ON email_unsubscribes (email_id);`);
+  const { rows } = await sql<{ id: string; token: string; at: string }>(
+    'SELECT id, unsubscribe_token AS token, created_at AS at FROM emails',
+  );
+  for (const { id, token, at } of rows)
+    await sql('INSERT INTO email_unsubscribes (hash, email_id, created_at) VALUES ($1, $2, $3)', [
+      hashToken(token, 'base64url'),
+      id,
+      at,
+    ]);
+  await sql('ALTER TABLE emails DROP COLUMN unsubscribe_token');
+}
 
 /** Stored webhook URLs made canonical, one webhook per URL (`oneWebhookPerUrl`). */
 async function canonicalizeWebhookUrls(sql: Sql): Promise<void> {

@@ -4,7 +4,7 @@ import { CONFIRMATION_DAYS, CONFIRMATION_EVERY_MS, CONFIRMATIONS_PER_DAY, DAY_MS
 import type { SqliteConnection, Synchronous } from './connection.js';
 
 const COLUMNS = `id, email, locale, audience, window, confirmed_at AS confirmedAt,
-  confirmation_sent_at AS confirmationSentAt, unsubscribe_token AS unsubscribeToken, created_at AS createdAt`;
+  confirmation_sent_at AS confirmationSentAt, created_at AS createdAt`;
 
 /**
  * The `emails` table: one row per address. Filters asked for by a request wait in `asked_*` until
@@ -52,8 +52,8 @@ export class SqliteEmails implements Synchronous<EmailStore> {
       connection
         .sql(
           `INSERT INTO emails (email, locale, audience, window, asked_audience, asked_window, asked_locale,
-             confirm_hash, unsubscribe_token, confirmation_sent_at, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             confirm_hash, confirmation_sent_at, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           request.email,
@@ -64,7 +64,6 @@ export class SqliteEmails implements Synchronous<EmailStore> {
           request.window,
           request.locale,
           request.confirmHash,
-          request.unsubscribeToken,
           now,
           now,
         );
@@ -109,11 +108,19 @@ export class SqliteEmails implements Synchronous<EmailStore> {
     });
   }
 
-  unsubscribeEmail(unsubscribeToken: string): boolean {
+  keepUnsubscribeHash(id: number, unsubscribeHash: string): void {
+    this.#connection
+      .sql('INSERT OR IGNORE INTO email_unsubscribes (hash, email_id, created_at) VALUES (?, ?, ?)')
+      .run(unsubscribeHash, id, this.#connection.clock());
+  }
+
+  unsubscribeEmail(unsubscribeHash: string): boolean {
+    // The address's hashes go with it (ON DELETE CASCADE).
     return this.#connection.immediate(
       () =>
-        this.#connection.sql('DELETE FROM emails WHERE unsubscribe_token = ?').run(unsubscribeToken).changes >
-        0,
+        this.#connection
+          .sql('DELETE FROM emails WHERE id = (SELECT email_id FROM email_unsubscribes WHERE hash = ?)')
+          .run(unsubscribeHash).changes > 0,
     );
   }
 

@@ -185,8 +185,12 @@ export class SqliteAlertStore implements AlertStore {
     return promised(() => this.#emails.confirmEmail(confirmHash));
   }
 
-  unsubscribeEmail(unsubscribeToken: string): Promise<boolean> {
-    return promised(() => this.#emails.unsubscribeEmail(unsubscribeToken));
+  keepUnsubscribeHash(id: number, unsubscribeHash: string): Promise<void> {
+    return promised(() => this.#emails.keepUnsubscribeHash(id, unsubscribeHash));
+  }
+
+  unsubscribeEmail(unsubscribeHash: string): Promise<boolean> {
+    return promised(() => this.#emails.unsubscribeEmail(unsubscribeHash));
   }
 
   removeEmail(id: number): Promise<void> {

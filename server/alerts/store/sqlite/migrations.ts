@@ -1,5 +1,6 @@
 import { canonicalEndpoint } from '../../../../domain/alerts.js';
 import type { SqliteConnection } from './connection.js';
+import { hashToken } from '../../token-hash.js';
 import { SAME_URL_REASON, oneWebhookPerUrl } from '../webhook-urls.js';
 
 /** The schema as it first shipped, unversioned: version 1 adopts a file made by it as it is. */
@@ -236,7 +237,53 @@ const MIGRATIONS: readonly ((connection: SqliteConnection) => void)[] = [
   ({ db }) => db.exec(SCHEMA_7),
   // 8: one webhook per URL, each URL canonical (../webhook-urls.ts).
   (connection) => canonicalizeWebhookUrls(connection),
+  // 9: unsubscribe tokens kept only as hashes, one per mail.
+  (connection) => hashUnsubscribeTokens(connection),
 ];
+
+/**
+ * Version 9: the `emails` table loses its clear `unsubscribe_token`; each token a mail carried is kept
+ * as its SHA-256 (../../token-hash.ts) in `email_unsubscribes`, with the address it unsubscribes, so
+ * every link already mailed still works and a copy of the store unsubscribes no one. SQLite drops no
+ * UNIQUE column, so the table is made anew; nothing refers to it yet, so dropping the old one cascades
+ * nowhere.
+ */
+function hashUnsubscribeTokens({ db }: SqliteConnection): void {
+  const tokens = db.prepare('SELECT id, unsubscribe_token AS token, created_at AS at FROM emails').all() as {
+    id: number;
+    token: string;
+    at: number;
+  }[];
+  db.exec(`
+CREATE TABLE emails_hashed (
+  id INTEGER PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  locale TEXT NOT NULL,
+  audience TEXT NOT NULL,
+  window TEXT NOT NULL,
+  asked_audience TEXT,
+  asked_window TEXT,
+  asked_locale TEXT,
+  confirm_hash TEXT UNIQUE,
+  confirmed_at INTEGER,
+  confirmation_sent_at INTEGER,
+  created_at INTEGER NOT NULL
+);
+INSERT INTO emails_hashed SELECT id, email, locale, audience, window, asked_audience, asked_window,
+  asked_locale, confirm_hash, confirmed_at, confirmation_sent_at, created_at FROM emails;
+DROP TABLE emails;
+ALTER TABLE emails_hashed RENAME TO emails;
+CREATE INDEX emails_filters ON emails (audience, window, id) WHERE confirmed_at IS NOT NULL;
+CREATE TABLE email_unsubscribes (
+  hash TEXT PRIMARY KEY,
+  email_id INTEGER NOT NULL REFERENCES emails (id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX email_unsubscribes_email ON email_unsubscribes (email_id);
+`);
+  const keep = db.prepare('INSERT INTO email_unsubscribes (hash, email_id, created_at) VALUES (?, ?, ?)');
+  for (const { id, token, at } of tokens) keep.run(hashToken(token, 'base64url'), id, at);
+}
 
 /** The version a file has once it is opened: one per step of `MIGRATIONS`. */
 export const SCHEMA_VERSION = MIGRATIONS.length;
