@@ -5,7 +5,7 @@ import type { IndexedEvent } from './order.js';
 import { indexEvent, sortAscending } from './order.js';
 import type { SourceAccount } from './schemas/index.js';
 import { PublishedRecord, ResetSummary } from './schemas/index.js';
-import type { PublishedEvent } from './content/events.js';
+import type { EndsById, PublishedEvent } from './content/events.js';
 import type { EventTranslation, EventTranslations, TranslationsById } from './content/translations.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from './schemas/index.js';
 import type { BaseStats, Latest } from './stats.js';
@@ -24,6 +24,8 @@ export interface PublishedContent {
    * there are none (and by a stored set from before translations existed).
    */
   readonly translations?: TranslationsById;
+  /** When each event that states an end ends, by event id; left out when none does. */
+  readonly ends?: EndsById;
 }
 
 /** What one filter combination needs to answer any request, computed once per content load. */
@@ -45,6 +47,8 @@ export interface Catalog {
   readonly byId: ReadonlyMap<string, ResetSummary>;
   /** The pages' translations by event id; never part of a published record. */
   readonly translations: ReadonlyMap<string, EventTranslations>;
+  /** The stated end (`ends_at`) of each event that has one; never part of a published record. */
+  readonly ends: ReadonlyMap<string, string>;
   readonly views: ReadonlyMap<string, FilterView>;
 }
 
@@ -106,6 +110,7 @@ export function* catalogSteps(content: PublishedContent, options: CatalogOptions
     events,
     byId: new Map(events.map((event) => [event.record.id, event.record])),
     translations: new Map(Object.entries(deepFreeze(content.translations ?? {}))),
+    ends: new Map(Object.entries(content.ends ?? {})),
     views,
   };
 }

@@ -33,6 +33,9 @@ const rule = <K extends CheckedField>(
 ): EventRule => ({ needs, check });
 
 const SECOND = 1000;
+/** The kinds whose change can have an end the provider states (content/README.md §4, `ends_at`). */
+const ENDING_KINDS: ReadonlySet<string> = new Set(['limit_increase', 'credit', 'policy_change']);
+const isDay = (value: string) => value.length === 10;
 const sameSecond = (a: number, b: number) => Math.floor(a / SECOND) === Math.floor(b / SECOND);
 
 /** The published `announced_at`: decoded from the original post id when it encodes one, else as written. */
@@ -117,6 +120,27 @@ const RULES: readonly EventRule[] = [
     if (at < Date.parse(first_published_at) || at > Date.parse(revised_at)) {
       report('correction.at', 'must lie between first_published_at and revised_at');
     }
+  }),
+  rule(['kind', 'ends_at'], ({ kind, ends_at }, { report }) => {
+    if (ends_at != null && !ENDING_KINDS.has(kind)) {
+      report('ends_at', `must be absent on a ${kind}: only an increase, a credit or a policy change ends`);
+    }
+  }),
+  rule(['ends_at', 'effective_at', 'time_precision', 'announced_at', 'announced_on', 'posts'], (event, { report }) => {
+    if (event.ends_at == null) return;
+    const announced = announcedTime(event);
+    const startDay = announced === null ? (event.announced_on ?? null) : utcDay(announced);
+    if (isDay(event.ends_at)) {
+      const effectiveDay = event.effective_at == null ? null : event.effective_at.slice(0, 10);
+      if ((startDay !== null && event.ends_at < startDay) || (effectiveDay !== null && event.ends_at < effectiveDay))
+        report('ends_at', 'must not be before the day the event was announced or took effect');
+      return;
+    }
+    const end = Date.parse(event.ends_at);
+    if (event.effective_at != null && end <= Date.parse(event.effective_at))
+      report('ends_at', `must be after effective_at (${event.effective_at})`);
+    else if (announced !== null ? end <= announced : startDay !== null && event.ends_at.slice(0, 10) < startDay)
+      report('ends_at', 'must be after the event was announced');
   }),
   rule(['id', 'related_event_ids'], ({ id, related_event_ids }, { report }) => {
     if (related_event_ids.includes(id)) report('related_event_ids', 'must not list the event itself');

@@ -9,6 +9,9 @@ import { readSourcePosts } from './source-posts.js';
 
 export type PublishedEvent = Omit<ResetSummary, 'url'>;
 
+/** When each event that states an end ends (`ends_at`), by event id: kept beside the records, never in them. */
+export type EndsById = Readonly<Record<string, string>>;
+
 type EventContext = Omit<RuleContext, 'report' | 'warn'>;
 
 /**

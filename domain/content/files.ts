@@ -71,6 +71,12 @@ export const EventFile = z.strictObject({
   announced_on: CalendarDate.nullish(),
   effective_at: UtcDateTime.nullish(),
   effective_note: event.effective_note.unwrap().nullish(),
+  /**
+   * When an increase, promotion or credit ends, as the provider stated it: an instant, or a date
+   * when only the day is stated. Not part of the published record (the API's objects stay closed):
+   * `/data/events.json` and the calendar carry it.
+   */
+  ends_at: z.union([UtcDateTime, CalendarDate], { error: 'must be a UTC date-time or a date (YYYY-MM-DD)' }).nullish(),
   allocation: Allocation,
   audience: AudienceFile,
   windows: event.windows
@@ -105,6 +111,11 @@ export const FreshnessEntry = z.strictObject({
 export const CollectionFile = z.strictObject({
   coverage_start: CalendarDate,
   editorial_reviewed_at: UtcDateTime,
+  /**
+   * The last UTC day the material the research read reaches (docs/record/SWEEP.md): "nothing after
+   * it" is a statement about that material. Shown beside every "how long ago".
+   */
+  material_until: CalendarDate.nullish(),
   /** Shown on every data page of the site, e.g. that the set is demonstration data. */
   notice: text(CONTENT_LIMITS.note).nullish(),
   freshness: z

@@ -39,10 +39,21 @@ export const PeerPostIds = z.record(
 );
 export type PeerPostIds = z.infer<typeof PeerPostIds>;
 
-/** What the check needs of an event: its id and the URLs of its sources. */
+/** What the check needs of an event: its id, its day (exact or date-only) and the URLs of its sources. */
 export interface CitingEvent {
   id: string;
+  utc_day?: string | null;
+  announced_on?: string | null;
   sources: readonly { url: string }[];
+}
+
+/**
+ * The days a page's entry may carry for an event resting on it: the event's own day, or the day its
+ * id was first published under (ids are permanent, and some keep a day a correction moved).
+ */
+function daysOf(event: CitingEvent): string[] {
+  const days = [event.utc_day ?? event.announced_on ?? null, /^\d{4}-\d{2}-\d{2}/.exec(event.id)?.[0] ?? null];
+  return days.filter((day): day is string => day !== null);
 }
 
 /** Pages of the provider's own: a post or page there is the provider's word, so the ledger holds it. */
@@ -63,7 +74,9 @@ const postIdOf = (url: string): string | null => {
 
 /**
  * Every way the ledger falls short of the record and of the peers' ids, one line each; empty when
- * it is complete.
+ * it is complete: every provider post or page an event cites is held and names the event, a post's
+ * date is the day its id encodes, a page's date is the day of an event resting on it, and every id
+ * a peer cites has an outcome.
  */
 export function ledgerProblems(
   ledger: Ledger,
@@ -83,6 +96,14 @@ export function ledgerProblems(
       const time = decodePostTime({ platform: 'x', id });
       const day = time === null ? null : new Date(time).toISOString().slice(0, 10);
       if (day !== entry.date) problems.push(`${entry.url}: dated ${entry.date}, its id encodes ${day}`);
+    }
+    if ('events' in entry && id === null) {
+      const days = entry.events.flatMap((eventId) => {
+        const event = eventsById.get(eventId);
+        return event ? daysOf(event) : [];
+      });
+      if (days.length > 0 && !days.includes(entry.date))
+        problems.push(`${entry.url}: dated ${entry.date}, but none of its events is of that day (${[...new Set(days)].join(', ')})`);
     }
     if ('events' in entry)
       for (const eventId of entry.events) {

@@ -84,6 +84,7 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
 
   const events: PublishedEvent[] = [];
   const translations: Record<string, EventTranslations> = {};
+  const ends: Record<string, string> = {};
   const coverageStart = collection.success ? collection.data.coverage_start : null;
   // References resolve against every event file that declares an id, valid or not: one broken event
   // must not make every reference to it look dangling as well.
@@ -102,6 +103,7 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
       if (event) events.push(event);
       const current = event && currentTranslations(parsed.data);
       if (current) translations[event.id] = current;
+      if (event && parsed.data.ends_at) ends[event.id] = parsed.data.ends_at;
       const day = parsed.data.time_precision === 'date' ? parsed.data.announced_on : null;
       if (day) {
         // Bounds `latest_ambiguous` (every date-only event of the newest day, and one exact one).
@@ -133,7 +135,10 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
     });
   }
 
-  if (collection.success) checkFreshness(raw.collection.file, collection.data.freshness ?? [], events, fileById, problems);
+  if (collection.success) {
+    checkFreshness(raw.collection.file, collection.data.freshness ?? [], events, fileById, problems);
+    checkMaterialUntil(raw.collection.file, collection.data, problems);
+  }
 
   const directory =
     collection.success && sources && directoryProblems === 0
@@ -144,12 +149,14 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
   const published = events.sort(byId);
   // Sorted by id like the events, and left out when empty: a set without translations keeps its revision.
   const shown = Object.keys(translations).length === 0 ? undefined : sortedById(translations);
+  const ending = Object.keys(ends).length === 0 ? undefined : sortedById(ends);
   yield;
   const revision = yield* revisionSteps({
     collection: directory.collection,
     sources: directory.sources,
     events: published,
     translations: shown,
+    ends: ending,
   });
   return {
     ok: true,
@@ -160,6 +167,7 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
       sources: directory.sources,
       events: published,
       ...(shown ? { translations: shown } : {}),
+      ...(ending ? { ends: ending } : {}),
     },
   };
 }
@@ -189,6 +197,20 @@ function checkFreshness(
     if (entry.first_alert_at && Date.parse(entry.first_alert_at) < Date.parse(event.first_published_at))
       problems.push({ file, path: `${path}.first_alert_at`, rule: `must not be before the event's first_published_at (${event.first_published_at})` });
   });
+}
+
+/**
+ * How far the material read reaches: not before the collection's first day, and not after the day of
+ * the review that read it.
+ */
+function checkMaterialUntil(file: string, collection: CollectionFile, problems: ContentProblem[]): void {
+  const until = collection.material_until;
+  if (until == null) return;
+  if (until < collection.coverage_start)
+    problems.push({ file, path: 'material_until', rule: `must not be before coverage_start (${collection.coverage_start})` });
+  const reviewed = collection.editorial_reviewed_at.slice(0, 10);
+  if (until > reviewed)
+    problems.push({ file, path: 'material_until', rule: `must not be after the day of editorial_reviewed_at (${reviewed})` });
 }
 
 function checkUniqueIds(

@@ -23,8 +23,8 @@ export function createLastGoodStore(cacheDir: string, contentDir: string): LastG
     async read() {
       try {
         const stored = JSON.parse(await readFile(file, 'utf8')) as PublishedContent;
-        const { revision, collection, sources, events, translations } = stored;
-        return computeRevision({ collection, sources, events, translations }) === revision ? stored : null;
+        const { revision, collection, sources, events, translations, ends } = stored;
+        return computeRevision({ collection, sources, events, translations, ends }) === revision ? stored : null;
       } catch {
         return null;
       }
@@ -48,7 +48,7 @@ export function createLastGoodStore(cacheDir: string, contentDir: string): LastG
           await handle.write(`${start === 0 ? '' : ','}${slice.join(',')}`);
         }
         await handle.write(
-          content.translations ? `],"translations":${JSON.stringify(content.translations)}}` : ']}',
+          `]${content.translations ? `,"translations":${JSON.stringify(content.translations)}` : ''}${content.ends ? `,"ends":${JSON.stringify(content.ends)}` : ''}}`,
         );
       } finally {
         await handle.close();

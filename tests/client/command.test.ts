@@ -71,7 +71,7 @@ test('--help prints the commands and exits 0; a bad flag or command prints one l
   }
 });
 
-test('status prints a short report of the latest reset, its page and the counts', async (t) => {
+test('status prints a short report of the latest reset, its page, the counts and how far the sources were read', async (t) => {
   const { body } = await getJson<Status>(`${server.url}/api/v1/status`);
   const latest = body.data.latest_reset!;
   const ran = await runInstalled(installed.bin, ['status', '--url', server.url], { env: { NO_COLOR: '1' } });
@@ -84,6 +84,11 @@ test('status prints a short report of the latest reset, its page and the counts'
     lines[3] ?? '',
     /^Counted resets: \d+; days since the last: \d+\.\d; average interval: \d+\.\d days$/,
   );
+  t.is(lines[4], 'Sources read up to 2026-11-20');
+  const ja = await runInstalled(installed.bin, ['status', '--url', server.url], {
+    env: { NO_COLOR: '1', LANG: 'ja_JP.UTF-8' },
+  });
+  t.true(ja.stdout.includes('情報源は 2026-11-20 まで確認済み'), ja.stdout);
 });
 
 test('status --json prints the status body; an unreachable service is exit 1', async (t) => {

@@ -95,7 +95,7 @@ const exists = (file: string) =>
 for (const [name, bytes] of [
   ['truncated', '{"version":1,"url":"http'],
   ['unreadable', '\u0000\u00ff\u00fe garbage'],
-  ['of an older version', JSON.stringify({ version: 0, url: 'x', data: {} })],
+  ['of an older version', JSON.stringify({ version: 1, url: 'x', data: {} })],
 ] as const) {
   test(`a cache file ${name}: a neutral line, exit 0, and the next refresh repairs it`, async (t) => {
     const home = await cacheHome(installed);
@@ -106,7 +106,7 @@ for (const [name, bytes] of [
     t.is(ran.code, 0);
     t.is(ran.stdout, 'reset-tracker: no data yet\n');
     const cache = await refreshedSince(home.file, 0);
-    t.is(cache.version, 1);
+    t.is(cache.version, 2);
     t.is(cache.failures, 0);
     t.regex((await statusLine(installed, [], env)).stdout, LINE);
   });

@@ -1,6 +1,7 @@
 import type { Catalog, PublishedContent } from '../../domain/catalog.js';
 import { buildCatalog } from '../../domain/catalog.js';
 import type { PublishedEvent } from '../../domain/content/events.js';
+import type { CollectionFile } from '../../domain/content/files.js';
 import type { SourceAccount } from '../../domain/schemas/index.js';
 import { BASE_URL } from './fixtures.js';
 
@@ -122,18 +123,33 @@ const SOURCE_ACCOUNT: SourceAccount = {
 /** A content revision as the service writes them: 22 base64url characters. */
 const TEST_REVISION = 'testRevision0000000001';
 
+/** What a test set may add beside its events: stated ends, and collection fields such as `material_until`. */
+export type ContentExtras = Partial<Pick<PublishedContent, 'ends'>> & {
+  readonly collection?: Partial<CollectionFile>;
+};
+
 export function publishedContent(
   events: readonly PublishedEvent[],
   revision = TEST_REVISION,
+  extras: ContentExtras = {},
 ): PublishedContent {
   return {
     revision,
-    collection: { coverage_start: '2025-01-01', editorial_reviewed_at: '2025-06-01T00:00:00Z' },
+    collection: {
+      coverage_start: '2025-01-01',
+      editorial_reviewed_at: '2025-06-01T00:00:00Z',
+      ...extras.collection,
+    },
     sources: [SOURCE_ACCOUNT],
     events,
+    ...(extras.ends ? { ends: extras.ends } : {}),
   };
 }
 
-export function catalogOf(events: readonly PublishedEvent[], revision = TEST_REVISION): Catalog {
-  return buildCatalog(publishedContent(events, revision), { baseUrl: BASE_URL });
+export function catalogOf(
+  events: readonly PublishedEvent[],
+  revision = TEST_REVISION,
+  extras: ContentExtras = {},
+): Catalog {
+  return buildCatalog(publishedContent(events, revision, extras), { baseUrl: BASE_URL });
 }

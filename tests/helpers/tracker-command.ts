@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import type { PublishedEvent } from '../../domain/content/events.js';
+import type { ContentExtras } from './events.js';
 import { exactEvent } from './events.js';
 import type { Ran } from './packed-client.js';
 import { installGlobally, packedClient, runInstalled } from './packed-client.js';
@@ -22,13 +23,22 @@ function noteDay(ms: number): string {
 
 /**
  * Events around `now` for the status line: a reset 40 minutes ago (recent), an older one, a weekly
- * boost announced two days ago whose note ends it in ten days, and an incident of yesterday.
+ * boost announced two days ago that ends in ten days (its `ends_at`; the note says so in words too,
+ * which the command no longer reads), and an incident of yesterday.
  */
-function statusLineEvents(now: number): { events: PublishedEvent[]; boostEnd: number } {
+function statusLineEvents(now: number): {
+  events: PublishedEvent[];
+  boostEnd: number;
+  extras: ContentExtras;
+} {
   const boostEnd = now + 10 * DAY;
   const at = (ms: number) => new Date(ms).toISOString();
   return {
     boostEnd,
+    extras: {
+      ends: { 'weekly-boost': at(boostEnd) },
+      collection: { material_until: at(now - DAY).slice(0, 10) },
+    },
     events: [
       exactEvent('older-reset', at(now - 10 * DAY), { title: 'Weekly limits reset for everyone' }),
       exactEvent('recent-reset', at(now - 40 * 60_000), { title: 'Five-hour limits reset for everyone' }),
@@ -54,7 +64,8 @@ export async function startCountingServer(now: number): Promise<CountingServer> 
     requests.push({ path: ctx.path, conditional: ctx.get('if-none-match') !== '' });
     await next();
   };
-  const server = await startServer({ events: statusLineEvents(now).events, before: count });
+  const { events, extras } = statusLineEvents(now);
+  const server = await startServer({ events, extras, before: count });
   return { server, requests };
 }
 

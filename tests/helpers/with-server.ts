@@ -33,6 +33,7 @@ import type { RunningServer, ServerParts } from '../../server/server.js';
 import { createServer } from '../../server/server.js';
 import type { Cluster, ClusterOptions } from '../production/helpers/pm2.js';
 import { startCluster } from '../production/helpers/pm2.js';
+import type { ContentExtras } from './events.js';
 import { publishedContent } from './events.js';
 import { BASE_URL, DEMO_FIXTURE } from './fixtures.js';
 
@@ -46,6 +47,8 @@ export interface ServerOptions {
   readonly content?: string;
   /** Serve exactly these events (built with tests/helpers/events.ts) instead of a folder. */
   readonly events?: readonly PublishedEvent[];
+  /** With `events`: the stated ends and collection fields served beside them. */
+  readonly extras?: ContentExtras;
   /** The clock of the app and of its content state; `Date.now` by default. */
   readonly clock?: () => number;
   /** Builds the content state the app reads, from the load function the options describe. */
@@ -89,7 +92,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const clock = options.clock ?? Date.now;
   const { events } = options;
   const load = events
-    ? () => Promise.resolve({ ok: true as const, content: publishedContent(events), warnings: [] })
+    ? () =>
+        Promise.resolve({
+          ok: true as const,
+          content: publishedContent(events, undefined, options.extras),
+          warnings: [],
+        })
     : undefined;
   const parts: ServerParts = {
     clock,

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 
 /** Bumped when the file's shape changes: a file of another version is read as no cache. */
-export const CACHE_VERSION = 1;
+export const CACHE_VERSION = 2;
 
 /** One event as the line shows it: enough to word it and link its page. */
 export interface EventFact {
@@ -14,7 +14,7 @@ export interface EventFact {
   readonly at: number;
 }
 
-/** An increase or boost, with the end its note states, if it states one it can be read from. */
+/** An increase or boost, with the end the record states for it (`ends_at`), if any. */
 export interface IncreaseFact extends EventFact {
   readonly endsAt: number | null;
 }
@@ -28,6 +28,8 @@ export interface StatusPart {
 export interface EventsPart {
   readonly etag: string | null;
   readonly revision: string;
+  /** The last day the record's sources were read (`material_until`), if the service says. */
+  readonly materialUntil: string | null;
   readonly increases: readonly IncreaseFact[];
   readonly incidents: readonly EventFact[];
 }

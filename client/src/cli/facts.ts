@@ -9,20 +9,6 @@ const DAY_MS = 86_400_000;
 /** Older increases and incidents cannot be in effect or recent: not kept. */
 const KEPT_DAYS = 120;
 const KEPT_EACH = 8;
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -54,21 +40,26 @@ export function statusFacts(body: unknown, etag: string | null): StatusPart {
 }
 
 /**
- * The end an effective note states in words ("Extended until 31 August 2026.", "From 25 to 31
- * December 2025."): the end of that day, UTC. Null when it states none the pattern reads.
+ * The end the record states for an increase (`ends_at` beside the records in /data/events.json): an
+ * instant, or a day, which lasts to the end of that day, UTC. Null when none is stated.
  */
-function endOf(note: unknown): number | null {
-  if (typeof note !== 'string') return null;
-  const match = /\b(?:until|through|till|to)\s+(\d{1,2})\s+([a-z]+)\s+(\d{4})\b/i.exec(note);
-  if (!match) return null;
-  const month = MONTHS.indexOf(match[2]!.toLowerCase());
-  if (month < 0) return null;
-  return Date.UTC(Number(match[3]), month, Number(match[1]) + 1);
+function endOf(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const at = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(at)) return null;
+  return value.length === 10 ? at + DAY_MS : at;
+}
+
+/** The last day the record's sources were read (`material_until`), or null when the body names none. */
+function materialUntilOf(body: Record<string, unknown>): string | null {
+  const value = body.material_until;
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
 }
 
 export function eventsFacts(body: unknown, etag: string | null, now: number): EventsPart {
   const revision = revisionOf(body);
   if (!isObject(body) || !Array.isArray(body.data)) throw new NotTheService('the body is no event list');
+  const ends = isObject(body.ends_at) ? body.ends_at : {};
   const increases: IncreaseFact[] = [];
   const incidents: EventFact[] = [];
   for (const record of body.data) {
@@ -78,12 +69,13 @@ export function eventsFacts(body: unknown, etag: string | null, now: number): Ev
     const fact = eventFact(record);
     if (now - fact.at > KEPT_DAYS * DAY_MS) continue;
     if (record.kind === 'incident') incidents.push(fact);
-    else increases.push({ ...fact, endsAt: endOf(record.effective_note) });
+    else increases.push({ ...fact, endsAt: endOf(Object.hasOwn(ends, fact.id) ? ends[fact.id] : null) });
   }
   const newest = (a: EventFact, b: EventFact) => b.at - a.at;
   return {
     etag,
     revision,
+    materialUntil: materialUntilOf(body),
     increases: increases.sort(newest).slice(0, KEPT_EACH),
     incidents: incidents.sort(newest).slice(0, KEPT_EACH),
   };

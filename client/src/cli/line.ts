@@ -5,7 +5,7 @@ import { agoText, clockText, dayText, fill, wordsOf } from './words.js';
 
 /** A reset this recent is marked as news. */
 const RECENT_MS = 24 * 3_600_000;
-/** An increase whose note states no end counts as in effect this long after it was announced. */
+/** An increase whose record states no end counts as in effect this long after it was announced. */
 const INCREASE_UNDATED_MS = 14 * 86_400_000;
 /** An incident this recent is shown. */
 const INCIDENT_MS = 7 * 86_400_000;

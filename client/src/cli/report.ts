@@ -5,7 +5,7 @@ import { fetchJson } from './fetch-json.js';
 import { serviceSegments } from './line.js';
 import { renderLine, wantsColor, wantsLinks } from './render.js';
 import type { Settings } from './settings.js';
-import { languageOf } from './words.js';
+import { fill, languageOf, wordsOf } from './words.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -15,7 +15,7 @@ const days = (value: unknown) => (typeof value === 'number' ? value.toFixed(1) :
 
 /**
  * `reset-tracker status`: asks the service now and prints a short report (the status line's words,
- * the latest reset with its page, the counts); `--json` prints the status body as the service sent
+ * the latest reset with its page, the counts, up to which day the record's sources were read); `--json` prints the status body as the service sent
  * it. A service that cannot be reached is an error (exit 1).
  */
 export async function printReport(settings: Settings): Promise<number> {
@@ -50,7 +50,8 @@ export async function printReport(settings: Settings): Promise<number> {
       links: terminal && wantsLinks(settings.env),
       width: null,
     };
-    const lines = [renderLine(serviceSegments(cache, languageOf(settings.env), now), style)];
+    const language = languageOf(settings.env);
+    const lines = [renderLine(serviceSegments(cache, language, now), style)];
     const body = fetched.body as { data?: { stats?: unknown } };
     const stats = isObject(body.data?.stats) ? body.data.stats : {};
     if (status.latestReset)
@@ -61,6 +62,8 @@ export async function printReport(settings: Settings): Promise<number> {
     lines.push(
       `Counted resets: ${typeof stats.total === 'number' ? stats.total : '–'}; days since the last: ${days(stats.days_since_last)}; average interval: ${days(stats.avg_interval_days)} days`,
     );
+    // "Days since" counts from the last reset the record holds, not from the day its sources were read.
+    if (events?.materialUntil) lines.push(fill(wordsOf(language).readUntil, { date: events.materialUntil }));
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (error) {

@@ -13,6 +13,8 @@ export interface Words {
   readonly boostUntil: string;
   readonly boost: string;
   readonly incident: string;
+  /** `{date}`: the last day the record's sources were read (`material_until`), YYYY-MM-DD. */
+  readonly readUntil: string;
   /** Appended when the service has not answered for a while. */
   readonly old: string;
   readonly loading: string;
@@ -29,6 +31,7 @@ const WORDS: Readonly<Record<Language, Words>> = {
     boostUntil: 'Limits up until {date}',
     boost: 'Limits up',
     incident: 'Incident {ago}',
+    readUntil: 'Sources read up to {date}',
     old: '(as of {ago})',
     loading: 'reset-tracker: no data yet',
     noUrl: 'reset-tracker: set RESET_TRACKER_URL',
@@ -42,6 +45,7 @@ const WORDS: Readonly<Record<Language, Words>> = {
     boostUntil: '上限の引き上げ {date}まで',
     boost: '上限の引き上げ中',
     incident: '障害 {ago}',
+    readUntil: '情報源は {date} まで確認済み',
     old: '({ago}の情報)',
     loading: 'reset-tracker: データ取得中',
     noUrl: 'reset-tracker: RESET_TRACKER_URL を設定',
@@ -55,6 +59,7 @@ const WORDS: Readonly<Record<Language, Words>> = {
     boostUntil: '한도 상향 {date}까지',
     boost: '한도 상향 중',
     incident: '장애 {ago}',
+    readUntil: '출처는 {date}까지 확인함',
     old: '({ago} 기준)',
     loading: 'reset-tracker: 데이터 없음',
     noUrl: 'reset-tracker: RESET_TRACKER_URL 설정 필요',
@@ -68,6 +73,7 @@ const WORDS: Readonly<Record<Language, Words>> = {
     boostUntil: '上限提高至 {date}',
     boost: '上限提高中',
     incident: '服务故障 {ago}',
+    readUntil: '来源已查阅至 {date}',
     old: '（{ago}的数据）',
     loading: 'reset-tracker：暂无数据',
     noUrl: 'reset-tracker：请设置 RESET_TRACKER_URL',
@@ -81,6 +87,7 @@ const WORDS: Readonly<Record<Language, Words>> = {
     boostUntil: '上限提高至 {date}',
     boost: '上限提高中',
     incident: '服務異常 {ago}',
+    readUntil: '來源已查閱至 {date}',
     old: '（{ago}的資料）',
     loading: 'reset-tracker：尚無資料',
     noUrl: 'reset-tracker：請設定 RESET_TRACKER_URL',

@@ -32,6 +32,15 @@ const FEEDS: readonly Feed[] = [
   },
 ];
 
+/**
+ * The site's description and, when the collection names it, up to which day the record's sources
+ * were read: a feed's newest item is "the latest" only within that material.
+ */
+function feedDescription(until: string | null | undefined): string {
+  if (!until) return SITE_DESCRIPTION;
+  return `${SITE_DESCRIPTION} Sources read up to ${until}: a reset announced after that day is not in the feed yet.`;
+}
+
 /** `/feed.xml` (RSS 2.0), `/feed.json` (JSON Feed 1.1) and `/feed.atom` (Atom 1.0), each rendered once per content revision. */
 export function feedResources(baseUrl: string): SiteResource[] {
   return FEEDS.map(({ path, type, render, prepare }) => ({
@@ -47,7 +56,7 @@ export function feedResources(baseUrl: string): SiteResource[] {
           const data = buildFeedData(catalog, {
             baseUrl,
             title: `${SITE_NAME}: usage-limit resets`,
-            description: SITE_DESCRIPTION,
+            description: feedDescription(catalog.collection.material_until),
           });
           return rendered(render(data, `${baseUrl}${path}`), type);
         },

@@ -79,6 +79,11 @@ export const en = {
     unknown: 'unknown',
     notApplicable: 'n/a',
     days: { one: '# day', other: '# days' } as Plural,
+    /** `date`: the last day the record's sources were read (`material_until`), beside every "how long ago". */
+    readUntil: (date: SafeHtml) =>
+      html`Sources read up to ${date}: a reset announced after that day is not in the record yet.`,
+    /** The same, short: the embed card and the record's facts. */
+    readUntilShort: (date: SafeHtml) => html`Sources read up to ${date}`,
     lessThanADayAgo: 'less than a day ago',
     daysAgo: { one: '# day ago', other: '# days ago' } as Plural,
     /** "3 of 10". */
@@ -192,6 +197,7 @@ export const en = {
     related: 'Related events',
     facts: {
       effective: 'Effective',
+      ends: 'Ends',
       announced: 'Announced',
       appliesTo: 'Applies to',
       plans: 'Plans',
@@ -212,6 +218,7 @@ export const en = {
       revision: 'Revision',
       firstPublished: 'First published',
       revised: 'Revised',
+      readUntil: 'Sources read up to',
       address: 'Address',
     },
     noSuchEvent: 'No such event',

@@ -44,6 +44,9 @@ export const ja: Messages = {
     unknown: '不明',
     notApplicable: '該当なし',
     days: { other: '#日' },
+    readUntil: (date: SafeHtml) =>
+      html`情報源は ${date} まで確認済みです。それ以降に発表されたリセットはまだ記録にありません。`,
+    readUntilShort: (date: SafeHtml) => html`情報源は ${date} まで確認済み`,
     lessThanADayAgo: '1日以内',
     daysAgo: { other: '#日前' },
     ofTotal: (part: string, total: string) => `${total}件中${part}件`,
@@ -148,6 +151,7 @@ export const ja: Messages = {
     related: '関連イベント',
     facts: {
       effective: '実施日時',
+      ends: '終了',
       announced: '発表日時',
       appliesTo: '対象',
       plans: 'プラン',
@@ -168,6 +172,7 @@ export const ja: Messages = {
       revision: 'リビジョン',
       firstPublished: '初回公開',
       revised: '改訂',
+      readUntil: '情報源の確認',
       address: 'アドレス',
     },
     noSuchEvent: 'イベントが見つかりません',

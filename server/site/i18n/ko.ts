@@ -44,6 +44,9 @@ export const ko: Messages = {
     unknown: '알 수 없음',
     notApplicable: '해당 없음',
     days: { other: '#일' },
+    readUntil: (date: SafeHtml) =>
+      html`출처는 ${date}까지 확인했습니다. 그 이후에 발표된 초기화는 아직 기록에 없습니다.`,
+    readUntilShort: (date: SafeHtml) => html`출처는 ${date}까지 확인함`,
     lessThanADayAgo: '하루 이내',
     daysAgo: { other: '#일 전' },
     ofTotal: (part: string, total: string) => `${total}건 중 ${part}건`,
@@ -149,6 +152,7 @@ export const ko: Messages = {
     related: '관련 이벤트',
     facts: {
       effective: '적용 시각',
+      ends: '종료',
       announced: '발표',
       appliesTo: '대상',
       plans: '플랜',
@@ -169,6 +173,7 @@ export const ko: Messages = {
       revision: '리비전',
       firstPublished: '최초 게시',
       revised: '수정',
+      readUntil: '출처 확인',
       address: '주소',
     },
     noSuchEvent: '이벤트가 없습니다',

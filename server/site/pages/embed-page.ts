@@ -5,7 +5,7 @@ import { filterKey } from '../../../domain/filters.js';
 import type { ResetSummary } from '../../../domain/schemas/index.js';
 import { daysSince } from '../../../domain/stats.js';
 import { assetUrl, EMBED_CSS_PATH } from './assets.js';
-import { daysAgo, dateTag, timeTag, whenTag } from './format.js';
+import { daysAgo, dateTag, readUntilNote, timeTag, whenTag } from './format.js';
 import type { Lang } from '../i18n/lang.js';
 import { ENGLISH, langOf } from '../i18n/lang.js';
 import type { Locale } from '../i18n/locales.js';
@@ -43,15 +43,19 @@ function latest(
   if (view.latest.ambiguous) {
     const day = view.latest.ambiguous[0]?.day ?? '';
     return html`<p class="big">${dateTag(lang, day)}</p>
+      ${readUntilNote(lang, catalog.collection.material_until, true)}
       <p class="small">
         ${lang.count(t.embed.couldBeLatest, view.latest.ambiguous.length)} ${outLink(home, t.embed.seeThem)}.
       </p>`;
   }
   const event = view.latest.latest?.record;
-  if (!event) return html`<p class="big">${t.embed.noneRecorded}</p>`;
+  if (!event)
+    return html`<p class="big">${t.embed.noneRecorded}</p>
+      ${readUntilNote(lang, catalog.collection.material_until, true)}`;
   return html`<p class="big">${days === null ? whenTag(lang, event) : daysAgo(lang, days)}</p>
     <p>${outLink(eventHref(lang, baseUrl, event), eventText(lang, catalog, event).title)}</p>
-    <p class="small muted">${whenTag(lang, event)}</p>`;
+    <p class="small muted">${whenTag(lang, event)}</p>
+    ${readUntilNote(lang, catalog.collection.material_until, true)}`;
 }
 
 function announced(lang: Lang, catalog: Catalog, event: ResetSummary | null, baseUrl: string): SafeHtml {

@@ -5,7 +5,7 @@ import type { ResetSummary, SourceEntry } from '../../../domain/schemas/index.js
 import type { Lang } from '../i18n/lang.js';
 import type { AlertsOptions } from './alerts-control.js';
 import { alertsNote } from './alerts-control.js';
-import { statusBadge, timeTag, whenTag } from './format.js';
+import { dateTag, endTag, statusBadge, timeTag, whenTag } from './format.js';
 import { eventLink } from './home-page.js';
 import { eventText } from './event-text.js';
 import type { SafeHtml } from '../html.js';
@@ -86,6 +86,8 @@ export function eventMain(
   const { facts } = t.event;
   const { audience, correction } = event;
   const text = eventText(lang, catalog, event);
+  const ends = catalog.ends.get(event.id);
+  const until = catalog.collection.material_until;
   const effective =
     event.effective_at === null && text.effectiveNote === null
       ? ''
@@ -109,6 +111,12 @@ export function eventMain(
         <dt>${facts.announced}</dt>
         <dd>${whenTag(lang, event, true)}</dd>
         ${effective}
+        ${
+          ends
+            ? html`<dt>${facts.ends}</dt>
+                <dd>${endTag(lang, ends)}</dd>`
+            : ''
+        }
         <dt>${facts.appliesTo}</dt>
         <dd>${text.statement}</dd>
         <dt>${facts.plans}</dt>
@@ -156,5 +164,11 @@ export function eventMain(
       <dd>${timeTag(lang, event.revised_at)}</dd>
       <dt>${t.event.record.address}</dt>
       <dd><a href="${event.url}">${event.url}</a></dd>
+      ${
+        until
+          ? html`<dt>${t.event.record.readUntil}</dt>
+              <dd>${dateTag(lang, until)}</dd>`
+          : ''
+      }
     </dl>`;
 }

@@ -17,6 +17,23 @@ export function timeTag(lang: Lang, iso: string, seconds = false): SafeHtml {
   return html`<time datetime="${date.toISOString()}">${lang.instant(iso, seconds)} UTC</time>`;
 }
 
+/** A stated end (`ends_at`): an instant, or a date alone when only the day is stated. */
+export function endTag(lang: Lang, end: string): SafeHtml {
+  return end.length > 10 ? timeTag(lang, end) : dateTag(lang, end);
+}
+
+/**
+ * Up to which day the record's sources were read (`material_until`), for beside a "how long ago":
+ * without it a reader takes "85 days ago" for "no reset since". Empty when the collection names none.
+ */
+export function readUntilNote(lang: Lang, until: string | null | undefined, short = false): SafeHtml {
+  if (!until) return html``;
+  const date = dateTag(lang, until);
+  return html`<p class="muted small">
+    ${short ? lang.t.format.readUntilShort(date) : lang.t.format.readUntil(date)}
+  </p>`;
+}
+
 /** The announcement time, or the date alone for a date-only event: no time is ever invented. */
 export function whenTag(lang: Lang, event: ResetSummary, seconds = false): SafeHtml {
   if (event.announced_at !== null) return timeTag(lang, event.announced_at, seconds);

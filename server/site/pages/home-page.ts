@@ -9,7 +9,7 @@ import { alertsControl } from './alerts-control.js';
 import { homeCharts } from './charts/home-charts.js';
 import { yearCalendar } from '../../../domain/calendar.js';
 import { yearCalendarHtml } from './year-calendar.js';
-import { daysAgo, dateTag, formatDays, timeTag, whenTag } from './format.js';
+import { daysAgo, dateTag, formatDays, readUntilNote, timeTag, whenTag } from './format.js';
 import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
 import { FEED_PATHS } from '../site-info.js';
@@ -43,6 +43,7 @@ function latestCard(lang: Lang, catalog: Catalog, filters: FilterSet, days: numb
     return html`<section class="card hero" aria-labelledby="latest">
       <h2 id="latest" class="muted small">${t.home.latest}</h2>
       <p class="big">${dateTag(lang, day)}</p>
+      ${readUntilNote(lang, catalog.collection.material_until)}
       <p>${t.home.ambiguous}</p>
       <ul>
         ${latest.ambiguous.map(
@@ -57,12 +58,14 @@ function latestCard(lang: Lang, catalog: Catalog, filters: FilterSet, days: numb
     return html`<section class="card hero" aria-labelledby="latest">
       <h2 id="latest" class="muted small">${t.home.latest}</h2>
       <p class="big">${t.home.noneRecorded}</p>
+      ${readUntilNote(lang, catalog.collection.material_until)}
       <p>${t.home.noMatch}</p>
     </section>`;
   }
   return html`<section class="card hero" aria-labelledby="latest">
     <h2 id="latest" class="muted small">${t.home.latest}</h2>
     <p class="big">${days === null ? whenTag(lang, event) : daysAgo(lang, days)}</p>
+    ${readUntilNote(lang, catalog.collection.material_until)}
     <p>${eventLink(lang, catalog, event)}</p>
     <p class="muted small">
       ${whenTag(lang, event)} · ${eventText(lang, catalog, event).statement} ·

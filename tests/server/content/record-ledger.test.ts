@@ -62,3 +62,24 @@ test('an entry whose event does not cite it, or whose date is not its id\'s, is 
   );
   t.true(problems.some((line) => line.startsWith('2026-02-27-reset-after-prompt-caching-bug cites')));
 });
+
+test('a page dated on a day none of its events has is named, as the post-mortem once was', async (t) => {
+  const { events, ledger, peers } = await shipped();
+  const url = 'https://www.anthropic.com/engineering/april-23-postmortem';
+  const entries = ledger.entries.map((entry) =>
+    entry.url === url ? { ...entry, date: '2026-03-31', events: ['2026-04-23-reset-after-claude-code-post-mortem'] } : entry,
+  );
+  t.deepEqual(ledgerProblems({ ...ledger, entries }, events, peers), [
+    `${url}: dated 2026-03-31, but none of its events is of that day (2026-04-23)`,
+    `2026-03-30-claude-code-limits-draining-faster cites ${url}, whose ledger entry does not name it`,
+  ]);
+});
+
+test('the ledger reaches as far as the record says it read: one material_until', async (t) => {
+  const { ledger } = await shipped();
+  const collection = JSON.parse(await readFile(path.join(SHIPPED_CONTENT, 'collection.json'), 'utf8')) as {
+    material_until?: string;
+  };
+  t.is(collection.material_until, ledger.material_until);
+  t.true(ledger.material_until <= ledger.reviewed_on);
+});

@@ -5,6 +5,8 @@ import Parser from 'rss-parser';
 import { ResetSummary } from '../../../../domain/schemas/index.js';
 import { CSV_COLUMNS } from '../../../../server/site/exports/resets-csv.js';
 import { assertProblem, FILTER_COMBINATIONS, revalidate, withoutGeneratedAt } from '../../../helpers/api.js';
+import { dateEvent, exactEvent } from '../../../helpers/events.js';
+import { BASE_URL } from '../../../helpers/fixtures.js';
 import { usingServer, withServer } from '../../../helpers/with-server.js';
 
 type Event = ResetSummary;
@@ -194,3 +196,46 @@ test(
     }
   },
 );
+
+test("a stated end is exported beside the records and drawn as the calendar event's DTEND", async (t) => {
+  const increase = exactEvent('weekly-boost', '2026-05-13T20:41:14Z', {
+    kind: 'limit_increase',
+    title: 'Weekly limits up 50 %',
+  });
+  const promotion = dateEvent('holiday-promotion', '2025-12-26', {
+    kind: 'limit_increase',
+    title: 'Double usage',
+  });
+  const reset = exactEvent('a-reset', '2026-06-13T18:00:00Z');
+  const extras = {
+    ends: { 'weekly-boost': '2026-07-14T01:00:00Z', 'holiday-promotion': '2025-12-31' },
+    collection: { material_until: '2026-10-10' },
+  };
+  await usingServer({ events: [increase, promotion, reset], extras }, async (server) => {
+    const set = await json<{ data: Event[]; ends_at: Record<string, string>; material_until: string }>(
+      `${server.url}/data/events.json`,
+    );
+    t.deepEqual(set.ends_at, extras.ends);
+    t.is(set.material_until, '2026-10-10');
+    for (const event of set.data) t.true(ResetSummary.safeParse(event).success, 'the records stay closed');
+    const calendar = new ICAL.Component(
+      ICAL.parse(await (await fetch(`${server.url}/calendar.ics`)).text()) as unknown[],
+    );
+    const byUid = new Map(
+      calendar
+        .getAllSubcomponents('vevent')
+        .map((vevent) => [String(vevent.getFirstPropertyValue('uid')), vevent]),
+    );
+    const boost = byUid.get(`${BASE_URL}/events/weekly-boost`);
+    t.is(
+      (boost?.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
+      '2026-07-14T01:00:00.000Z',
+    );
+    const holiday = byUid.get(`${BASE_URL}/events/holiday-promotion`);
+    const end = holiday?.getFirstPropertyValue('dtend') as ICAL.Time;
+    t.true(end.isDate, 'a day alone is an all-day end');
+    t.is(end.toString(), '2026-01-01', 'DTEND is the day after the last day');
+    t.truthy(byUid.get(`${BASE_URL}/events/a-reset`));
+    t.is(byUid.size, 3);
+  });
+});
