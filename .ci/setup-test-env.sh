@@ -17,6 +17,8 @@ command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 # tests/docs/operations-recipes.test.ts runs docs/operations.md's jq lines on a log the server wrote.
 command -v jq >/dev/null || need+=(jq)
+# ... and its lines that delete someone's data in the SQLite file, with the sqlite3 shell.
+command -v sqlite3 >/dev/null || need+=(sqlite3)
 # tests/client/recipes.test.ts runs the status line's tmux recipe in Debian's tmux.
 command -v tmux >/dev/null || need+=(tmux)
 if [ ${#need[@]} -gt 0 ]; then
