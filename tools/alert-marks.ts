@@ -2,11 +2,15 @@ import type { LedgerMark } from '../domain/alerts.js';
 import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
 import type { AlertsStoreConfig, Config } from '../server/config.js';
 import { parseConfig } from '../server/config.js';
+import { settingsEnv } from '../server/settings.cjs';
 
-/** This shell's environment as the server reads it, or the process ends naming what is wrong. */
-function readConfig(): Config {
+/**
+ * The service's settings as its workers read them (the settings file, this shell winning:
+ * docs/operations.md §2), or the process ends naming what is wrong.
+ */
+export function readConfig(): Config {
   try {
-    return parseConfig(process.env);
+    return parseConfig(settingsEnv(process.env, process.cwd()));
   } catch (error) {
     console.error((error as Error).message);
     return process.exit(1);

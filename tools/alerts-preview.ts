@@ -18,12 +18,12 @@ import {
 } from '../server/alerts/store/index.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf } from './content-files.js';
-import { alertsStoreConfig } from './alert-marks.js';
+import { readConfig } from './alert-marks.js';
 
 const { values: flags } = readCommandLine({
   usage: 'npm run alerts:preview -- [--dir <folder>]',
   description:
-    'Prints the alerts publishing the content folder would send, and how many subscriptions (browsers, webhooks, email addresses) get each.',
+    'Prints the alerts publishing the content folder would send, and how many subscriptions (browsers, webhooks, email addresses, the Telegram channel) get each.',
   options: {
     dir: {
       type: 'string',
@@ -32,7 +32,10 @@ const { values: flags } = readCommandLine({
     },
   },
 });
-const { location, pool } = alertsStoreConfig();
+const config = readConfig();
+const { location, pool } = config.alertsStore;
+// The Telegram channel is one more recipient, of the alerts its TELEGRAM_POSTS takes.
+const telegram = config.alerts?.telegram ?? null;
 /** The store cannot be read (a database down, a file not readable): said in one line, exit 1. */
 const unreachable = (error: unknown): never => {
   console.error(
@@ -70,6 +73,10 @@ if (decision.alerts.length === 0) {
   console.log(`publishing this folder sends ${decision.alerts.length} alert(s):`);
   for (const alert of decision.alerts) {
     const count = alert.matching.reduce((sum, key) => sum + (byFilters.get(key) ?? 0), 0);
-    console.log(`  ${alert.reason}: ${alert.event.id} "${alert.event.title}" → ${count} subscription(s)`);
+    const posted = telegram !== null && (telegram.posts === 'every' || alert.reason === 'confirmed');
+    console.log(
+      `  ${alert.reason}: ${alert.event.id} "${alert.event.title}" → ${count} subscription(s)` +
+        (posted ? ` and the Telegram channel ${telegram.chat}` : ''),
+    );
   }
 }

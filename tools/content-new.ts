@@ -111,8 +111,11 @@ async function readLead(id: number): Promise<StoredLead> {
   }
 }
 
-/** The author and words of an X or Bluesky post, from the platform's oEmbed endpoint; none offline. */
-async function postDetails(): Promise<{ details: PostDetails; from: string | null }> {
+/**
+ * The author and words of an X or Bluesky post, from the platform's oEmbed endpoint; none offline
+ * (`unread`: they were asked for and could not be read).
+ */
+async function postDetails(): Promise<{ details: PostDetails; from: string | null; unread?: true }> {
   const none = { details: { authorName: null, text: null }, from: null };
   const post = parsePostUrl(postUrl);
   if (!post || post.platform === 'other') return none;
@@ -127,7 +130,7 @@ async function postDetails(): Promise<{ details: PostDetails; from: string | nul
     console.log(
       `oEmbed: ${request.origin} could not be read (${why}); the author and words are left to fill in`,
     );
-    return none;
+    return { ...none, unread: true };
   }
 }
 
@@ -180,7 +183,13 @@ const result = await loadContent(dir);
 const mine = result.ok
   ? []
   : result.problems.filter((problem) => problem.file === `events/${path.basename(file)}`);
-if (mine.length === 0) console.log('it is complete: npm run content:publish when ready');
+// A draft that loads may still lack the post's words (oEmbed unread and no lead's words): not complete.
+const wordsMissing = oembed.unread === true && details.text === null;
+if (mine.length === 0 && wordsMissing)
+  console.log(
+    'it loads, but the post’s author and words are still to fill in from the post itself (excerpt, the account); then npm run content:publish',
+  );
+else if (mine.length === 0) console.log('it is complete: npm run content:publish when ready');
 else {
   console.log('still to fill in (npm run content:check names the same):');
   for (const problem of mine) console.log(`  ${formatProblem(problem)}`);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
@@ -54,6 +54,24 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
       await run('tools/alerts-preview.ts'),
       new RegExp(
         `sends 1 alert\\(s\\):\\n  confirmed: ${id} "Limits reset \\(weekly\\)" → 2 subscription\\(s\\)`,
+      ),
+    );
+    // A Telegram channel in the settings file is one more recipient of a confirmed reset.
+    const settings = path.join(data, 'settings.env');
+    await writeFile(
+      settings,
+      'TELEGRAM_BOT_TOKEN=123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ\nTELEGRAM_CHANNEL=@resets\n',
+    );
+    const withTelegram = await runToEnd(
+      process.execPath,
+      [...commandLine('tools/alerts-preview.ts'), '--dir', content.dir],
+      { cwd: ROOT, env: { ...env, SETTINGS_FILE: settings } },
+    );
+    t.regex(
+      withTelegram.stdout,
+      new RegExp(
+        `${id} "Limits reset \\(weekly\\)" → 2 subscription\\(s\\) and the Telegram channel @resets$`,
+        'm',
       ),
     );
 
