@@ -1,5 +1,5 @@
 import test from 'ava';
-import { parseConfig, SERVER_SETTINGS } from '../../server/config.js';
+import { configWarnings, describeFeatures, parseConfig, SERVER_SETTINGS } from '../../server/config.js';
 import { WATCHER_SETTINGS } from '../../server/leads/settings.js';
 import { SETTING_NAMES, settingsEnv } from '../../server/settings.cjs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -41,4 +41,42 @@ test('the file gives a setting, the shell wins, and one set nowhere is empty: th
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('the start line names what a worker runs, never a secret', (t) => {
+  const config = parseConfig({
+    PUBLIC_BASE_URL: 'https://tracker.example',
+    RATE_LIMIT_REDIS_URL: 'redis://:redis-secret@127.0.0.1:6379',
+    ALERTS_DATABASE_URL: 'postgres://tracker:db-secret@127.0.0.1:5432/tracker',
+    TELEGRAM_BOT_TOKEN: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    TELEGRAM_CHANNEL: '@resets',
+    TRUST_PROXY_HOPS: '1',
+    HOST: '127.0.0.1',
+  });
+  const features = describeFeatures(config);
+  t.deepEqual(features, {
+    publicBaseUrl: 'https://tracker.example',
+    rateLimit: '300 per 60 s, counted in Redis redis://:***@127.0.0.1:6379',
+    trustProxyHops: 1,
+    alertsStore: 'postgres://tracker:***@127.0.0.1:5432/tracker',
+    alertChannels: ['telegram'],
+    alertSender: true,
+  });
+  t.false(/secret|ABCDEFGHIJ/.test(JSON.stringify(features)));
+  t.deepEqual(configWarnings(config), [], 'trusted hops on the loopback address: fine');
+  t.deepEqual(describeFeatures(parseConfig({ RATE_LIMIT_POINTS: '0' })), {
+    publicBaseUrl: "each request's own (PUBLIC_BASE_URL unset)",
+    rateLimit: 'off',
+    trustProxyHops: 0,
+    alertsStore: 'none (no channel on)',
+    alertChannels: [],
+    alertSender: false,
+  });
+});
+
+test('trusted hops on a port anyone can reach are warned, in one line', (t) => {
+  const warnings = configWarnings(parseConfig({ TRUST_PROXY_HOPS: '1' }));
+  t.is(warnings.length, 1);
+  t.regex(warnings[0]!, /^TRUST_PROXY_HOPS=1 with HOST=0\.0\.0\.0: a client that reaches the port directly/);
+  t.deepEqual(configWarnings(parseConfig({ TRUST_PROXY_HOPS: '0' })), []);
 });
