@@ -15,6 +15,8 @@ interface BotCall {
 interface BotReply {
   readonly status: number;
   readonly body: Record<string, unknown>;
+  /** Takes the call, then answers only after this long (a slow Bot API). */
+  readonly delayMs?: number;
 }
 
 export interface TelegramStandIn {
@@ -68,7 +70,10 @@ export async function startTelegramStandIn(token: string): Promise<TelegramStand
       }
       calls.push(call);
       const reply = replies.shift();
-      if (reply) return answer(reply.status, reply.body);
+      if (reply) {
+        const send = () => answer(reply.status, reply.body);
+        return reply.delayMs === undefined ? send() : void setTimeout(send, reply.delayMs);
+      }
       messageId += 1;
       return answer(200, { ok: true, result: { message_id: messageId, chat: { id: -100 }, text } });
     });

@@ -8,6 +8,7 @@ export {
   CONFIRMATIONS_PER_DAY,
   PENDING_WEBHOOK_DAYS,
   SUBSCRIPTION_IDLE_DAYS,
+  TELEGRAM_MAYBE_POSTED,
 } from './types.js';
 
 export interface AlertStoreOptions {

@@ -170,6 +170,13 @@ export type Channel = 'push' | 'webhook' | 'email' | 'telegram';
 /** The one recipient of the Telegram channel: its deliveries' `subscription_id`. */
 export const TELEGRAM_RECIPIENT = 1;
 
+/**
+ * Why a Telegram post left `sending` by a sender that stopped is recorded failed, not sent again: the
+ * channel may show it already, and a public post is never made twice (docs/operations.md §12).
+ */
+export const TELEGRAM_MAYBE_POSTED =
+  'may have been posted before its sender stopped: a Telegram post is never sent twice';
+
 /** One delivery: an alert to one subscription of one channel (ids are per channel). */
 export interface Delivery {
   readonly alertId: number;

@@ -6,14 +6,32 @@ export interface SendMessageOptions {
   /** The Bot API's origin (`TELEGRAM_API_URL`): https://api.telegram.org, or a stand-in's. */
   readonly apiUrl: string;
   readonly token: string;
-  /** Tries in all, for a 429 or a failure of the network or of Telegram's servers (5xx). */
+  /** Tries in all, for a 429 or a connection that carried no request (see `sendMessage`). */
   readonly attempts: number;
   /** A 429 asking for a longer wait than this ends the delivery, failed. */
   readonly maxRetryAfterMs: number;
-  /** Milliseconds before try `n + 1` after a 5xx or a network failure. */
+  /** Milliseconds before try `n + 1` after a connection that carried no request. */
   readonly backoffMs: (attempt: number) => number;
   readonly sleep: (ms: number) => Promise<void>;
+  /** How long one call may take, answer included (30 s unless set). */
+  readonly timeoutMs?: number;
 }
+
+/**
+ * Failures of a connection before it carried the request (no address, refused, unreachable, no TLS
+ * session): Telegram cannot have the post, so it is tried again. Any other failure came after the
+ * request went out, and the post may be in the channel already.
+ */
+function sentNothing(error: unknown): boolean {
+  const code = String((error as { code?: unknown } | undefined)?.code ?? '');
+  return (
+    /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/.test(code) ||
+    /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)
+  );
+}
+
+/** The end of a delivery whose post Telegram may have taken: never tried again. */
+const MAYBE_TAKEN = 'the post may have been taken: not tried again (a Telegram post is never sent twice)';
 
 /** The Bot API's answer (https://core.telegram.org/bots/api#making-requests). */
 interface BotAnswer {
@@ -31,10 +49,12 @@ async function answerOf(response: Response): Promise<BotAnswer> {
 }
 
 /**
- * One `sendMessage` call, tried again on a 429 after the `retry_after` it names, and on a 5xx or a
- * network failure after the backoff; a 4xx other than 429 (a wrong chat, a bot not in the channel:
- * 400, 403) is the end of it, failed with Telegram's description, never tried again. The token is in
- * the path only: no reason it gives names the URL.
+ * One `sendMessage` call, at most once in the channel: tried again only when Telegram cannot have
+ * taken the post, on a 429 after the `retry_after` it names (Telegram refused it) and on a connection
+ * that failed before carrying the request, after the backoff. A time-out, a connection lost after the
+ * request, a 5xx (Telegram's servers may have posted it before failing) and any other 4xx (a wrong
+ * chat, a bot not in the channel: 400, 403) end it, failed with why, never tried again
+ * (docs/operations.md §12). The token is in the path only: no reason it gives names the URL.
  */
 export async function sendMessage(
   parameters: Readonly<Record<string, unknown>>,
@@ -53,16 +73,14 @@ export async function sendMessage(
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(parameters),
         redirect: 'error',
-        signal: AbortSignal.timeout(30_000),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
     } catch (error) {
-      const cause = (error as { cause?: unknown }).cause;
-      last = {
-        kind: 'failed',
-        status: null,
-        attempts: attempt,
-        reason: `network: ${describeError(cause ?? error)}`,
-      };
+      const cause = (error as { cause?: unknown }).cause ?? error;
+      const network = `network: ${describeError(cause)}`;
+      if (!sentNothing(cause))
+        return { kind: 'failed', status: null, attempts: attempt, reason: `${network}; ${MAYBE_TAKEN}` };
+      last = { kind: 'failed', status: null, attempts: attempt, reason: network };
       if (attempt < options.attempts) await options.sleep(options.backoffMs(attempt));
       continue;
     }
@@ -80,8 +98,7 @@ export async function sendMessage(
       if (attempt < options.attempts) await options.sleep(waitMs);
       continue;
     }
-    if (response.status < 500) return last;
-    if (attempt < options.attempts) await options.sleep(options.backoffMs(attempt));
+    return response.status < 500 ? last : { ...last, reason: `${reason}; ${MAYBE_TAKEN}` };
   }
   return last;
 }

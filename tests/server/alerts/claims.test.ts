@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { AlertStore, Channel, Claim } from '../../../server/alerts/store/index.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore, TELEGRAM_MAYBE_POSTED } from '../../../server/alerts/store/index.js';
 import type { StoreEngine } from '../../helpers/store-engines.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 
@@ -211,3 +211,25 @@ test('postgres: two machines claiming at once from one fan-out get disjoint batc
     await Promise.all(machines.map((store) => store.close()));
   }
 });
+
+for (const engine of engines)
+  test(`${engine.name}: a Telegram post left sending by a dead sender is failed, never posted again`, (t) =>
+    withStore(engine, async (store, clock) => {
+      const alertId = await makeAlert(store, 'posted?');
+      const claim = await store.claimBatch('dead', TTL, 256, ['telegram']);
+      t.like(claim, { alertId, channel: 'telegram' });
+      await store.recordDelivery({ alertId, channel: 'telegram', subscriptionId: 1 }, 'sending');
+      clock.now += TTL + 1;
+      const taken = await store.claimBatch('alive', TTL, 256, ['telegram']);
+      t.like(taken, { alertId, channel: 'telegram', recovered: true });
+      t.deepEqual(await store.owedTelegram(alertId, taken!.after, taken!.upTo), [], 'not owed again');
+      t.deepEqual(await store.failures(alertId), [
+        { channel: 'telegram', subscriptionId: 1, status: null, reason: TELEGRAM_MAYBE_POSTED },
+      ]);
+      // The same at a restart of a store's only process (resendUnwritten): failed, not sent again.
+      const other = await makeAlert(store, 'posted too?');
+      await store.recordDelivery({ alertId: other, channel: 'telegram', subscriptionId: 1 }, 'sending');
+      await store.resendUnwritten();
+      t.deepEqual(await store.owedTelegram(other), []);
+      t.deepEqual(await store.deliveryCounts(other), { failed: 1 });
+    }));

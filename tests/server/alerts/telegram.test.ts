@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
@@ -161,6 +163,56 @@ test.serial('a try whose sending record fails sends nothing and ends the deliver
   t.deepEqual(result, { kind: 'failed', status: null, attempts: 1, reason: 'not recorded: disk full' });
   t.is(records, 1);
   t.is(bot.calls.length, before);
+});
+
+/** sendMessage straight to the stand-in, with no store: every try recorded, waits of nothing. */
+function sendDirect(text: string, options: { apiUrl?: string; timeoutMs?: number } = {}) {
+  return sendMessage(
+    { chat_id: CHANNEL, text },
+    { beforeWrite: () => Promise.resolve(), afterWrite: () => {} },
+    {
+      apiUrl: options.apiUrl ?? bot.origin,
+      token: TOKEN,
+      attempts: 4,
+      maxRetryAfterMs: 60_000,
+      backoffMs: () => 0,
+      sleep: async () => {},
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    },
+  );
+}
+
+test.serial('a post Telegram took but answered too late is not sent again: one post, failed', async (t) => {
+  // The stand-in takes the post at once and answers after the call's time-out.
+  bot.replies.push({ status: 200, body: { ok: true, result: { message_id: 900 } }, delayMs: 400 });
+  const before = bot.calls.length;
+  const result = await sendDirect('slow', { timeoutMs: 100 });
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  t.is(bot.calls.length - before, 1, 'posted once, however slowly it was answered');
+  t.like(result, { kind: 'failed', attempts: 1 });
+  t.regex((result as { reason: string }).reason, /the post may have been taken: not tried again/);
+});
+
+test.serial('a 5xx may have posted: not tried again', async (t) => {
+  bot.replies.push({ status: 502, body: { ok: false, error_code: 502, description: 'Bad Gateway' } });
+  const before = bot.calls.length;
+  const result = await sendDirect('five hundred');
+  t.is(bot.calls.length - before, 1);
+  t.like(result, { kind: 'failed', status: 502, attempts: 1 });
+  t.regex(
+    (result as { reason: string }).reason,
+    /^telegram answered 502: Bad Gateway; the post may have been taken/,
+  );
+});
+
+test.serial('a connection refused carried no post: tried again, each time', async (t) => {
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as AddressInfo;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  const result = await sendDirect('nowhere', { apiUrl: `http://127.0.0.1:${port}` });
+  t.like(result, { kind: 'failed', attempts: 4 });
+  t.regex((result as { reason: string }).reason, /^network: .*ECONNREFUSED/);
 });
 
 test.serial('a 429 is tried again after its retry_after, and the post goes once', async (t) => {

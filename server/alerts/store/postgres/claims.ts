@@ -1,5 +1,5 @@
 import type { Channel, Claim, ClaimKey, ClaimStore, PendingAlert } from '../types.js';
-import { DAY_MS, DELIVERY_RECORD_DAYS } from '../types.js';
+import { DAY_MS, DELIVERY_RECORD_DAYS, TELEGRAM_MAYBE_POSTED } from '../types.js';
 import type { PostgresConnection, Sql } from './connection.js';
 import { lockStatement } from './connection.js';
 import type { PostgresDeliveries } from './deliveries.js';
@@ -70,6 +70,13 @@ export class PostgresClaims implements ClaimStore {
           [holder, now + ttlMs, key.alertId, key.channel, key.after, now],
         );
         if (!rowCount) continue;
+        // As SQLite's: a Telegram post left `sending` is failed, never posted twice.
+        if (key.channel === 'telegram')
+          await sql(
+            `UPDATE deliveries SET outcome = 'failed', reason = $1, at = $2
+             WHERE alert_id = $3 AND channel = 'telegram' AND outcome = 'sending'`,
+            [TELEGRAM_MAYBE_POSTED, now, key.alertId],
+          );
         await sql(
           `DELETE FROM deliveries WHERE alert_id = $1 AND channel = $2 AND subscription_id > $3
              AND subscription_id <= $4 AND outcome = 'sending'`,

@@ -8,7 +8,7 @@ import type {
   PendingAlert,
   StoredSubscription,
 } from '../types.js';
-import { DAY_MS, DELIVERY_RECORD_DAYS, TELEGRAM_RECIPIENT } from '../types.js';
+import { DAY_MS, DELIVERY_RECORD_DAYS, TELEGRAM_MAYBE_POSTED, TELEGRAM_RECIPIENT } from '../types.js';
 import type { PostgresConnection, Sql } from './connection.js';
 
 /** What each alert is still owed and the `deliveries` records: one per (alert, channel, subscription). */
@@ -101,6 +101,10 @@ export class PostgresDeliveries implements DeliveryStore {
       await sql(
         `UPDATE alerts SET done_at = NULL
          WHERE id IN (SELECT alert_id FROM deliveries WHERE outcome = 'sending')`,
+      );
+      await sql(
+        `UPDATE deliveries SET outcome = 'failed', reason = $1, at = $2 WHERE channel = 'telegram' AND outcome = 'sending'`,
+        [TELEGRAM_MAYBE_POSTED, this.#connection.clock()],
       );
       const { rowCount } = await sql(`DELETE FROM deliveries WHERE outcome = 'sending'`);
       return rowCount ?? 0;

@@ -1,5 +1,5 @@
 import type { Channel, Claim, ClaimKey, ClaimStore, PendingAlert } from '../types.js';
-import { DAY_MS, DELIVERY_RECORD_DAYS } from '../types.js';
+import { DAY_MS, DELIVERY_RECORD_DAYS, TELEGRAM_MAYBE_POSTED } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
 import type { SqliteDeliveries } from './deliveries.js';
 import type { SqliteEmails } from './emails.js';
@@ -52,6 +52,15 @@ export class SqliteClaims implements Synchronous<ClaimStore> {
             'UPDATE claims SET holder = ?, expires_at = ? WHERE alert_id = ? AND channel = ? AND after_id = ?',
           )
           .run(holder, now + ttlMs, key.alertId, key.channel, key.after);
+        // What it left `sending` goes again, but a Telegram post, which the channel may have shown
+        // already: that one is failed, never posted twice (../types.ts `TELEGRAM_MAYBE_POSTED`).
+        if (key.channel === 'telegram')
+          connection
+            .sql(
+              `UPDATE deliveries SET outcome = 'failed', reason = ?, at = ?
+               WHERE alert_id = ? AND channel = 'telegram' AND outcome = 'sending'`,
+            )
+            .run(TELEGRAM_MAYBE_POSTED, now, key.alertId);
         connection
           .sql(
             `DELETE FROM deliveries WHERE alert_id = ? AND channel = ? AND subscription_id > ?

@@ -8,7 +8,7 @@ import type {
   PendingAlert,
   StoredSubscription,
 } from '../types.js';
-import { DAY_MS, DELIVERY_RECORD_DAYS, TELEGRAM_RECIPIENT } from '../types.js';
+import { DAY_MS, DELIVERY_RECORD_DAYS, TELEGRAM_MAYBE_POSTED, TELEGRAM_RECIPIENT } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
 
 /** What each alert is still owed and the `deliveries` records: one per (alert, channel, subscription). */
@@ -94,6 +94,11 @@ export class SqliteDeliveries implements Synchronous<DeliveryStore> {
          WHERE id IN (SELECT alert_id FROM deliveries WHERE outcome = 'sending')`,
         )
         .run();
+      connection
+        .sql(
+          `UPDATE deliveries SET outcome = 'failed', reason = ?, at = ? WHERE channel = 'telegram' AND outcome = 'sending'`,
+        )
+        .run(TELEGRAM_MAYBE_POSTED, connection.clock());
       return connection.sql(`DELETE FROM deliveries WHERE outcome = 'sending'`).run().changes;
     });
   }
