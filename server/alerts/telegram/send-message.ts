@@ -23,7 +23,8 @@ export interface SendMessageOptions {
  * request went out, and the post may be in the channel already.
  */
 function sentNothing(error: unknown): boolean {
-  const code = String((error as { code?: unknown } | undefined)?.code ?? '');
+  const raw = (error as { code?: unknown } | undefined)?.code;
+  const code = typeof raw === 'string' ? raw : '';
   return (
     /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/.test(code) ||
     /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)
