@@ -1,28 +1,14 @@
 import type { LedgerMark } from '../domain/alerts.js';
 import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
-import type { AlertsStoreConfig, Config } from '../server/config.js';
-import { parseConfig } from '../server/config.js';
-import { settingsEnv } from '../server/settings.cjs';
-
-/**
- * The service's settings as its workers read them (the settings file, this shell winning:
- * docs/operations.md §2), or the process ends naming what is wrong.
- */
-export function readConfig(): Config {
-  try {
-    return parseConfig(settingsEnv(process.env, process.cwd()));
-  } catch (error) {
-    console.error((error as Error).message);
-    return process.exit(1);
-  }
-}
+import type { AlertsStoreConfig } from '../server/config.js';
+import { readServiceConfig } from './service-settings.js';
 
 /**
  * The alerts' store the server uses (ALERTS_DATABASE_URL, else ALERTS_DB, else under DATA_DIR), keys
  * or not.
  */
 export function alertsStoreConfig(): AlertsStoreConfig {
-  return readConfig().alertsStore;
+  return readServiceConfig().alertsStore;
 }
 
 /**

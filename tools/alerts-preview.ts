@@ -18,7 +18,7 @@ import {
 } from '../server/alerts/store/index.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf } from './content-files.js';
-import { readConfig } from './alert-marks.js';
+import { readServiceConfig } from './service-settings.js';
 
 const { values: flags } = readCommandLine({
   usage: 'npm run alerts:preview -- [--dir <folder>]',
@@ -28,11 +28,11 @@ const { values: flags } = readCommandLine({
     dir: {
       type: 'string',
       value: '<folder>',
-      description: 'the content folder (default: CONTENT_DIR, else content/)',
+      description: 'the content folder (default: CONTENT_DIR of the settings, else content/)',
     },
   },
 });
-const config = readConfig();
+const config = readServiceConfig();
 const { location, pool } = config.alertsStore;
 // The Telegram channel is one more recipient, of the alerts its TELEGRAM_POSTS takes.
 const telegram = config.alerts?.telegram ?? null;

@@ -9,6 +9,7 @@ import { loadContent } from '../server/content/read-content.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { summarizeContent } from '../domain/content/summary.js';
 import { readCommandLine } from './command-line.js';
+import { serviceEnv } from './service-settings.js';
 import { editsWithoutRevision } from './content-history.js';
 
 const { values: flags, positionals } = readCommandLine({
@@ -19,7 +20,7 @@ const { values: flags, positionals } = readCommandLine({
     dir: {
       type: 'string',
       value: '<folder>',
-      description: 'the content folder (default: CONTENT_DIR, else content/)',
+      description: 'the content folder (default: CONTENT_DIR of the settings, else content/)',
     },
     json: { type: 'boolean', default: false, description: 'print one JSON object instead, for CI' },
     since: {
@@ -29,7 +30,7 @@ const { values: flags, positionals } = readCommandLine({
     },
   },
 });
-const dir = path.resolve(flags.dir ?? positionals[0] ?? process.env.CONTENT_DIR ?? 'content');
+const dir = path.resolve(flags.dir ?? positionals[0] ?? (serviceEnv().CONTENT_DIR || 'content'));
 const loaded = await loadContent(dir);
 const unbumped = flags.since === undefined ? [] : await editsWithoutRevision(dir, flags.since);
 const result: typeof loaded =

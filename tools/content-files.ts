@@ -1,10 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { format } from 'prettier';
+import { serviceEnv } from './service-settings.js';
 
 /** The content folder a curator command works on: `--dir`, else `CONTENT_DIR`, else `content/`. */
 export function contentDirOf(dir: string | undefined): string {
-  return path.resolve(dir ?? process.env['CONTENT_DIR'] ?? 'content');
+  return path.resolve(dir ?? (serviceEnv().CONTENT_DIR || 'content'));
 }
 
 /** Writes a content file formatted as the shipped ones (Prettier's JSON style), so a diff shows only the change. */

@@ -80,7 +80,7 @@ const {
     dir: {
       type: 'string',
       value: '<folder>',
-      description: 'the content folder (default: CONTENT_DIR, else content/)',
+      description: 'the content folder (default: CONTENT_DIR of the settings, else content/)',
     },
   },
 });

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadContent } from '../server/content/read-content.js';
 import { formatProblem } from '../domain/content/problems.js';
-import { parseConfig } from '../server/config.js';
+import { readServiceConfig } from './service-settings.js';
 import { readCommandLine } from './command-line.js';
 
 const APP = 'reset-tracker';
@@ -38,7 +38,7 @@ const { values: flags } = readCommandLine({
     },
   },
 });
-const config = parseConfig(process.env);
+const config = readServiceConfig();
 const dir = path.resolve(flags.dir ?? config.contentDir);
 const healthUrl = `http://127.0.0.1:${config.port}/healthz`;
 

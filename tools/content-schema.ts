@@ -16,7 +16,7 @@ const { values: flags } = readCommandLine({
     dir: {
       type: 'string',
       value: '<folder>',
-      description: 'the content folder (default: CONTENT_DIR, else content/)',
+      description: 'the content folder (default: CONTENT_DIR of the settings, else content/)',
     },
   },
 });

@@ -115,6 +115,22 @@ test('a reload applies a changed, a new and a removed setting to every worker', 
   t.false(await countedApart(cluster), 'X-Forwarded-For is no longer trusted');
 });
 
+test("the curator's commands read the settings file: content:publish finds the port there", async (t) => {
+  t.timeout(90_000);
+  const { cluster, file } = t.context;
+  const port = new URL(cluster.url).port;
+  await writeFile(file, `RATE_LIMIT_POINTS=7\nPUBLIC_BASE_URL=https://tracker.example\nPORT=${port}\n`);
+  // The shell sets no PORT: the file's is the running service's.
+  const done = await runToEnd(process.execPath, commandLine('tools/content-publish.ts'), {
+    cwd: ROOT,
+    env: { ...cluster.env, PORT: '' },
+    timeout: 60_000,
+  });
+  t.is(done.code, 0, outputOf(done));
+  t.regex(done.stdout, /^already serving revision \S+$/m, "it asked the service on the file's port");
+  await writeFile(file, 'RATE_LIMIT_POINTS=7\nPUBLIC_BASE_URL=https://tracker.example\n');
+});
+
 test('a bad setting reloads nothing, and the workers serve on under load', async (t) => {
   t.timeout(180_000);
   const { cluster, file } = t.context;
