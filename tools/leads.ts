@@ -6,7 +6,7 @@
  * (server/leads/) on their intervals, or each once with `--once`, printing a summary; `freshness`
  * adds to `collection.json`'s freshness measurements when each event's first alert was delivered.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { Ledger } from '../domain/content/ledger.js';
 import { Ledger as LedgerSchema } from '../domain/content/ledger.js';
 import { decodePostTime, parsePostUrl } from '../domain/content/post-time.js';
@@ -187,7 +187,8 @@ async function addToLedger(file: string, lead: StoredLead, why: string): Promise
   const entries = [...ledger.entries, entry].sort(
     (a, b) => a.date.localeCompare(b.date) || a.url.localeCompare(b.url),
   );
-  await writeFile(file, `${JSON.stringify({ ...ledger, entries }, null, 2)}\n`);
+  // Through the project's formatter, as the format check reads it.
+  await writeContentFile(file, { ...ledger, entries });
   return true;
 }
 

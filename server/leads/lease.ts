@@ -1,0 +1,19 @@
+/**
+ * The watcher's lease on the store (its `watcher` table): across machines one watcher polls. It is
+ * renewed before each source and before each write, so a round that outlives a minute (sixteen
+ * sources, fifteen-second time-outs, news pages, webhooks) never polls or writes once another
+ * watcher has taken it over: that write is refused (`LeaseLost`) and the round ends.
+ */
+import type { AlertStore } from '../alerts/store/index.js';
+
+export const LEASE_MS = 60_000;
+
+/** The lease went to another watcher (or the store refused to renew it): this one stops writing. */
+export class LeaseLost extends Error {
+  override readonly name = 'LeaseLost';
+}
+
+/** Renews `holder`'s lease, or rejects with `LeaseLost` when another watcher holds it. */
+export async function holdLease(store: AlertStore, holder: string): Promise<void> {
+  if (!(await store.leaseWatcher(holder, LEASE_MS))) throw new LeaseLost('another watcher holds the lease');
+}
