@@ -16,7 +16,7 @@ import { readSitemap } from './read/sitemap.js';
 import type { Reading, Sighting } from './read/types.js';
 import { UnreadableAnswer, clip } from './read/types.js';
 import type { XMemory } from './read/x-recent.js';
-import { readXRecent, recentSearch } from './read/x-recent.js';
+import { readXPage, recentSearch, sinceIdAllowed } from './read/x-recent.js';
 import type { SourceEntry } from './sources-file.js';
 import { usageTerms } from './words.js';
 
@@ -31,7 +31,13 @@ export interface PollContext {
 }
 
 export type Polled =
-  | { readonly kind: 'read'; readonly reading: Reading<unknown>; readonly validators: Validators }
+  | {
+      readonly kind: 'read';
+      readonly reading: Reading<unknown>;
+      readonly validators: Validators;
+      /** Something the watcher should log once (a cursor dropped). */
+      readonly note?: string;
+    }
   | { readonly kind: 'unchanged' }
   | { readonly kind: 'off'; readonly reason: string }
   | {
@@ -39,6 +45,8 @@ export type Polled =
       readonly reason: string;
       readonly retryAfterMs?: number;
       readonly refused?: boolean;
+      /** The start of the error answer's body, for the log. */
+      readonly detail?: string;
     };
 
 /** At most this many changed news pages are read in one poll; the rest wait for the next. */
@@ -136,21 +144,57 @@ async function readNews(
   return { sightings, passed: passed + skipped, memory: { pages } };
 }
 
+/** At most this many pages of the X search are read in one poll; the newest come first. */
+const X_PAGES_PER_POLL = 10;
+
 async function pollX(memory: XMemory | null, context: PollContext): Promise<Polled> {
   if (context.x === null) return { kind: 'off', reason: 'no X_BEARER_TOKEN: the X source is off' };
   if (context.handles.length === 0)
     return { kind: 'off', reason: 'no watched X account in the sources directory' };
-  const url = `${context.x.origin}${recentSearch(context.handles, memory?.sinceId ?? null)}`;
-  const fetched = await context.client.get(url, {}, { authorization: `Bearer ${context.x.token}` });
-  if (fetched.kind === 'unchanged') return fetched;
-  if (fetched.kind === 'failed') {
-    const refused = /answered 40[13]\b/.test(fetched.reason);
-    return refused ? { ...fetched, reason: `the X token was refused (${fetched.reason})`, refused } : fetched;
+  const { origin, token } = context.x;
+  let sinceId = memory?.sinceId ?? null;
+  const sightings: Sighting[] = [];
+  let passed = 0;
+  let newest: string | null = null;
+  let page: string | null = null;
+  let note: string | undefined;
+  for (let pages = 0; pages < X_PAGES_PER_POLL; pages += 1) {
+    const url = `${origin}${recentSearch(context.handles, sinceId, page)}`;
+    const fetched = await context.client.get(url, {}, { authorization: `Bearer ${token}` });
+    if (fetched.kind === 'unchanged') return fetched;
+    if (fetched.kind === 'failed') {
+      // After seven days unread, X refuses the old `since_id`: the search goes on, once, from the
+      // oldest post it may still ask for (what the store holds already is known, not doubled).
+      const allowed = fetched.status === 400 ? sinceIdAllowed(fetched.detail) : undefined;
+      if (allowed !== undefined && sinceId !== null && page === null && note === undefined) {
+        note = `X refused since_id ${sinceId} (${fetched.detail}); the search goes on from ${allowed ?? 'seven days ago'}`;
+        sinceId = allowed;
+        pages -= 1;
+        continue;
+      }
+      const refused = /answered 40[13]\b/.test(fetched.reason);
+      return refused
+        ? { ...fetched, reason: `the X token was refused (${fetched.reason})`, refused }
+        : fetched;
+    }
+    let read;
+    try {
+      read = readXPage(fetched.body, { sinceId });
+    } catch (error) {
+      if (error instanceof UnreadableAnswer)
+        return { kind: 'failed', reason: `unreadable: ${error.message}` };
+      throw error;
+    }
+    sightings.push(...read.reading.sightings);
+    passed += read.reading.passed;
+    newest ??= read.reading.memory.sinceId;
+    if (read.next === null) break;
+    page = read.next;
   }
-  try {
-    return { kind: 'read', reading: readXRecent(fetched.body, memory), validators: {} };
-  } catch (error) {
-    if (error instanceof UnreadableAnswer) return { kind: 'failed', reason: `unreadable: ${error.message}` };
-    throw error;
-  }
+  return {
+    kind: 'read',
+    reading: { sightings, passed, memory: { sinceId: newest } },
+    validators: {},
+    ...(note !== undefined && { note }),
+  };
 }

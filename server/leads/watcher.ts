@@ -221,13 +221,19 @@ export class Watcher {
         : backoffMs(failures, intervalMs(source), polled.retryAfterMs);
       if (state.cause !== polled.reason)
         log.warn(
-          { source: source.name, reason: polled.reason, retry_in_s: Math.round(wait / 1000) },
+          {
+            source: source.name,
+            reason: polled.reason,
+            ...(polled.detail !== undefined && { detail: polled.detail }),
+            retry_in_s: Math.round(wait / 1000),
+          },
           'lead source failed',
         );
       await save({ failures, nextAt: now + wait, cause: polled.reason });
       return { name: source.name, outcome: 'failed', leads: 0, known: 0, passed: 0, reason: polled.reason };
     }
     if (state.cause !== null) log.info({ source: source.name }, 'lead source read again');
+    if (polled.kind === 'read' && polled.note !== undefined) log.warn({ source: source.name }, polled.note);
     const next = { failures: 0, nextAt: now + intervalMs(source), cause: null };
     if (polled.kind === 'unchanged') {
       await save(next);

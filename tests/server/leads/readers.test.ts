@@ -151,7 +151,8 @@ test("peers' data: only the watched accounts' post links and ids are taken, neve
 test('the X search: a post that speaks of usage is a lead with its words; the cursor moves on', async (t) => {
   t.is(
     recentSearch(['ClaudeDevs', 'claudeai'], '5'),
-    '/2/tweets/search/recent?query=from%3AClaudeDevs+OR+from%3Aclaudeai&max_results=100&tweet.fields=created_at%2Cauthor_id&expansions=author_id&user.fields=username&since_id=5',
+    '/2/tweets/search/recent?query=%28from%3AClaudeDevs+OR+from%3Aclaudeai%29+-is%3Aretweet&max_results=100&tweet.fields=created_at%2Cauthor_id%2Cnote_tweet&expansions=author_id&user.fields=username&since_id=5',
+    'reposts out, long posts whole',
   );
   const read = readXRecent(await fixture('x-search.json'), null);
   t.deepEqual(

@@ -11,6 +11,8 @@ import { PoliteClient } from '../../../server/leads/polite-client.js';
 import type { SourceEntry } from '../../../server/leads/sources-file.js';
 import type { SourceSummary } from '../../../server/leads/watcher.js';
 import { Watcher } from '../../../server/leads/watcher.js';
+import { recentSearch } from '../../../server/leads/read/x-recent.js';
+import { decodePostTime } from '../../../domain/content/post-time.js';
 import { fixtureDir, ROOT, SHIPPED_CONTENT } from '../../helpers/fixtures.js';
 import type { SourceStandIn } from '../../helpers/source-stand-in.js';
 import { startSourceStandIn } from '../../helpers/source-stand-in.js';
@@ -191,6 +193,11 @@ test('a source at fault is one log line per cause, backs off, and the others go 
     t.is(summary.outcome, outcome, name);
     t.true((summary.reason ?? '').startsWith(reason), `${name}: ${summary.reason}`);
   }
+  // After any answer or fault, each source has its next poll, and within six hours.
+  for (const name of [...names, 'x']) {
+    const { nextAt } = JSON.parse((await setup.store.sourceState(name))!) as { nextAt: number };
+    t.true(nextAt > setup.now && nextAt <= setup.now + 6 * 3_600_000, `${name} is asked again in time`);
+  }
   const warnings = () => setup.logs.filter((line) => line.level === 40 && line.msg === 'lead source failed');
   t.deepEqual(
     warnings().map((line) => line.source),
@@ -294,6 +301,91 @@ test('an open lead that a published event cites is closed; the curator is not to
   const closed = (await setup.store.leads()).find((lead) => lead.url === NEW_POST);
   t.like(closed, { outcome: 'event', eventId: '2026-10-01-design-deck-doc-half-usage' });
   t.is(setup.logs.filter((line) => line.msg === 'lead closed: an event cites it').length, 1);
+});
+
+test('X: a since_id gone stale after a week unread is dropped, its refusal logged, and the search goes on', async (t) => {
+  const setup = await setUp(t);
+  setup.site.set('/2/tweets/search/recent', { body: await fixture('x-search.json') });
+  const watcher = setup.watcher([{ name: 'x', kind: 'x_recent' }], { x: true, answered: noneAnswered });
+  await watcher.round();
+  const stale = recentSearch(['ClaudeDevs', 'claudeai'], '2104641323198472430');
+  const refusal = JSON.stringify({
+    errors: [
+      {
+        parameters: { since_id: ['2104641323198472430'] },
+        message:
+          "Invalid 'since_id':'2104641323198472430'. 'since_id' must be a tweet id created after 2026-10-06T04:00:00.000Z.",
+      },
+    ],
+    title: 'Invalid Request',
+    detail: 'One or more parameters to your request was invalid.',
+    type: 'https://api.twitter.com/2/problems/invalid-request',
+  });
+  setup.site.set(stale, { status: 400, body: refusal });
+  setup.site.set('/2/tweets/search/recent', { body: '{"meta":{"result_count":0}}' });
+  setup.now += 8 * 86_400_000;
+  const asked = setup.site.requests.length;
+  const [read] = await watcher.round();
+  t.like(read, { outcome: 'read' }, 'not deaf');
+  const paths = setup.site.requests.slice(asked).map((request) => request.path);
+  t.is(paths[0], stale);
+  const allowed = new URLSearchParams(paths[1]!.split('?')[1]).get('since_id');
+  t.is(decodePostTime({ platform: 'x', id: allowed! }), Date.parse('2026-10-06T04:01:00.000Z'));
+  const said = setup.logs.find((line) => line.source === 'x' && line.level === 40);
+  t.regex(said!.msg, /must be a tweet id created after 2026-10-06T04:00:00.000Z/, 'the error body is logged');
+  const state = JSON.parse((await setup.store.sourceState('x'))!) as { memory: { sinceId: string } };
+  t.not(state.memory.sinceId, '2104641323198472430', 'the stale id is not kept');
+});
+
+test("X: every page of the search is read, long posts whole, and an error answer's body is logged", async (t) => {
+  const setup = await setUp(t);
+  const post = (id: string, text: string, note?: string) => ({
+    id,
+    author_id: '1',
+    text,
+    ...(note && { note_tweet: { text: note } }),
+  });
+  const users = { users: [{ id: '1', username: 'claudeai' }] };
+  setup.site.set('/2/tweets/search/recent', {
+    body: JSON.stringify({
+      data: [
+        post(
+          '2105721630051692804',
+          'A new model is out today…',
+          'A new model is out today. And we have reset weekly limits for all paid plans.',
+        ),
+      ],
+      includes: users,
+      meta: { newest_id: '2105721630051692804', result_count: 1, next_token: 'page-2' },
+    }),
+  });
+  setup.site.set(recentSearch(['ClaudeDevs', 'claudeai'], null, 'page-2'), {
+    body: JSON.stringify({
+      data: [post('2104641323198472430', 'We have doubled usage limits this weekend.')],
+      includes: users,
+      meta: { result_count: 1 },
+    }),
+  });
+  const watcher = setup.watcher([{ name: 'x', kind: 'x_recent' }], { x: true, answered: noneAnswered });
+  const [read] = await watcher.round();
+  t.like(read, { outcome: 'read', leads: 2 });
+  const leads = await setup.store.leads();
+  t.deepEqual(leads.map((lead) => lead.postId).sort(), ['2104641323198472430', '2105721630051692804']);
+  t.regex(
+    leads.find((lead) => lead.postId === '2105721630051692804')!.words,
+    /reset weekly limits/,
+    'note_tweet',
+  );
+  const state = JSON.parse((await setup.store.sourceState('x'))!) as { memory: { sinceId: string } };
+  t.is(state.memory.sinceId, '2105721630051692804', 'the newest of the first page');
+  setup.site.set(recentSearch(['ClaudeDevs', 'claudeai'], '2105721630051692804'), {
+    status: 503,
+    body: '{"title":"Service Unavailable","detail":"Service is overloaded."}',
+  });
+  await watcher.round(true);
+  const said = setup.logs.find((line) => line.msg === 'lead source failed');
+  t.like(said, { source: 'x', reason: 'answered 503' });
+  t.regex((said as { detail?: string }).detail ?? '', /Service is overloaded/);
 });
 
 const noneAnswered = (): Promise<Answered> => Promise.resolve({ has: () => false, eventCiting: () => null });
