@@ -3,8 +3,8 @@
  * sightings it made. Never throws for the source's own fault (an answer it cannot read, a refusal, a
  * time-out): that is an outcome with its reason, for the watcher's back-off.
  */
-import { convert } from 'html-to-text';
-import type { Fetched, PoliteClient, Validators } from './polite-client.js';
+import type { PoliteClient, Validators } from './polite-client.js';
+import { readNews } from './read-news.js';
 import { readChangelog } from './read/changelog.js';
 import type { FeedMemory } from './read/feed.js';
 import { readFeed } from './read/feed.js';
@@ -12,13 +12,11 @@ import type { ArticleMemory } from './read/help-article.js';
 import { readHelpArticle } from './read/help-article.js';
 import { readPeerData } from './read/peer-data.js';
 import type { SitemapMemory } from './read/sitemap.js';
-import { readSitemap } from './read/sitemap.js';
 import type { Reading, Sighting } from './read/types.js';
-import { UnreadableAnswer, clip } from './read/types.js';
+import { UnreadableAnswer } from './read/types.js';
 import type { XMemory } from './read/x-recent.js';
 import { readXPage, recentSearch, sinceIdAllowed } from './read/x-recent.js';
 import type { SourceEntry } from './sources-file.js';
-import { usageTerms } from './words.js';
 
 export interface PollContext {
   readonly client: PoliteClient;
@@ -48,9 +46,6 @@ export type Polled =
       /** The start of the error answer's body, for the log. */
       readonly detail?: string;
     };
-
-/** At most this many changed news pages are read in one poll; the rest wait for the next. */
-const PAGES_PER_POLL = 10;
 
 export async function pollSource(
   source: SourceEntry,
@@ -94,54 +89,6 @@ async function read(
     case 'x_recent':
       throw new Error('not fetched here');
   }
-}
-
-/** The sitemap, then each new or changed page under `match`: a lead when its text speaks of usage. */
-async function readNews(
-  xml: string,
-  memory: SitemapMemory | null,
-  match: string,
-  client: PoliteClient,
-): Promise<Reading<SitemapMemory>> {
-  const { candidates, passed, learned } = readSitemap(xml, memory, { match });
-  if (memory === null) return { sightings: [], passed, memory: learned };
-  const pages = { ...memory.pages };
-  // Pages not read now keep their old lastmod, so the next poll reads them.
-  for (const [url, lastmod] of Object.entries(learned.pages))
-    if (!candidates.some((candidate) => candidate.url === url)) pages[url] = lastmod;
-  const sightings: Sighting[] = [];
-  let skipped = 0;
-  for (const candidate of candidates.slice(0, PAGES_PER_POLL)) {
-    const page: Fetched = await client.get(candidate.url);
-    if (page.kind !== 'body') continue;
-    pages[candidate.url] = candidate.lastmod;
-    const text = convert(page.body, {
-      wordwrap: false,
-      selectors: [
-        { selector: 'a', options: { ignoreHref: true } },
-        { selector: 'img', format: 'skip' },
-      ],
-    })
-      .replace(/\s+/g, ' ')
-      .trim();
-    const matched = usageTerms(text);
-    if (matched.length === 0) {
-      skipped += 1;
-      continue;
-    }
-    const title = /<title>([^<]*)<\/title>/i.exec(page.body)?.[1]?.trim() ?? candidate.url;
-    const key = `${candidate.url}#${candidate.lastmod}`;
-    sightings.push({
-      key,
-      url: candidate.url,
-      postId: null,
-      postedAt: Date.parse(candidate.lastmod) || null,
-      title,
-      words: clip(text),
-      matched,
-    });
-  }
-  return { sightings, passed: passed + skipped, memory: { pages } };
 }
 
 /** At most this many pages of the X search are read in one poll; the newest come first. */

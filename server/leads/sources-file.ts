@@ -46,8 +46,8 @@ export const SourceEntry = z.discriminatedUnion('kind', [
     name: Name,
     kind: z.literal('sitemap'),
     url: Https,
-    /** Only pages whose address starts with this are read (the news pages). */
-    match: Https,
+    /** Only pages whose address starts with this, or one of these, are read (news, launch pages). */
+    match: z.union([Https, z.array(Https).min(1)]),
     interval_minutes: Interval,
   }),
   z.strictObject({ name: Name, kind: z.literal('peer_data'), url: Https, interval_minutes: Interval }),

@@ -241,17 +241,25 @@ export class Watcher {
     }
     let leads = 0;
     let known = 0;
-    for (const seen of polled.reading.sightings) {
-      if (answered.has(seen)) {
-        known += 1;
-        continue;
-      }
-      const { sighting, failed } = await withPostWords(seen, context.client, this.#options.oembedOrigin);
+    const sightings = polled.reading.sightings.filter((seen) => !answered.has(seen));
+    known += polled.reading.sightings.length - sightings.length;
+    // The leads stored already: a post among them is not read through oEmbed again, and a change
+    // names the lead it follows.
+    const stored = sightings.length === 0 ? [] : await store.leads();
+    const storedKeys = new Set(stored.flatMap((lead) => [lead.key, `post:${lead.postId}`]));
+    for (const seen of sightings) {
+      const isStored =
+        storedKeys.has(seen.key) || (seen.postId !== null && storedKeys.has(`post:${seen.postId}`));
+      const { sighting, failed } = isStored
+        ? { sighting: seen, failed: undefined }
+        : await withPostWords(seen, context.client, this.#options.oembedOrigin);
       const words = failed
         ? `(the post's words could not be read through oEmbed: ${failed})`
         : sighting.words;
+      const first = seen.change ? stored.findLast((lead) => lead.url === seen.url) : undefined;
+      const title = first ? `${sighting.title} (follows lead #${first.id})` : sighting.title;
       const { lead, created } = await this.#fenced(() =>
-        store.recordLead({ ...sighting, words, source: source.name }),
+        store.recordLead({ ...sighting, title, words, source: source.name }),
       );
       if (!created) {
         known += 1;
@@ -268,6 +276,8 @@ export class Watcher {
   /** Answers the open leads that a published event now cites: the curator made them an event. */
   async #close(answered: Answered): Promise<void> {
     for (const lead of await this.#options.store.leads('open')) {
+      // A change of a page an event cites (a promotion extended) is news for that event: it stays.
+      if (lead.key.startsWith(`${lead.url}#`)) continue;
       const eventId = answered.eventCiting(lead.url, lead.postId);
       if (
         eventId !== null &&

@@ -60,29 +60,38 @@ test('status page: incidents that touch usage are leads, the rest are counted; f
   );
 });
 
-test("claude-code's feed: an entry that speaks of rate limits is a lead", async (t) => {
-  const feed = await readFeed(await fixture('claude-code-feed.xml'), { seen: [] });
+test("claude-code's feed: a release's notes of the client's own behaviour are no lead; the provider speaking is one", async (t) => {
+  const xml = await fixture('claude-code-feed.xml');
+  const feed = await readFeed(xml, { seen: [] });
   t.deepEqual(
-    feed.sightings.map((sighting) => [sighting.title, sighting.matched]),
-    [['Claude Code v2.1.108', ['usage limits', 'rate limits']]],
+    feed.sightings,
+    [],
+    '"server rate limits are now distinguished" is the client, not a limit change',
   );
-  t.is(feed.passed, 1);
+  t.is(feed.passed, 2);
+  const speaking = xml.replace(
+    'Improved the extended-thinking indicator with a rotating progress hint',
+    'To give you room to try out our new model, we&#39;ve updated usage limits for Claude Code users',
+  );
+  const [release] = (await readFeed(speaking, { seen: [] })).sightings;
+  t.like(release, {
+    key: 'release:anthropics/claude-code@2.1.109',
+    url: 'https://github.com/anthropics/claude-code/releases/tag/v2.1.109',
+    matched: ['usage limits'],
+  });
 });
 
-test("claude-code's changelog: 2.0.51's updated usage limits is a lead, with its words and anchor", async (t) => {
+test("claude-code's changelog: only 2.0.51's updated usage limits is a lead, keyed as the release", async (t) => {
   const changelog = await fixture('claude-code-changelog.md');
   const read = readChangelog(changelog, { seen: [] }, { link: LINK });
   t.deepEqual(
-    read.sightings.map((sighting) => [sighting.url, sighting.title]),
-    [
-      [`${LINK}#2051`, 'Claude Code 2.0.51'],
-      [`${LINK}#2050`, 'Claude Code 2.0.50'],
-      [`${LINK}#2049`, 'Claude Code 2.0.49'],
-    ],
+    read.sightings.map((sighting) => [sighting.key, sighting.url, sighting.title]),
+    [['release:anthropics/claude-code@2.0.51', `${LINK}#2051`, 'Claude Code 2.0.51']],
+    "2.0.50's and 2.0.49's limit warnings are the client's own",
   );
   t.regex(read.sightings[0]!.words, /we've updated usage limits for Claude Code users/);
   t.notRegex(read.sightings[0]!.words, /Opus 4.5!/, 'only the items that speak of usage');
-  t.is(read.passed, 1);
+  t.is(read.passed, 3);
   t.deepEqual(readChangelog(changelog, null, { link: LINK }).sightings, [], 'a first read only learns');
   t.throws(() => readChangelog('<html>not found</html>', null, { link: LINK }), {
     instanceOf: UnreadableAnswer,

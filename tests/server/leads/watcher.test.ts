@@ -1,106 +1,23 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import pino from 'pino';
-import type { AlertStore } from '../../../server/alerts/store/index.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { Answered } from '../../../server/leads/answered.js';
 import { readAnswered } from '../../../server/leads/answered.js';
-import { PoliteClient } from '../../../server/leads/polite-client.js';
 import type { SourceEntry } from '../../../server/leads/sources-file.js';
 import type { SourceSummary } from '../../../server/leads/watcher.js';
 import { Watcher } from '../../../server/leads/watcher.js';
 import { recentSearch } from '../../../server/leads/read/x-recent.js';
 import { decodePostTime } from '../../../domain/content/post-time.js';
-import { fixtureDir, ROOT, SHIPPED_CONTENT } from '../../helpers/fixtures.js';
-import type { SourceStandIn } from '../../helpers/source-stand-in.js';
-import { startSourceStandIn } from '../../helpers/source-stand-in.js';
+import { ROOT, SHIPPED_CONTENT } from '../../helpers/fixtures.js';
 import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';
-
-const SECRET = `whsec_${Buffer.from('lead-watcher-test-secret-0123456789').toString('base64')}`;
-const fixture = (name: string) => readFile(path.join(fixtureDir('leads'), name), 'utf8');
-const NEW_POST = 'https://x.com/claudeai/status/2105721630051692804';
-const LEDGER_POST = 'https://x.com/ClaudeDevs/status/2104641323198472430';
-
-interface Setup {
-  readonly store: AlertStore;
-  readonly site: SourceStandIn;
-  readonly logs: { level: number; msg: string; source?: string; reason?: string }[];
-  readonly dir: string;
-  now: number;
-  watcher(
-    sources: SourceEntry[],
-    options?: { answered?: () => Promise<Answered>; x?: boolean; webhook?: string },
-  ): Watcher;
-}
-
-/** A store, a stand-in for the sources, a ledger holding one post, and a watcher made on them. */
-async function setUp(t: { teardown(fn: () => Promise<void>): void }): Promise<Setup> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-leads-'));
-  const ledger = path.join(dir, 'ledger.json');
-  await writeFile(
-    ledger,
-    JSON.stringify({
-      reviewed_on: '2026-11-28',
-      material_until: '2026-10-10',
-      entries: [{ url: LEDGER_POST, date: '2026-09-28', who: '@ClaudeDevs', left_out: 'a test entry' }],
-    }),
-  );
-  const setup = {
-    // Now: the curator's webhook is signed with it, and its receiver refuses a time 5 minutes off.
-    now: Date.now(),
-    logs: [] as Setup['logs'],
-    dir,
-  } as Setup;
-  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'), () => setup.now);
-  const site = await startSourceStandIn();
-  site.set('/oembed', { body: await fixture('oembed.json') });
-  t.teardown(async () => {
-    await store.close();
-    await site.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
-  const log = pino(
-    { level: 'info' },
-    { write: (line: string) => setup.logs.push(JSON.parse(line) as Setup['logs'][number]) },
-  );
-  Object.assign(setup, {
-    store,
-    site,
-    watcher: (sources: SourceEntry[], options: Parameters<Setup['watcher']>[1] = {}) =>
-      new Watcher({
-        store,
-        sources,
-        context: {
-          client: new PoliteClient({
-            userAgent: 'test',
-            timeoutMs: 500,
-            maxBytes: 256 * 1024,
-            clock: () => setup.now,
-          }),
-          handles: ['ClaudeDevs', 'claudeai'],
-          x: options.x ? { token: 'a-token', origin: site.origin } : null,
-          backfill: false,
-        },
-        clock: () => setup.now,
-        answered: options.answered ?? (() => readAnswered(ledger, fixtureDir('content-valid'))),
-        channels: options.webhook
-          ? {
-              webhook: {
-                url: options.webhook,
-                secret: SECRET,
-                post: { allowedOrigins: [new URL(options.webhook).origin] },
-              },
-            }
-          : {},
-        oembedOrigin: site.origin,
-        log,
-        holder: 'test-watcher',
-      }),
-  });
-  return setup;
-}
+import {
+  LEDGER_POST,
+  NEW_POST,
+  SECRET,
+  fixture,
+  noneAnswered,
+  setUp,
+  watcherOptions,
+} from '../../helpers/lead-watcher.js';
 
 test('from a post to the curator: a peer cites a post the ledger lacks; one lead, its own words, told by a signed webhook', async (t) => {
   const setup = await setUp(t);
@@ -387,33 +304,6 @@ test("X: every page of the search is read, long posts whole, and an error answer
   t.like(said, { source: 'x', reason: 'answered 503' });
   t.regex((said as { detail?: string }).detail ?? '', /Service is overloaded/);
 });
-
-const noneAnswered = (): Promise<Answered> => Promise.resolve({ has: () => false, eventCiting: () => null });
-
-/** The options `setup.watcher` would give, with another store. */
-function watcherOptions(setup: Setup, store: AlertStore) {
-  return {
-    store,
-    sources: [{ name: 'peer-shixi', kind: 'peer_data' as const, url: `${setup.site.origin}/shixi.json` }],
-    context: {
-      client: new PoliteClient({
-        userAgent: 'test',
-        timeoutMs: 500,
-        maxBytes: 256 * 1024,
-        clock: () => setup.now,
-      }),
-      handles: ['ClaudeDevs', 'claudeai'],
-      x: null,
-      backfill: false,
-    },
-    clock: () => setup.now,
-    answered: noneAnswered,
-    channels: {},
-    oembedOrigin: setup.site.origin,
-    log: pino({ level: 'silent' }),
-    holder: 'test-watcher',
-  };
-}
 
 test('a first watch over recorded copies of every source leaves no lead that the ledger or the record answers', async (t) => {
   const setup = await setUp(t);
