@@ -26,6 +26,17 @@ const TERMS: readonly (readonly [string, RegExp])[] = [
  */
 export type Voice = 'provider' | 'notice' | 'client';
 
+/**
+ * What the provider's own posts say when they name no term above ("we're doubling usage", "at 50%
+ * of limits", "a one-time credit"): read only in the provider's voice, where a post of a watched
+ * account that speaks of limits, usage or credit at all is worth the curator's look.
+ */
+const PROVIDER_TERMS: readonly (readonly [string, RegExp])[] = [
+  ['limits', /\blimits?\b/i],
+  ['usage', /\busage\b(?!-based)/i],
+  ['credit', /\bcredits?\b/i],
+];
+
 /** A reset said of limits, usage or a plan, within a few words either way. */
 const RESET_OF_LIMITS =
   /\b(?:limits?|usage|quotas?|plans?|subscribers?|users)\b[^.;:\n]{0,60}\breset(?:s|ting)?\b|\breset(?:s|ting)?\b[^.;:\n]{0,60}\b(?:limits?|usage|quotas?)\b/i;
@@ -41,7 +52,10 @@ const CLIENT_NOTE =
 /** The usage terms `text` matches, in a fixed order; empty when it speaks of none. */
 export function usageTerms(text: string, voice: Voice = 'provider'): string[] {
   const terms = TERMS.filter(([, pattern]) => pattern.test(text)).map(([name]) => name);
-  if (voice === 'provider') return terms;
+  if (voice === 'provider')
+    return terms.length > 0
+      ? terms
+      : PROVIDER_TERMS.filter(([, pattern]) => pattern.test(text)).map(([name]) => name);
   const kept = RESET_OF_LIMITS.test(text) ? terms : terms.filter((term) => term !== 'reset');
   if (voice === 'notice') return kept;
   // A client's note counts only in the provider's voice, or as a change to limits for people.
