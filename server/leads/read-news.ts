@@ -14,8 +14,11 @@ import type { Reading, Sighting } from './read/types.js';
 import { clip } from './read/types.js';
 import { usageTerms } from './words.js';
 
-/** At most this many changed news pages are read in one poll; the rest wait for the next. */
-const PAGES_PER_POLL = 10;
+/**
+ * At most this many changed news pages are read in one poll; the rest wait for the next (when the
+ * sitemap's dates all move together, the pages are read over a few days, not in one burst).
+ */
+export const PAGES_PER_POLL = 2;
 /** The most polls a failing page waits (a day of polls at the shipped interval). */
 const LONGEST_WAIT_POLLS = 96;
 

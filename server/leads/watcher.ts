@@ -17,9 +17,9 @@ import { LeaseLost, holdLease } from './lease.js';
 import type { PollContext } from './poll-source.js';
 import { pollSource } from './poll-source.js';
 import type { Validators } from './polite-client.js';
-import { withPostWords } from './post-words.js';
+import { storeSightings } from './store-sightings.js';
 import type { SourceEntry } from './sources-file.js';
-import { intervalMs } from './sources-file.js';
+import { intervalMs, pollIntervalMs } from './sources-file.js';
 import type { CuratorChannels } from './tell-curator.js';
 import { hasChannel, tellCurator } from './tell-curator.js';
 
@@ -31,6 +31,8 @@ interface SourceState {
   readonly nextAt: number;
   /** The cause last logged, so one cause is one log line however often it recurs. */
   readonly cause: string | null;
+  /** When its answers last changed (a new memory, a lead): a quiet source is asked less often. */
+  readonly changedAt: number | null;
 }
 
 export interface SourceSummary {
@@ -191,7 +193,14 @@ export class Watcher {
 
   async #state(name: string): Promise<SourceState> {
     const saved = await this.#options.store.sourceState(name);
-    const fresh: SourceState = { validators: {}, memory: null, failures: 0, nextAt: 0, cause: null };
+    const fresh: SourceState = {
+      validators: {},
+      memory: null,
+      failures: 0,
+      nextAt: 0,
+      cause: null,
+      changedAt: null,
+    };
     if (saved === null) return fresh;
     try {
       return { ...fresh, ...(JSON.parse(saved) as Partial<SourceState>) };
@@ -234,42 +243,31 @@ export class Watcher {
     }
     if (state.cause !== null) log.info({ source: source.name }, 'lead source read again');
     if (polled.kind === 'read' && polled.note !== undefined) log.warn({ source: source.name }, polled.note);
-    const next = { failures: 0, nextAt: now + intervalMs(source), cause: null };
+    const quietSince = state.changedAt ?? now;
+    const next = { failures: 0, nextAt: now + pollIntervalMs(source, now - quietSince), cause: null };
     if (polled.kind === 'unchanged') {
-      await save(next);
+      await save({ ...next, changedAt: quietSince });
       return { name: source.name, outcome: 'unchanged', leads: 0, known: 0, passed: 0 };
     }
-    let leads = 0;
-    let known = 0;
-    const sightings = polled.reading.sightings.filter((seen) => !answered.has(seen));
-    known += polled.reading.sightings.length - sightings.length;
-    // The leads stored already: a post among them is not read through oEmbed again, and a change
-    // names the lead it follows.
-    const stored = sightings.length === 0 ? [] : await store.leads();
-    const storedKeys = new Set(stored.flatMap((lead) => [lead.key, `post:${lead.postId}`]));
-    for (const seen of sightings) {
-      const isStored =
-        storedKeys.has(seen.key) || (seen.postId !== null && storedKeys.has(`post:${seen.postId}`));
-      const { sighting, failed } = isStored
-        ? { sighting: seen, failed: undefined }
-        : await withPostWords(seen, context.client, this.#options.oembedOrigin);
-      const words = failed
-        ? `(the post's words could not be read through oEmbed: ${failed})`
-        : sighting.words;
-      const first = seen.change ? stored.findLast((lead) => lead.url === seen.url) : undefined;
-      const title = first ? `${sighting.title} (follows lead #${first.id})` : sighting.title;
-      const { lead, created } = await this.#fenced(() =>
-        store.recordLead({ ...sighting, title, words, source: source.name }),
-      );
-      if (!created) {
-        known += 1;
-        continue;
-      }
-      leads += 1;
-      log.info({ source: source.name, lead: lead.id, url: lead.url }, 'new lead');
-      await this.#tell(lead);
-    }
-    await save({ ...next, validators: polled.validators, memory: polled.reading.memory });
+    const { leads, known } = await storeSightings(polled.reading.sightings, {
+      source: source.name,
+      store,
+      answered,
+      client: context.client,
+      ...(this.#options.oembedOrigin !== undefined && { oembedOrigin: this.#options.oembedOrigin }),
+      fenced: (write) => this.#fenced(write),
+      told: async (lead) => {
+        log.info({ source: source.name, lead: lead.id, url: lead.url }, 'new lead');
+        await this.#tell(lead);
+      },
+    });
+    const changed = leads > 0 || JSON.stringify(polled.reading.memory) !== JSON.stringify(state.memory);
+    await save({
+      ...(changed ? { nextAt: now + intervalMs(source), failures: 0, cause: null } : next),
+      changedAt: changed ? now : quietSince,
+      validators: polled.validators,
+      memory: polled.reading.memory,
+    });
     return { name: source.name, outcome: 'read', leads, known, passed: polled.reading.passed };
   }
 

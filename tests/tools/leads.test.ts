@@ -59,6 +59,7 @@ test('from a post to a published event: seen by the watcher, told to the curator
     LEADS_WEBHOOK_SECRET: SECRET,
     ALERTS_WEBHOOK_ORIGINS: receiver.origin,
     LOG_LEVEL: 'warn',
+    LEADS_CONTACT: 'curator@example.org',
   };
 
   const watched = await run('tools/leads.ts', ['watch', '--once'], env);

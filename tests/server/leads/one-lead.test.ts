@@ -125,6 +125,9 @@ test('news: a launch page outside /news/ is read; dates moving together are no n
     `<urlset>${pages.map(([loc, lastmod]) => `<url><loc>${site.origin}${loc}</loc><lastmod>${lastmod}</lastmod></url>`).join('')}</urlset>`;
   site.set('/sitemap.xml', { body: urlset([['/news/old', '2026-01-01']]) });
   site.set('/news/old', { body: '<title>Old</title><p>We raised rate limits for all Max users.</p>' });
+  site.set('/claude/haiku-5-5', { body: await fixture('news-sonnet-5.html') });
+  site.set('/news/broken', { status: 500 });
+  site.set('/news/away', { redirect: `${site.origin.replace('127.0.0.1', 'localhost')}/elsewhere` });
   const watcher = setup.watcher(
     [
       {
@@ -136,43 +139,42 @@ test('news: a launch page outside /news/ is read; dates moving together are no n
     ],
     { answered: noneAnswered },
   );
-  await watcher.round();
-  site.set('/claude/haiku-5-5', { body: await fixture('news-sonnet-5.html') });
-  site.set('/news/broken', { status: 500 });
-  site.set('/news/away', { redirect: `${site.origin.replace('127.0.0.1', 'localhost')}/elsewhere` });
-  site.set('/sitemap.xml', {
-    body: urlset([
-      ['/news/old', '2026-11-01'],
-      ['/claude/haiku-5-5', '2026-11-01'],
-      ['/news/broken', '2026-11-01'],
-      ['/news/away', '2026-11-01'],
-    ]),
-  });
   const asked = () => site.requests.map((request) => request.path);
-  const [read] = await watcher.round(true);
-  t.like(read, { leads: 1 }, 'the launch page; the old page only moved its date');
+  const round = async (pages: [string, string][]) => {
+    site.set('/sitemap.xml', { body: urlset(pages) });
+    const before = asked().length;
+    const [summary] = await watcher.round(true);
+    return { leads: summary!.leads, asked: asked().slice(before) };
+  };
+  await round([['/news/old', '2026-01-01']]);
+  const launch = await round([
+    ['/news/old', '2026-11-01'],
+    ['/claude/haiku-5-5', '2026-11-01'],
+  ]);
+  t.is(launch.leads, 1, 'the launch page; the old page only moved its date');
   t.deepEqual(
     (await setup.store.leads()).map((lead) => lead.url),
     [`${site.origin}/claude/haiku-5-5`],
   );
-  // Dates moving together again: the text is the same, nothing is a lead; the redirect is not asked again.
-  site.set('/sitemap.xml', {
-    body: urlset([
-      ['/news/old', '2026-11-02'],
-      ['/claude/haiku-5-5', '2026-11-02'],
-      ['/news/broken', '2026-11-01'],
-      ['/news/away', '2026-11-01'],
-    ]),
-  });
-  const before = asked().length;
-  t.like((await watcher.round(true))[0], { leads: 0 });
-  const now = asked().slice(before);
-  t.false(now.includes('/news/away'), 'a cross-host redirect waits for its lastmod to move');
-  t.false(now.includes('/news/broken'), 'a failed page waits a poll');
+  const together = await round([
+    ['/news/old', '2026-11-02'],
+    ['/claude/haiku-5-5', '2026-11-02'],
+  ]);
+  t.is(together.leads, 0, 'the dates moved together, the texts did not');
+  t.true(together.asked.includes('/claude/haiku-5-5'));
+  const pages: [string, string][] = [
+    ['/news/old', '2026-11-02'],
+    ['/claude/haiku-5-5', '2026-11-02'],
+    ['/news/broken', '2026-11-03'],
+    ['/news/away', '2026-11-03'],
+  ];
+  const failing = await round(pages);
+  t.true(failing.asked.includes('/news/broken') && failing.asked.includes('/news/away'));
+  const next = await round(pages);
+  t.false(next.asked.includes('/news/away'), 'a cross-host redirect waits for its lastmod to move');
+  t.false(next.asked.includes('/news/broken'), 'a failed page waits a poll');
+  t.true((await round(pages)).asked.includes('/news/broken'), 'and is asked again after its wait');
   t.is((await setup.store.leads()).length, 1);
-  const again = asked().length;
-  await watcher.round(true);
-  t.true(asked().slice(again).includes('/news/broken'), 'and is asked again after its wait');
 });
 
 test('oEmbed is read once per post, however often the peers name it', async (t) => {
