@@ -26,6 +26,34 @@ test('usage words: what speaks of limits matches, and says which terms', (t) => 
   t.deepEqual(usageTerms('Added readline-style ctrl-y for pasting deleted text'), []);
 });
 
+test('who speaks: a notice resets only limits; a client note of its own behaviour is no event', (t) => {
+  t.deepEqual(usageTerms('Delays in password reset and login emails', 'notice'), [], 'a password reset');
+  t.deepEqual(usageTerms('We have reset weekly limits for all affected users.', 'notice'), [
+    'weekly limits',
+    'reset',
+  ]);
+  t.deepEqual(
+    usageTerms('Fixed `/usage` weekly reset showing time of day instead of the calendar date', 'client'),
+    [],
+  );
+  t.deepEqual(
+    usageTerms(
+      'Improved error messages: server rate limits are now distinguished from plan usage limits',
+      'client',
+    ),
+    [],
+  );
+  t.deepEqual(
+    usageTerms(
+      "To give you room to try out our new model, we've updated usage limits for Claude Code users",
+      'client',
+    ),
+    ['usage limits'],
+  );
+  t.deepEqual(usageTerms("We're doubling usage outside our peak hours for the next two weeks."), ['usage']);
+  t.deepEqual(usageTerms('lowering the price of cache reads on usage-based billing'), []);
+});
+
 test('status page: incidents that touch usage are leads, the rest are counted; first read only learns', async (t) => {
   const atom = await fixture('status-history.atom');
   const first = await readFeed(atom, null);
