@@ -6,7 +6,7 @@
  */
 import type { AlertStore } from '../alerts/store/index.js';
 
-export const LEASE_MS = 60_000;
+const LEASE_MS = 60_000;
 
 /** The lease went to another watcher (or the store refused to renew it): this one stops writing. */
 export class LeaseLost extends Error {
