@@ -8,6 +8,9 @@ import type { AlertStore } from '../alerts/store/index.js';
 
 const LEASE_MS = 60_000;
 
+/** How often an idle holder renews it: a third of its life, so one slow renewal does not lose it. */
+export const RENEW_EVERY_MS = LEASE_MS / 3;
+
 /** The lease went to another watcher (or the store refused to renew it): this one stops writing. */
 export class LeaseLost extends Error {
   override readonly name = 'LeaseLost';

@@ -13,39 +13,16 @@ import type { Logger } from 'pino';
 import type { AlertStore, StoredLead } from '../alerts/store/index.js';
 import type { Answered } from './answered.js';
 import { backoffMs } from './backoff.js';
-import { LeaseLost, holdLease } from './lease.js';
+import { LeaseLost, RENEW_EVERY_MS, holdLease } from './lease.js';
 import type { PollContext } from './poll-source.js';
 import { pollSource } from './poll-source.js';
-import type { Validators } from './polite-client.js';
+import type { SourceState, SourceSummary } from './source-state.js';
+import { readSourceState, waiting } from './source-state.js';
 import { storeSightings } from './store-sightings.js';
 import type { SourceEntry } from './sources-file.js';
 import { intervalMs, pollIntervalMs } from './sources-file.js';
 import type { CuratorChannels } from './tell-curator.js';
 import { hasChannel, tellCurator } from './tell-curator.js';
-
-/** What the watcher keeps of a source between polls (the store's `lead_sources`). */
-interface SourceState {
-  readonly validators: Validators;
-  readonly memory: unknown;
-  readonly failures: number;
-  readonly nextAt: number;
-  /** The cause last logged, so one cause is one log line however often it recurs. */
-  readonly cause: string | null;
-  /** When its answers last changed (a new memory, a lead): a quiet source is asked less often. */
-  readonly changedAt: number | null;
-}
-
-export interface SourceSummary {
-  readonly name: string;
-  readonly outcome: 'read' | 'unchanged' | 'failed' | 'off' | 'waiting';
-  /** New leads stored. */
-  readonly leads: number;
-  /** Sightings the ledger, the record or an earlier lead already held. */
-  readonly known: number;
-  /** Items that were no lead (nothing about usage, or seen before). */
-  readonly passed: number;
-  readonly reason?: string;
-}
 
 export interface WatcherOptions {
   readonly store: AlertStore;
@@ -69,14 +46,6 @@ export interface WatcherOptions {
 const LONGEST_PAUSE_MS = 60_000;
 
 const wait = (ms: number, signal: AbortSignal): Promise<void> => setTimeout(ms, undefined, { signal });
-
-const waiting = (name: string): SourceSummary => ({
-  name,
-  outcome: 'waiting',
-  leads: 0,
-  known: 0,
-  passed: 0,
-});
 
 export class Watcher {
   readonly #options: WatcherOptions;
@@ -104,7 +73,7 @@ export class Watcher {
     if (!sources.some(due)) return sources.map((source) => waiting(source.name));
     const states = new Map<string, SourceState>();
     for (const source of sources.filter(due)) {
-      const state = await this.#state(source.name);
+      const state = await readSourceState(this.#options.store, source.name);
       states.set(source.name, state);
       this.#nextAt.set(source.name, Math.max(state.nextAt, this.#storeBackoff.get(source.name)?.nextAt ?? 0));
     }
@@ -153,16 +122,24 @@ export class Watcher {
     this.#loop = (async () => {
       let failures = 0;
       let cause: string | null = null;
+      let renewedAt = -Infinity;
       while (!stopping.signal.aborted) {
         let pause = tickMs;
         try {
-          await holdLease(this.#options.store, this.#options.holder);
+          // Held, it is renewed every 20 s while idle (and before each source and write of a
+          // round); not held, it is asked for every tick, to take over soon after a holder stops.
+          if (this.#options.clock() - renewedAt >= RENEW_EVERY_MS) {
+            renewedAt = -Infinity;
+            await holdLease(this.#options.store, this.#options.holder);
+            renewedAt = this.#options.clock();
+          }
           await this.round(false, stopping.signal);
           failures = 0;
           cause = null;
         } catch (error) {
           const reason = (error as Error).message;
           if (error instanceof LeaseLost) {
+            renewedAt = -Infinity;
             if (cause !== reason) log.debug('lead watcher waits: another watcher holds the lease');
           } else {
             failures += 1;
@@ -189,24 +166,6 @@ export class Watcher {
   async #fenced<T>(write: () => Promise<T>): Promise<T> {
     await holdLease(this.#options.store, this.#options.holder);
     return await write();
-  }
-
-  async #state(name: string): Promise<SourceState> {
-    const saved = await this.#options.store.sourceState(name);
-    const fresh: SourceState = {
-      validators: {},
-      memory: null,
-      failures: 0,
-      nextAt: 0,
-      cause: null,
-      changedAt: null,
-    };
-    if (saved === null) return fresh;
-    try {
-      return { ...fresh, ...(JSON.parse(saved) as Partial<SourceState>) };
-    } catch {
-      return fresh;
-    }
   }
 
   async #poll(source: SourceEntry, state: SourceState, answered: Answered): Promise<SourceSummary> {

@@ -3,7 +3,7 @@ import test from 'ava';
 import type { Answered } from '../../../server/leads/answered.js';
 import { readAnswered } from '../../../server/leads/answered.js';
 import type { SourceEntry } from '../../../server/leads/sources-file.js';
-import type { SourceSummary } from '../../../server/leads/watcher.js';
+import type { SourceSummary } from '../../../server/leads/source-state.js';
 import { Watcher } from '../../../server/leads/watcher.js';
 import { recentSearch } from '../../../server/leads/read/x-recent.js';
 import { decodePostTime } from '../../../domain/content/post-time.js';
