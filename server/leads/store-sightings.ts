@@ -15,8 +15,8 @@ export interface StoreOptions {
   readonly answered: Answered;
   readonly client: PoliteClient;
   readonly oembedOrigin?: string;
-  /** Runs a write as the lease holder (./lease.ts). */
-  readonly fenced: <T>(write: () => Promise<T>) => Promise<T>;
+  /** Runs a write as the lease holder, given its fence (./lease.ts). */
+  readonly fenced: <T>(write: (fence: string) => Promise<T>) => Promise<T>;
   /** Called with each new lead. */
   readonly told: (lead: StoredLead) => Promise<void>;
 }
@@ -42,8 +42,8 @@ export async function storeSightings(
     // `leads()` is newest first: the first lead on this page is the last.
     const first = seen.change ? stored.findLast((lead) => lead.url === seen.url) : undefined;
     const title = first ? `${sighting.title} (follows lead #${first.id})` : sighting.title;
-    const { lead, created } = await fenced(() =>
-      store.recordLead({ ...sighting, title, words, source: options.source }),
+    const { lead, created } = await fenced((fence) =>
+      store.recordLead({ ...sighting, title, words, source: options.source }, fence),
     );
     if (!created) {
       known += 1;

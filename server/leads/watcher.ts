@@ -162,10 +162,13 @@ export class Watcher {
     await this.#options.store.releaseWatcher(this.#options.holder).catch(() => undefined);
   }
 
-  /** `write` once the lease is renewed: a watcher that lost it writes nothing. */
-  async #fenced<T>(write: () => Promise<T>): Promise<T> {
+  /**
+   * `write` once the lease is renewed, fenced by this watcher's name: the store makes it only while
+   * this watcher holds the lease, in the write's own transaction.
+   */
+  async #fenced<T>(write: (fence: string) => Promise<T>): Promise<T> {
     await holdLease(this.#options.store, this.#options.holder);
-    return await write();
+    return await write(this.#options.holder);
   }
 
   async #poll(source: SourceEntry, state: SourceState, answered: Answered): Promise<SourceSummary> {
@@ -174,7 +177,7 @@ export class Watcher {
     const now = clock();
     const save = async (next: Partial<SourceState>) => {
       const saved = { ...state, ...next };
-      await this.#fenced(() => store.saveSourceState(source.name, JSON.stringify(saved)));
+      await this.#fenced((fence) => store.saveSourceState(source.name, JSON.stringify(saved), fence));
       this.#nextAt.set(source.name, saved.nextAt);
     };
     if (polled.kind === 'off') {
@@ -238,7 +241,7 @@ export class Watcher {
       const eventId = answered.eventCiting(lead.url, lead.postId);
       if (
         eventId !== null &&
-        (await this.#fenced(() => this.#options.store.answerLead(lead.id, { eventId })))
+        (await this.#fenced((fence) => this.#options.store.answerLead(lead.id, { eventId }, fence)))
       )
         this.#options.log.info({ lead: lead.id, event: eventId }, 'lead closed: an event cites it');
     }
@@ -257,7 +260,7 @@ export class Watcher {
       return;
     }
     const refused = await tellCurator(lead, channels, clock());
-    if (refused === null) await this.#fenced(() => store.markTold(lead.id));
+    if (refused === null) await this.#fenced((fence) => store.markTold(lead.id, fence));
     else log.warn({ lead: lead.id, reason: refused }, 'curator not told; told again next round');
   }
 }

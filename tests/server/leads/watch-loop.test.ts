@@ -171,6 +171,28 @@ test('a round that outlives its lease writes nothing and polls no further once a
   );
 });
 
+test('a write is refused by the store itself when the lease changed hands between its renewal and the write', async (t) => {
+  const bench = await setUp(t);
+  // Between the watcher's renewal and its write, the process stalls past the lease's minute and
+  // another machine takes the lease over: only the store, checking in the write's own transaction,
+  // can refuse it.
+  const racing = new Proxy(bench.store, {
+    get(target, name, receiver) {
+      if (name === 'saveSourceState')
+        return async (source: string, state: string, fence?: string) => {
+          bench.now += 61_000;
+          await target.leaseWatcher('second', 60_000);
+          return await target.saveSourceState(source, state, fence);
+        };
+      const value = Reflect.get(target, name, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const watcher = new Watcher({ ...optionsOf(bench, racing), holder: 'first' });
+  await t.throwsAsync(watcher.round(), { instanceOf: LeaseLost });
+  t.is(await bench.store.sourceState('one'), null, 'nothing written by the watcher that lost the lease');
+});
+
 test('a store that fails a poll backs that source off: it is not fetched again on the next tick', async (t) => {
   const bench = await setUp(t);
   const failing = new Proxy(bench.store, {
