@@ -1,6 +1,8 @@
 /**
- * The lead watcher against local stand-ins of every source (tests/fixtures/leads, served by
- * tests/helpers/source-stand-in.ts) on a fake clock: after a first round learns each source, an item
+ * The lead watcher's precision and recall per source on its labelled corpus of real copies
+ * (tests/helpers/lead-corpus.ts), the replay of claude-code's changelog, and the requests a day the
+ * shipped sources file makes; then the watcher against local stand-ins of every source
+ * (tests/fixtures/leads, served by tests/helpers/source-stand-in.ts) on a fake clock: after a first round learns each source, an item
  * appears in each at a time of its own, and the clock moves a second per tick until the curator's
  * webhook has been told of every one. Reports, per source, the minutes from the item appearing to
  * the curator being told (at most its poll interval plus a tick, when the watcher keeps its promise),
@@ -19,7 +21,9 @@ import { openAlertStore } from '../server/alerts/store/index.js';
 import type { Answered } from '../server/leads/answered.js';
 import { PoliteClient } from '../server/leads/polite-client.js';
 import type { SourceEntry } from '../server/leads/sources-file.js';
-import { intervalMs } from '../server/leads/sources-file.js';
+import { dailyRequests, intervalMs, readSourcesFile } from '../server/leads/sources-file.js';
+import { PAGES_PER_POLL } from '../server/leads/read-news.js';
+import { replayChangelog, scoreCorpus } from '../tests/helpers/lead-corpus.js';
 import { Watcher } from '../server/leads/watcher.js';
 import { fixtureDir } from '../tests/helpers/fixtures.js';
 import { startSourceStandIn } from '../tests/helpers/source-stand-in.js';
@@ -70,6 +74,30 @@ const curatorUrl = `http://127.0.0.1:${(curator.address() as AddressInfo).port}/
 const store = await openAlertStore(path.join(dir, 'alerts.sqlite'), () => now);
 
 try {
+  console.log('Precision and recall on the labelled corpus (tests/fixtures/leads/corpus/):');
+  console.log('| source | items | labelled events | leads | precision | recall |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(0)} %`);
+  for (const score of await scoreCorpus())
+    console.log(
+      `| ${score.source} | ${score.items} | ${score.events} | ${score.leads} | ${percent(score.precision)} | ${percent(score.recall)} |`,
+    );
+  const replay = await replayChangelog('2.0.51');
+  console.log(
+    `claude-code's CHANGELOG.md replayed from 2.0.51: ${replay.leads.length} lead(s) for ${replay.releases.length} releases (${replay.leads.join(', ')})`,
+  );
+  const shipped = await readSourcesFile('deploy/leads-sources.json');
+  const perDay = dailyRequests(shipped, PAGES_PER_POLL);
+  console.log('');
+  console.log(
+    'Requests a day at most, the shipped sources file (deploy/leads-sources.json), while they change:',
+  );
+  for (const source of perDay) console.log(`  ${source.name}: ${source.perDay}`);
+  console.log(
+    `  in all: ${perDay.reduce((sum, source) => sum + source.perDay, 0)} (and one oEmbed read per new X post)`,
+  );
+  console.log('');
+
   const at = (route: string) => `${site.origin}${route}`;
   const sources: SourceEntry[] = [
     { name: 'status-page', kind: 'status_page', url: at('/history.atom') },
@@ -158,13 +186,13 @@ try {
     {
       source: 'claude-code-feed',
       after: 131,
-      url: 'https://github.com/anthropics/claude-code/releases/tag/v9.9.9',
+      url: 'https://github.com/anthropics/claude-code/releases/tag/v9.9.8',
       change: () =>
         serve(
           '/feed.xml',
           baseline['/feed.xml']!.replace(
             '<entry>',
-            '<entry><id>v9.9.9</id><link rel="alternate" href="https://github.com/anthropics/claude-code/releases/tag/v9.9.9"/><title>Claude Code v9.9.9</title><content type="html">Updated usage limits</content></entry><entry>',
+            '<entry><id>v9.9.8</id><link rel="alternate" href="https://github.com/anthropics/claude-code/releases/tag/v9.9.8"/><title>Claude Code v9.9.8</title><content type="html">We&#39;ve updated usage limits for all Max users</content></entry><entry>',
           ),
         ),
     },
@@ -177,7 +205,7 @@ try {
           '/CHANGELOG.md',
           baseline['/CHANGELOG.md']!.replace(
             '# Changelog\n',
-            '# Changelog\n\n## 9.9.9\n\n- Updated usage limits\n',
+            "# Changelog\n\n## 9.9.9\n\n- We've updated usage limits for all Max users\n",
           ),
         ),
     },
@@ -224,7 +252,8 @@ try {
   // The sitemap's pages are the stand-in's, so the watcher reads the new one there.
   site.set('/news/claude-sonnet-5', { body: await fixture('news-sonnet-5.html') });
   const start = now;
-  const limit = start + 3_600_000;
+  // The slowest source (the help articles, twice a day) bounds how long the clock runs.
+  const limit = start + Math.max(...sources.map(intervalMs)) + 3_600_000;
   const appeared = new Map<string, number>();
   while (now < limit && told.length < appearances.length) {
     now += 1_000;

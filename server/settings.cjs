@@ -72,6 +72,7 @@ const WATCHER = [
   'X_BEARER_TOKEN',
   'X_API_ORIGIN',
   'OEMBED_ORIGIN',
+  'LEADS_CONTACT',
 ];
 
 /** Read by the ecosystem file itself. */

@@ -6,13 +6,14 @@
  * (server/leads/) on their intervals, or each once with `--once`, printing a summary; `freshness`
  * adds to `collection.json`'s freshness measurements when each event's first alert was delivered.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { Ledger } from '../domain/content/ledger.js';
 import { Ledger as LedgerSchema } from '../domain/content/ledger.js';
 import { decodePostTime, parsePostUrl } from '../domain/content/post-time.js';
 import type { StoredLead } from '../server/alerts/store/index.js';
 import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
 import { createLogger } from '../server/logger.js';
+import { LeaseLost } from '../server/leads/lease.js';
 import { openWatcher } from '../server/leads/open-watcher.js';
 import type { LeadSettings } from '../server/leads/settings.js';
 import { readLeadSettings } from '../server/leads/settings.js';
@@ -95,7 +96,12 @@ if (command === 'watch') {
       process.once(signal, () => void opened.close().finally(() => process.exit(0)));
   } else {
     try {
-      const summaries = await opened.watcher.round(true);
+      const summaries = await opened.watcher.round(true).catch((error: Error) => {
+        if (!(error instanceof LeaseLost)) throw error;
+        console.error(`not polled: ${error.message} (a watcher runs; its leads are in \`npm run leads\`)`);
+        process.exitCode = 1;
+        return [];
+      });
       for (const summary of summaries)
         console.log(
           `${summary.name}: ${summary.outcome}, ${summary.leads} new lead(s), ${summary.known} known, ${summary.passed} passed${summary.reason ? ` (${summary.reason})` : ''}`,
@@ -187,7 +193,8 @@ async function addToLedger(file: string, lead: StoredLead, why: string): Promise
   const entries = [...ledger.entries, entry].sort(
     (a, b) => a.date.localeCompare(b.date) || a.url.localeCompare(b.url),
   );
-  await writeFile(file, `${JSON.stringify({ ...ledger, entries }, null, 2)}\n`);
+  // Through the project's formatter, as the format check reads it.
+  await writeContentFile(file, { ...ledger, entries });
   return true;
 }
 

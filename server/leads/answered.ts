@@ -39,9 +39,9 @@ export async function readAnswered(ledgerFile: string, contentDir: string): Prom
     citing.get(url) ?? (postId ? citing.get(`post:${postId}`) : undefined) ?? null;
   return {
     eventCiting,
-    // A changed page is keyed by its text (`url#hash`): the page itself being known answers nothing.
+    // A change of a known page (its text, an update) is new: the page being known answers nothing.
     has: (sighting) =>
-      sighting.key === sighting.url &&
+      sighting.change !== true &&
       (urls.has(sighting.url) ||
         (sighting.postId !== null && posts.has(sighting.postId)) ||
         eventCiting(sighting.url, sighting.postId) !== null),

@@ -39,6 +39,11 @@ export async function openWatcher(
   options: { backfill?: boolean; clock?: () => number } = {},
 ): Promise<OpenedWatcher> {
   const clock = options.clock ?? Date.now;
+  if (settings.userAgent === null)
+    throw new Error(
+      'set LEADS_CONTACT (an email or https address) or a public PUBLIC_BASE_URL: the sites read are told who asks',
+    );
+  const userAgent = settings.userAgent;
   const sources = await readSourcesFile(settings.sourcesFile);
   const handles = await watchedHandles(settings.contentDir);
   const store = await openAlertStore(settings.store.location, clock, { pool: settings.store.pool });
@@ -56,7 +61,7 @@ export async function openWatcher(
     ...(settings.email && mailer && { email: { to: settings.email.to, mailer } }),
   };
   const client = new PoliteClient({
-    userAgent: settings.userAgent,
+    userAgent,
     timeoutMs: settings.timeoutMs,
     maxBytes: settings.maxBytes,
     clock,

@@ -21,6 +21,10 @@ export type Fetched =
       readonly reason: string;
       /** What the site asked for (`Retry-After`), in ms. */
       readonly retryAfterMs?: number;
+      /** The status of an answer that was an error. */
+      readonly status?: number;
+      /** The start of that answer's body, one line without control characters, for the log. */
+      readonly detail?: string;
     };
 
 export interface PoliteClientOptions {
@@ -110,11 +114,13 @@ export class PoliteClient {
           return { kind: 'unchanged' };
         }
         if (!response.ok) {
-          await response.body?.cancel();
           const after = retryAfterMs(response.headers.get('retry-after'), clock());
+          const detail = await detailOf(response);
           return {
             kind: 'failed',
             reason: `answered ${response.status}`,
+            status: response.status,
+            ...(detail !== '' && { detail }),
             ...(after !== undefined && { retryAfterMs: after }),
           };
         }
@@ -140,10 +146,23 @@ export class PoliteClient {
   }
 }
 
+/** At most this much of an error answer is read: enough for its message (X says why it refused). */
+const DETAIL_BYTES = 1_024;
+
+/** The start of an error answer's body as one printable line, or `''`. */
+async function detailOf(response: Response): Promise<string> {
+  const body = await readCapped(response, DETAIL_BYTES, true).catch(() => null);
+  // What a site says is data: control characters out (\p{Cc}), one line.
+  return (body ?? '')
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim()
+    .slice(0, 300);
+}
+
 /** The body as text, or null once it passes `maxBytes` (the rest is not read). */
-async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
+async function readCapped(response: Response, maxBytes: number, truncate = false): Promise<string | null> {
   const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
+  if (declared > maxBytes && !truncate) {
     await response.body?.cancel();
     return null;
   }
@@ -157,6 +176,10 @@ async function readCapped(response: Response, maxBytes: number): Promise<string 
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
+      if (truncate)
+        return Buffer.concat([...chunks, value])
+          .subarray(0, maxBytes)
+          .toString('utf8');
       return null;
     }
     chunks.push(value);

@@ -3,8 +3,8 @@
  * sightings it made. Never throws for the source's own fault (an answer it cannot read, a refusal, a
  * time-out): that is an outcome with its reason, for the watcher's back-off.
  */
-import { convert } from 'html-to-text';
-import type { Fetched, PoliteClient, Validators } from './polite-client.js';
+import type { PoliteClient, Validators } from './polite-client.js';
+import { readNews } from './read-news.js';
 import { readChangelog } from './read/changelog.js';
 import type { FeedMemory } from './read/feed.js';
 import { readFeed } from './read/feed.js';
@@ -12,13 +12,11 @@ import type { ArticleMemory } from './read/help-article.js';
 import { readHelpArticle } from './read/help-article.js';
 import { readPeerData } from './read/peer-data.js';
 import type { SitemapMemory } from './read/sitemap.js';
-import { readSitemap } from './read/sitemap.js';
 import type { Reading, Sighting } from './read/types.js';
-import { UnreadableAnswer, clip } from './read/types.js';
+import { UnreadableAnswer } from './read/types.js';
 import type { XMemory } from './read/x-recent.js';
-import { readXRecent, recentSearch } from './read/x-recent.js';
+import { readXPage, recentSearch, sinceIdAllowed } from './read/x-recent.js';
 import type { SourceEntry } from './sources-file.js';
-import { usageTerms } from './words.js';
 
 export interface PollContext {
   readonly client: PoliteClient;
@@ -31,7 +29,13 @@ export interface PollContext {
 }
 
 export type Polled =
-  | { readonly kind: 'read'; readonly reading: Reading<unknown>; readonly validators: Validators }
+  | {
+      readonly kind: 'read';
+      readonly reading: Reading<unknown>;
+      readonly validators: Validators;
+      /** Something the watcher should log once (a cursor dropped). */
+      readonly note?: string;
+    }
   | { readonly kind: 'unchanged' }
   | { readonly kind: 'off'; readonly reason: string }
   | {
@@ -39,10 +43,9 @@ export type Polled =
       readonly reason: string;
       readonly retryAfterMs?: number;
       readonly refused?: boolean;
+      /** The start of the error answer's body, for the log. */
+      readonly detail?: string;
     };
-
-/** At most this many changed news pages are read in one poll; the rest wait for the next. */
-const PAGES_PER_POLL = 10;
 
 export async function pollSource(
   source: SourceEntry,
@@ -88,69 +91,57 @@ async function read(
   }
 }
 
-/** The sitemap, then each new or changed page under `match`: a lead when its text speaks of usage. */
-async function readNews(
-  xml: string,
-  memory: SitemapMemory | null,
-  match: string,
-  client: PoliteClient,
-): Promise<Reading<SitemapMemory>> {
-  const { candidates, passed, learned } = readSitemap(xml, memory, { match });
-  if (memory === null) return { sightings: [], passed, memory: learned };
-  const pages = { ...memory.pages };
-  // Pages not read now keep their old lastmod, so the next poll reads them.
-  for (const [url, lastmod] of Object.entries(learned.pages))
-    if (!candidates.some((candidate) => candidate.url === url)) pages[url] = lastmod;
-  const sightings: Sighting[] = [];
-  let skipped = 0;
-  for (const candidate of candidates.slice(0, PAGES_PER_POLL)) {
-    const page: Fetched = await client.get(candidate.url);
-    if (page.kind !== 'body') continue;
-    pages[candidate.url] = candidate.lastmod;
-    const text = convert(page.body, {
-      wordwrap: false,
-      selectors: [
-        { selector: 'a', options: { ignoreHref: true } },
-        { selector: 'img', format: 'skip' },
-      ],
-    })
-      .replace(/\s+/g, ' ')
-      .trim();
-    const matched = usageTerms(text);
-    if (matched.length === 0) {
-      skipped += 1;
-      continue;
-    }
-    const title = /<title>([^<]*)<\/title>/i.exec(page.body)?.[1]?.trim() ?? candidate.url;
-    const key = `${candidate.url}#${candidate.lastmod}`;
-    sightings.push({
-      key,
-      url: candidate.url,
-      postId: null,
-      postedAt: Date.parse(candidate.lastmod) || null,
-      title,
-      words: clip(text),
-      matched,
-    });
-  }
-  return { sightings, passed: passed + skipped, memory: { pages } };
-}
+/** At most this many pages of the X search are read in one poll; the newest come first. */
+const X_PAGES_PER_POLL = 10;
 
 async function pollX(memory: XMemory | null, context: PollContext): Promise<Polled> {
   if (context.x === null) return { kind: 'off', reason: 'no X_BEARER_TOKEN: the X source is off' };
   if (context.handles.length === 0)
     return { kind: 'off', reason: 'no watched X account in the sources directory' };
-  const url = `${context.x.origin}${recentSearch(context.handles, memory?.sinceId ?? null)}`;
-  const fetched = await context.client.get(url, {}, { authorization: `Bearer ${context.x.token}` });
-  if (fetched.kind === 'unchanged') return fetched;
-  if (fetched.kind === 'failed') {
-    const refused = /answered 40[13]\b/.test(fetched.reason);
-    return refused ? { ...fetched, reason: `the X token was refused (${fetched.reason})`, refused } : fetched;
+  const { origin, token } = context.x;
+  let sinceId = memory?.sinceId ?? null;
+  const sightings: Sighting[] = [];
+  let passed = 0;
+  let newest: string | null = null;
+  let page: string | null = null;
+  let note: string | undefined;
+  for (let pages = 0; pages < X_PAGES_PER_POLL; pages += 1) {
+    const url = `${origin}${recentSearch(context.handles, sinceId, page)}`;
+    const fetched = await context.client.get(url, {}, { authorization: `Bearer ${token}` });
+    if (fetched.kind === 'unchanged') return fetched;
+    if (fetched.kind === 'failed') {
+      // After seven days unread, X refuses the old `since_id`: the search goes on, once, from the
+      // oldest post it may still ask for (what the store holds already is known, not doubled).
+      const allowed = fetched.status === 400 ? sinceIdAllowed(fetched.detail) : undefined;
+      if (allowed !== undefined && sinceId !== null && page === null && note === undefined) {
+        note = `X refused since_id ${sinceId} (${fetched.detail}); the search goes on from ${allowed ?? 'seven days ago'}`;
+        sinceId = allowed;
+        pages -= 1;
+        continue;
+      }
+      const refused = /answered 40[13]\b/.test(fetched.reason);
+      return refused
+        ? { ...fetched, reason: `the X token was refused (${fetched.reason})`, refused }
+        : fetched;
+    }
+    let read;
+    try {
+      read = readXPage(fetched.body, { sinceId });
+    } catch (error) {
+      if (error instanceof UnreadableAnswer)
+        return { kind: 'failed', reason: `unreadable: ${error.message}` };
+      throw error;
+    }
+    sightings.push(...read.reading.sightings);
+    passed += read.reading.passed;
+    newest ??= read.reading.memory.sinceId;
+    if (read.next === null) break;
+    page = read.next;
   }
-  try {
-    return { kind: 'read', reading: readXRecent(fetched.body, memory), validators: {} };
-  } catch (error) {
-    if (error instanceof UnreadableAnswer) return { kind: 'failed', reason: `unreadable: ${error.message}` };
-    throw error;
-  }
+  return {
+    kind: 'read',
+    reading: { sightings, passed, memory: { sinceId: newest } },
+    validators: {},
+    ...(note !== undefined && { note }),
+  };
 }

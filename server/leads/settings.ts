@@ -39,10 +39,30 @@ const Env = z.object({
   X_BEARER_TOKEN: z.preprocess(unset, z.string().min(1).optional()),
   X_API_ORIGIN: z.url({ protocol: /^https?$/ }).default('https://api.x.com'),
   OEMBED_ORIGIN: z.preprocess(unset, z.url({ protocol: /^https?$/ }).optional()),
+  LEADS_CONTACT: z.preprocess(
+    unset,
+    z.union([z.email(), z.url({ protocol: /^https$/ })], 'an email address or an https URL').optional(),
+  ),
 });
 
 /** The variables the watcher reads besides the server's (server/settings.cjs lists them for PM2). */
 export const WATCHER_SETTINGS: readonly string[] = Object.keys(Env.shape);
+
+/** An address on this machine or a private one: no site can reach whoever runs the watcher there. */
+const isLocal = (url: string): boolean =>
+  /^(?:localhost|127\.[\d.]+|10\.[\d.]+|192\.168\.[\d.]+|172\.(?:1[6-9]|2\d|3[01])\.[\d.]+|\[::1\]|0\.0\.0\.0|[^.]+|.*\.(?:local|localhost|internal))$/i.test(
+    new URL(url).hostname,
+  );
+
+/**
+ * Who asks, as the User-Agent says it: the operator's contact (`LEADS_CONTACT`), else the service's
+ * public address; null when there is neither (a watcher does not start without one).
+ */
+function userAgentOf(contact: string | undefined, publicBaseUrl: string | null): string | null {
+  const who = contact?.includes('@') && !contact.includes('/') ? `mailto:${contact}` : contact;
+  const address = who ?? (publicBaseUrl !== null && !isLocal(publicBaseUrl) ? publicBaseUrl : null);
+  return address === null ? null : `usage-limit-reset-tracker-leads/1 (+${address})`;
+}
 
 export interface LeadSettings {
   readonly sourcesFile: string;
@@ -50,7 +70,8 @@ export interface LeadSettings {
   readonly contentDir: string;
   readonly store: AlertsStoreConfig;
   readonly logLevel: string;
-  readonly userAgent: string;
+  /** Null without `LEADS_CONTACT` or a public `PUBLIC_BASE_URL`: the watcher refuses to start. */
+  readonly userAgent: string | null;
   readonly timeoutMs: number;
   readonly maxBytes: number;
   readonly webhook: {
@@ -82,7 +103,7 @@ export function readLeadSettings(env: NodeJS.ProcessEnv): LeadSettings {
     contentDir: config.contentDir,
     store: config.alertsStore,
     logLevel: config.logLevel,
-    userAgent: `usage-limit-reset-tracker-leads/1 (+${config.publicBaseUrl})`,
+    userAgent: userAgentOf(e.LEADS_CONTACT, config.configuredBaseUrl),
     timeoutMs: e.LEADS_TIMEOUT_MS,
     maxBytes: e.LEADS_MAX_BYTES,
     webhook:

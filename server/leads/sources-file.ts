@@ -7,15 +7,20 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 
-/** Each kind's interval when its entry names none: the status page often, the rest every 10–15 min. */
+/**
+ * Each kind's interval when its entry names none: the status page often (an incident is news within
+ * minutes), the rest so that the shipped sources ask at most 1,000 times a day in all
+ * (`dailyRequests`, docs/operations.md §13). claude-code's three files carry the same releases, so
+ * at an hour each a release is seen within twenty minutes or so.
+ */
 const DEFAULT_INTERVAL_MINUTES = {
-  feed: 10,
+  feed: 60,
   status_page: 2,
-  changelog: 10,
-  help_article: 15,
-  sitemap: 15,
-  peer_data: 15,
-  x_recent: 10,
+  changelog: 60,
+  help_article: 720,
+  sitemap: 60,
+  peer_data: 120,
+  x_recent: 60,
 } as const;
 
 const Name = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug: lowercase letters, digits and dashes');
@@ -46,8 +51,8 @@ export const SourceEntry = z.discriminatedUnion('kind', [
     name: Name,
     kind: z.literal('sitemap'),
     url: Https,
-    /** Only pages whose address starts with this are read (the news pages). */
-    match: Https,
+    /** Only pages whose address starts with this, or one of these, are read (news, launch pages). */
+    match: z.union([Https, z.array(Https).min(1)]),
     interval_minutes: Interval,
   }),
   z.strictObject({ name: Name, kind: z.literal('peer_data'), url: Https, interval_minutes: Interval }),
@@ -82,3 +87,34 @@ export async function readSourcesFile(file: string): Promise<SourceEntry[]> {
 
 export const intervalMs = (source: SourceEntry): number =>
   (source.interval_minutes ?? DEFAULT_INTERVAL_MINUTES[source.kind]) * 60_000;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * When a source is asked again, given how long its answers have not changed: after two quiet days
+ * half as often, after a week a quarter, never less than once a day (and never less than its own
+ * interval). The status page keeps its interval: an incident is news within minutes.
+ */
+export function pollIntervalMs(source: SourceEntry, unchangedMs: number): number {
+  const base = intervalMs(source);
+  if (source.kind === 'status_page') return base;
+  const factor = unchangedMs >= 7 * DAY_MS ? 4 : unchangedMs >= 2 * DAY_MS ? 2 : 1;
+  return Math.max(base, Math.min(base * factor, DAY_MS));
+}
+
+/**
+ * The requests a day each source makes at most while it changes (its interval's polls, and for a
+ * sitemap the pages it may read per poll, `pagesPerPoll`): quieter sources ask less.
+ */
+export function dailyRequests(
+  sources: readonly SourceEntry[],
+  pagesPerPoll: number,
+): { name: string; perDay: number }[] {
+  return sources.map((source) => {
+    const polls = DAY_MS / intervalMs(source);
+    return {
+      name: source.name,
+      perDay: Math.round(source.kind === 'sitemap' ? polls * (1 + pagesPerPoll) : polls),
+    };
+  });
+}

@@ -5,42 +5,24 @@
  * is one log line per source and cause, and a back-off for that source alone (./backoff.ts); the
  * others go on, and the watcher never stops for it. A source's state is saved only after its leads
  * are stored: when the store is down, the next poll reads the same items again, and a lead is
- * neither lost nor doubled (its key). Across machines one watcher polls: it holds the store's lease.
+ * neither lost nor doubled (its key). Across machines one watcher polls: it holds the store's lease,
+ * renewed before each source and each write (./lease.ts).
  */
+import { setTimeout } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { AlertStore, StoredLead } from '../alerts/store/index.js';
 import type { Answered } from './answered.js';
 import { backoffMs } from './backoff.js';
+import { LeaseLost, RENEW_EVERY_MS, holdLease } from './lease.js';
 import type { PollContext } from './poll-source.js';
 import { pollSource } from './poll-source.js';
-import type { Validators } from './polite-client.js';
-import { withPostWords } from './post-words.js';
+import type { SourceState, SourceSummary } from './source-state.js';
+import { readSourceState, waiting } from './source-state.js';
+import { storeSightings } from './store-sightings.js';
 import type { SourceEntry } from './sources-file.js';
-import { intervalMs } from './sources-file.js';
+import { intervalMs, pollIntervalMs } from './sources-file.js';
 import type { CuratorChannels } from './tell-curator.js';
 import { hasChannel, tellCurator } from './tell-curator.js';
-
-/** What the watcher keeps of a source between polls (the store's `lead_sources`). */
-interface SourceState {
-  readonly validators: Validators;
-  readonly memory: unknown;
-  readonly failures: number;
-  readonly nextAt: number;
-  /** The cause last logged, so one cause is one log line however often it recurs. */
-  readonly cause: string | null;
-}
-
-export interface SourceSummary {
-  readonly name: string;
-  readonly outcome: 'read' | 'unchanged' | 'failed' | 'off' | 'waiting';
-  /** New leads stored. */
-  readonly leads: number;
-  /** Sightings the ledger, the record or an earlier lead already held. */
-  readonly known: number;
-  /** Items that were no lead (nothing about usage, or seen before). */
-  readonly passed: number;
-  readonly reason?: string;
-}
 
 export interface WatcherOptions {
   readonly store: AlertStore;
@@ -54,24 +36,23 @@ export interface WatcherOptions {
   readonly log: Logger;
   /** `host:pid:random`: this watcher, as the lease names it. */
   readonly holder: string;
-  /** How often the watcher looks for due sources (ms). */
+  /** How long the watcher rests between rounds (ms); a second unless a test gives another. */
   readonly tickMs?: number;
+  /** Waits `ms` or until `signal` aborts: node's timer unless a test gives a clock of its own. */
+  readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-const LEASE_MS = 60_000;
+/** The longest a failing round waits before the next. */
+const LONGEST_PAUSE_MS = 60_000;
 
-const waiting = (name: string): SourceSummary => ({
-  name,
-  outcome: 'waiting',
-  leads: 0,
-  known: 0,
-  passed: 0,
-});
+const wait = (ms: number, signal: AbortSignal): Promise<void> => setTimeout(ms, undefined, { signal });
 
 export class Watcher {
   readonly #options: WatcherOptions;
-  #timer: NodeJS.Timeout | null = null;
-  #round: Promise<unknown> = Promise.resolve();
+  #loop: Promise<void> | null = null;
+  #stopping: AbortController | null = null;
+  /** A source whose poll the store failed: when it is due again, kept here as the store could not. */
+  readonly #storeBackoff = new Map<string, { failures: number; nextAt: number }>();
   #noChannelSaid = false;
   readonly #nextAt = new Map<string, number>();
 
@@ -81,32 +62,42 @@ export class Watcher {
 
   /**
    * Polls the sources that are due (all of them with `all`, backed-off ones included), closes the
-   * leads a published event cites, and tells the curator of every lead not yet told. Rejects only
-   * when the store cannot be read at all.
+   * leads a published event cites, and tells the curator of every lead not yet told. Rejects
+   * when the store or the ledger cannot be read, and with `LeaseLost` once another watcher holds the
+   * lease (nothing more is polled or written). With `signal` aborted, the sources not yet polled wait.
    */
-  async round(all = false): Promise<SourceSummary[]> {
+  async round(all = false, signal?: AbortSignal): Promise<SourceSummary[]> {
     const { sources, clock, log } = this.#options;
     // When each source is next due, as this watcher last saved it: an idle tick reads nothing.
     const due = (source: SourceEntry) => all || (this.#nextAt.get(source.name) ?? 0) <= clock();
     if (!sources.some(due)) return sources.map((source) => waiting(source.name));
     const states = new Map<string, SourceState>();
     for (const source of sources.filter(due)) {
-      const state = await this.#state(source.name);
+      const state = await readSourceState(this.#options.store, source.name);
       states.set(source.name, state);
-      this.#nextAt.set(source.name, state.nextAt);
+      this.#nextAt.set(source.name, Math.max(state.nextAt, this.#storeBackoff.get(source.name)?.nextAt ?? 0));
     }
     if (!sources.some(due)) return sources.map((source) => waiting(source.name));
     const answered = await this.#options.answered();
     const summaries: SourceSummary[] = [];
     for (const source of sources) {
-      if (!due(source)) {
+      if (!due(source) || signal?.aborted) {
         summaries.push(waiting(source.name));
         continue;
       }
+      // Renewed before each source: a round may outlive the lease's minute.
+      await holdLease(this.#options.store, this.#options.holder);
       try {
         summaries.push(await this.#poll(source, states.get(source.name)!, answered));
+        this.#storeBackoff.delete(source.name);
       } catch (error) {
-        // The store failed mid-poll: the state stays as it was, so the next poll reads again.
+        if (error instanceof LeaseLost) throw error;
+        // The store failed mid-poll: the state stays as it was, so the next poll reads again, after
+        // a back-off kept here (the store could not keep it), not on the next tick.
+        const failures = (this.#storeBackoff.get(source.name)?.failures ?? 0) + 1;
+        const nextAt = clock() + backoffMs(failures, intervalMs(source));
+        this.#storeBackoff.set(source.name, { failures, nextAt });
+        this.#nextAt.set(source.name, nextAt);
         const reason = `the store failed: ${(error as Error).message}`;
         log.warn({ source: source.name, reason }, 'lead source not saved');
         summaries.push({ name: source.name, outcome: 'failed', leads: 0, known: 0, passed: 0, reason });
@@ -117,50 +108,67 @@ export class Watcher {
     return summaries;
   }
 
-  /** Starts polling on the sources' intervals, as the lease holder; `stop` ends it. */
+  /**
+   * Polls as the lease holder until `stop`: one round at a time, the next a tick after the last one
+   * ended. A round that fails (the store, the ledger) waits longer each time, up to a minute.
+   */
   start(): void {
-    let leasedAt = -Infinity;
-    const tick = async () => {
-      const { store, holder, log, clock } = this.#options;
-      try {
-        // The lease is renewed a third of its life before it ends, not on every tick.
-        if (clock() - leasedAt >= LEASE_MS / 3) {
-          if (!(await store.leaseWatcher(holder, LEASE_MS))) return;
-          leasedAt = clock();
+    if (this.#loop !== null) return;
+    const { log } = this.#options;
+    const tickMs = this.#options.tickMs ?? 1_000;
+    const sleep = this.#options.sleep ?? wait;
+    const stopping = new AbortController();
+    this.#stopping = stopping;
+    this.#loop = (async () => {
+      let failures = 0;
+      let cause: string | null = null;
+      let renewedAt = -Infinity;
+      while (!stopping.signal.aborted) {
+        let pause = tickMs;
+        try {
+          // Held, it is renewed every 20 s while idle (and before each source and write of a
+          // round); not held, it is asked for every tick, to take over soon after a holder stops.
+          if (this.#options.clock() - renewedAt >= RENEW_EVERY_MS) {
+            renewedAt = -Infinity;
+            await holdLease(this.#options.store, this.#options.holder);
+            renewedAt = this.#options.clock();
+          }
+          await this.round(false, stopping.signal);
+          failures = 0;
+          cause = null;
+        } catch (error) {
+          const reason = (error as Error).message;
+          if (error instanceof LeaseLost) {
+            renewedAt = -Infinity;
+            if (cause !== reason) log.debug('lead watcher waits: another watcher holds the lease');
+          } else {
+            failures += 1;
+            pause = Math.min(LONGEST_PAUSE_MS, tickMs * 2 ** failures);
+            if (cause !== reason) log.warn({ reason }, 'lead watcher round failed; it goes on');
+          }
+          cause = reason;
         }
-        await this.round();
-      } catch (error) {
-        log.warn({ reason: (error as Error).message }, 'lead watcher round failed; it goes on');
+        await sleep(pause, stopping.signal).catch(() => undefined);
       }
-    };
-    const schedule = () => {
-      this.#timer = setTimeout(() => {
-        this.#round = tick().finally(() => {
-          if (this.#timer !== null) schedule();
-        });
-      }, this.#options.tickMs ?? 1_000);
-    };
-    this.#round = tick();
-    schedule();
+    })();
   }
 
   /** Stops polling once the round under way ends, and gives the lease up. */
   async stop(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#round.catch(() => undefined);
+    this.#stopping?.abort();
+    await this.#loop;
+    this.#loop = null;
+    this.#stopping = null;
     await this.#options.store.releaseWatcher(this.#options.holder).catch(() => undefined);
   }
 
-  async #state(name: string): Promise<SourceState> {
-    const saved = await this.#options.store.sourceState(name);
-    const fresh: SourceState = { validators: {}, memory: null, failures: 0, nextAt: 0, cause: null };
-    if (saved === null) return fresh;
-    try {
-      return { ...fresh, ...(JSON.parse(saved) as Partial<SourceState>) };
-    } catch {
-      return fresh;
-    }
+  /**
+   * `write` once the lease is renewed, fenced by this watcher's name: the store makes it only while
+   * this watcher holds the lease, in the write's own transaction.
+   */
+  async #fenced<T>(write: (fence: string) => Promise<T>): Promise<T> {
+    await holdLease(this.#options.store, this.#options.holder);
+    return await write(this.#options.holder);
   }
 
   async #poll(source: SourceEntry, state: SourceState, answered: Answered): Promise<SourceSummary> {
@@ -169,7 +177,7 @@ export class Watcher {
     const now = clock();
     const save = async (next: Partial<SourceState>) => {
       const saved = { ...state, ...next };
-      await store.saveSourceState(source.name, JSON.stringify(saved));
+      await this.#fenced((fence) => store.saveSourceState(source.name, JSON.stringify(saved), fence));
       this.#nextAt.set(source.name, saved.nextAt);
     };
     if (polled.kind === 'off') {
@@ -184,47 +192,57 @@ export class Watcher {
         : backoffMs(failures, intervalMs(source), polled.retryAfterMs);
       if (state.cause !== polled.reason)
         log.warn(
-          { source: source.name, reason: polled.reason, retry_in_s: Math.round(wait / 1000) },
+          {
+            source: source.name,
+            reason: polled.reason,
+            ...(polled.detail !== undefined && { detail: polled.detail }),
+            retry_in_s: Math.round(wait / 1000),
+          },
           'lead source failed',
         );
       await save({ failures, nextAt: now + wait, cause: polled.reason });
       return { name: source.name, outcome: 'failed', leads: 0, known: 0, passed: 0, reason: polled.reason };
     }
     if (state.cause !== null) log.info({ source: source.name }, 'lead source read again');
-    const next = { failures: 0, nextAt: now + intervalMs(source), cause: null };
+    if (polled.kind === 'read' && polled.note !== undefined) log.warn({ source: source.name }, polled.note);
+    const quietSince = state.changedAt ?? now;
+    const next = { failures: 0, nextAt: now + pollIntervalMs(source, now - quietSince), cause: null };
     if (polled.kind === 'unchanged') {
-      await save(next);
+      await save({ ...next, changedAt: quietSince });
       return { name: source.name, outcome: 'unchanged', leads: 0, known: 0, passed: 0 };
     }
-    let leads = 0;
-    let known = 0;
-    for (const seen of polled.reading.sightings) {
-      if (answered.has(seen)) {
-        known += 1;
-        continue;
-      }
-      const { sighting, failed } = await withPostWords(seen, context.client, this.#options.oembedOrigin);
-      const words = failed
-        ? `(the post's words could not be read through oEmbed: ${failed})`
-        : sighting.words;
-      const { lead, created } = await store.recordLead({ ...sighting, words, source: source.name });
-      if (!created) {
-        known += 1;
-        continue;
-      }
-      leads += 1;
-      log.info({ source: source.name, lead: lead.id, url: lead.url }, 'new lead');
-      await this.#tell(lead);
-    }
-    await save({ ...next, validators: polled.validators, memory: polled.reading.memory });
+    const { leads, known } = await storeSightings(polled.reading.sightings, {
+      source: source.name,
+      store,
+      answered,
+      client: context.client,
+      ...(this.#options.oembedOrigin !== undefined && { oembedOrigin: this.#options.oembedOrigin }),
+      fenced: (write) => this.#fenced(write),
+      told: async (lead) => {
+        log.info({ source: source.name, lead: lead.id, url: lead.url }, 'new lead');
+        await this.#tell(lead);
+      },
+    });
+    const changed = leads > 0 || JSON.stringify(polled.reading.memory) !== JSON.stringify(state.memory);
+    await save({
+      ...(changed ? { nextAt: now + intervalMs(source), failures: 0, cause: null } : next),
+      changedAt: changed ? now : quietSince,
+      validators: polled.validators,
+      memory: polled.reading.memory,
+    });
     return { name: source.name, outcome: 'read', leads, known, passed: polled.reading.passed };
   }
 
   /** Answers the open leads that a published event now cites: the curator made them an event. */
   async #close(answered: Answered): Promise<void> {
     for (const lead of await this.#options.store.leads('open')) {
+      // A change of a page an event cites (a promotion extended) is news for that event: it stays.
+      if (lead.key.startsWith(`${lead.url}#`)) continue;
       const eventId = answered.eventCiting(lead.url, lead.postId);
-      if (eventId !== null && (await this.#options.store.answerLead(lead.id, { eventId })))
+      if (
+        eventId !== null &&
+        (await this.#fenced((fence) => this.#options.store.answerLead(lead.id, { eventId }, fence)))
+      )
         this.#options.log.info({ lead: lead.id, event: eventId }, 'lead closed: an event cites it');
     }
   }
@@ -242,7 +260,7 @@ export class Watcher {
       return;
     }
     const refused = await tellCurator(lead, channels, clock());
-    if (refused === null) await store.markTold(lead.id);
+    if (refused === null) await this.#fenced((fence) => store.markTold(lead.id, fence));
     else log.warn({ lead: lead.id, reason: refused }, 'curator not told; told again next round');
   }
 }

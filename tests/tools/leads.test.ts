@@ -1,6 +1,7 @@
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
+import { format, resolveConfig } from 'prettier';
 import { openAlertStore } from '../../server/alerts/store/index.js';
 import { copyContent, ROOT, SHIPPED_CONTENT } from '../helpers/fixtures.js';
 import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
@@ -58,6 +59,7 @@ test('from a post to a published event: seen by the watcher, told to the curator
     LEADS_WEBHOOK_SECRET: SECRET,
     ALERTS_WEBHOOK_ORIGINS: receiver.origin,
     LOG_LEVEL: 'warn',
+    LEADS_CONTACT: 'curator@example.org',
   };
 
   const watched = await run('tools/leads.ts', ['watch', '--once'], env);
@@ -194,7 +196,16 @@ test('from a post to a published event: seen by the watcher, told to the curator
     env,
   );
   t.is(dismissed.code, 0, outputOf(dismissed));
-  const written = JSON.parse(await readFile(ledger, 'utf8')) as { entries: Record<string, string>[] };
+  const ledgerText = await readFile(ledger, 'utf8');
+  t.is(
+    ledgerText,
+    await format(ledgerText, {
+      ...(await resolveConfig(path.join(ROOT, 'docs/record/ledger.json'))),
+      parser: 'json',
+    }),
+    "the ledger as the project's formatter writes it: the format check passes",
+  );
+  const written = JSON.parse(ledgerText) as { entries: Record<string, string>[] };
   t.deepEqual(
     written.entries.find((entry) => entry.url === launch),
     { url: launch, date: '2026-11-27', who: '@ClaudeDevs', left_out: 'Not a limit change: a launch week.' },

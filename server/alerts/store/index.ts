@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { AlertStore } from './types.js';
+export { LeaseLost } from './lead-types.js';
 
 export type * from './types.js';
 export {

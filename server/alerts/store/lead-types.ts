@@ -52,23 +52,36 @@ export interface StoredLead {
 /** A lead's answer: the event it became, or why it is none. */
 export type LeadAnswer = { readonly eventId: string } | { readonly why: string };
 
+/**
+ * A fenced write refused: the lease named as its fence is not held by that watcher any more (another
+ * took it over, or it expired). Nothing was written.
+ */
+export class LeaseLost extends Error {
+  override readonly name = 'LeaseLost';
+}
+
+/**
+ * The writes of the watcher (server/leads/) take a `fence`, its holder's name: the write is made in
+ * one transaction with a check that this holder holds the lease unexpired, or refused with
+ * `LeaseLost`. A curator's command writes without one.
+ */
 export interface LeadStore {
   /**
    * Stores a sighting: a new lead, or the source added to the lead with its key or post id. `created`
    * says which; a lead already answered stays answered.
    */
-  recordLead(sighting: LeadSighting): Promise<{ lead: StoredLead; created: boolean }>;
+  recordLead(sighting: LeadSighting, fence?: string): Promise<{ lead: StoredLead; created: boolean }>;
   /** The leads, newest seen first; only those with `outcome` when one is given. */
   leads(outcome?: LeadOutcome): Promise<StoredLead[]>;
   lead(id: number): Promise<StoredLead | null>;
   /** Answers an open lead; false when it is unknown or answered already. */
-  answerLead(id: number, answer: LeadAnswer): Promise<boolean>;
+  answerLead(id: number, answer: LeadAnswer, fence?: string): Promise<boolean>;
   /** Open leads the curator has not been told of yet, oldest first. */
   untoldLeads(): Promise<StoredLead[]>;
-  markTold(id: number): Promise<void>;
+  markTold(id: number, fence?: string): Promise<void>;
   /** A source's polling state (its validators, cursor, back-off), as the watcher saved it. */
   sourceState(name: string): Promise<string | null>;
-  saveSourceState(name: string, state: string): Promise<void>;
+  saveSourceState(name: string, state: string, fence?: string): Promise<void>;
   /**
    * Takes or renews the watcher's lease for `holder` until `ttlMs` from now; true when it holds it:
    * across machines, one watcher polls.

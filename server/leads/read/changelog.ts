@@ -1,9 +1,12 @@
 /**
- * claude-code's `CHANGELOG.md`: one `## <version>` section per release, its changes as list items. A
- * release with an item that speaks of usage is a lead, its words those items; the page is `link`
- * with the version's anchor. As a feed, the first reading only learns the releases there.
+ * claude-code's `CHANGELOG.md`: one `## <version>` section per release, its changes as list items,
+ * each the client's note of its own behaviour. A release with an item where the provider speaks of
+ * a change to limits (../words.ts, the `client` voice) is a lead, its words those items; the page is
+ * `link` with the version's anchor, the key the release's (./release-key.ts). As a feed, the first
+ * reading only learns the releases there.
  */
 import { usageTerms } from '../words.js';
+import { changelogReleaseKey } from './release-key.js';
 import type { FeedMemory } from './feed.js';
 import type { Reading } from './types.js';
 import { UnreadableAnswer, clip } from './types.js';
@@ -40,23 +43,23 @@ export function readChangelog(
   let passed = 0;
   for (const release of releases) {
     const url = `${options.link}#${release.version.replace(/[^\w-]/g, '')}`;
-    const speaking = release.items.filter((item) => usageTerms(item).length > 0);
+    const speaking = release.items.filter((item) => usageTerms(item, 'client').length > 0);
     if (learning || seen.has(url) || speaking.length === 0) {
       passed += 1;
       continue;
     }
     sightings.push({
-      key: url,
+      key: changelogReleaseKey(options.link, release.version) ?? url,
       url,
       postId: null,
       postedAt: null,
       title: `Claude Code ${release.version}`,
       words: clip(speaking.join('\n')),
-      matched: usageTerms(speaking.join('\n')),
+      matched: [...new Set(speaking.flatMap((item) => usageTerms(item, 'client')))],
     });
   }
   const remembered = learning
     ? releases.map((release) => `${options.link}#${release.version.replace(/[^\w-]/g, '')}`)
-    : sightings.map((sighting) => sighting.key);
+    : sightings.map((sighting) => sighting.url);
   return { sightings, passed, memory: { seen: [...new Set([...remembered, ...seen])].slice(0, 2_000) } };
 }

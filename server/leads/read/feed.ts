@@ -1,18 +1,28 @@
 /**
  * An Atom or RSS feed: the provider's status page (`history.atom`, Atom as Atlassian Statuspage
  * writes it), claude-code's `releases.atom` and committed `feed.xml`. An entry whose title or text
- * speaks of usage is a lead; the rest are counted. The first reading of a feed only learns what is
- * there (unless `backfill`): a lead is something new.
+ * may be an event is a lead (a release's notes in the client's voice, the rest as notices:
+ * ../words.ts); the rest are counted. The first reading of a feed only learns what is there (unless
+ * `backfill`): a lead is something new. An entry's later paragraphs (a status-page incident's
+ * updates) are read as they come: one that may be an event is a lead of its own, a change of the
+ * first (`url#hash`).
  */
+import { createHash } from 'node:crypto';
 import { convert } from 'html-to-text';
 import Parser from 'rss-parser';
+import type { Voice } from '../words.js';
 import { usageTerms } from '../words.js';
-import type { Reading } from './types.js';
+import { releaseKey } from './release-key.js';
+import type { Reading, Sighting } from './types.js';
 import { UnreadableAnswer, clip } from './types.js';
 
-/** What a feed's reader remembers: the entries seen, newest first, at most `SEEN_KEPT`. */
+/**
+ * What a feed's reader remembers: the entries seen, newest first, at most `SEEN_KEPT`, and for each
+ * entry of the feed as last read the hashes of its paragraphs (so an update is told apart).
+ */
 export interface FeedMemory {
   readonly seen: readonly string[];
+  readonly paragraphs?: Readonly<Record<string, readonly string[]>>;
 }
 
 const SEEN_KEPT = 500;
@@ -24,6 +34,15 @@ const textOf = (html: string): string =>
   convert(html, { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }] })
     .replace(/\s+/g, ' ')
     .trim();
+
+/** An entry's paragraphs as text (Statuspage writes one `<p>` per update), empty ones out. */
+const paragraphsOf = (html: string): string[] =>
+  html
+    .split(/<\/p>/i)
+    .map(textOf)
+    .filter((text) => text !== '');
+
+const hashOf = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, 10);
 
 export async function readFeed(
   body: string,
@@ -38,7 +57,8 @@ export async function readFeed(
   }
   const seen = new Set(memory?.seen ?? []);
   const learning = memory === null && !options.backfill;
-  const sightings = [];
+  const sightings: Sighting[] = [];
+  const paragraphs: Record<string, string[]> = {};
   let passed = 0;
   for (const item of items) {
     const url = item.link ?? item.guid ?? item.id;
@@ -47,27 +67,59 @@ export async function readFeed(
       continue;
     }
     const title = (item.title ?? '').trim();
-    const words = textOf(item.content ?? item['content:encoded'] ?? item.summary ?? '');
-    const matched = usageTerms(`${title}\n${words}`);
-    if (learning || seen.has(url) || matched.length === 0) passed += 1;
-    else {
-      const date = Date.parse(item.isoDate ?? item.pubDate ?? '');
-      sightings.push({
-        key: url,
-        url,
-        postId: null,
-        postedAt: Number.isNaN(date) ? null : date,
-        title: title || url,
-        words: clip(words),
-        matched,
-      });
+    const html = item.content ?? item['content:encoded'] ?? item.summary ?? '';
+    const texts = paragraphsOf(html);
+    const hashes = texts.map(hashOf);
+    paragraphs[url] = hashes;
+    const release = releaseKey(url);
+    // A release's notes are the client's own; anything else a feed says is a notice.
+    const voice: Voice = release === null ? 'notice' : 'client';
+    const date = Date.parse(item.isoDate ?? item.pubDate ?? '');
+    const postedAt = Number.isNaN(date) ? null : date;
+    if (learning) {
+      passed += 1;
+      continue;
     }
+    if (!seen.has(url)) {
+      const words = texts.join(' ');
+      const matched = usageTerms(`${title}\n${words}`, voice);
+      if (matched.length === 0) passed += 1;
+      else
+        sightings.push({
+          key: release ?? url,
+          url,
+          postId: null,
+          postedAt,
+          title: title || url,
+          words: clip(words),
+          matched,
+        });
+      continue;
+    }
+    // Seen before: only its new paragraphs are read, and a lead when they may be an event.
+    const before = new Set(memory?.paragraphs?.[url] ?? hashes);
+    const added = texts.filter((_, index) => !before.has(hashes[index]!));
+    const matched = added.length === 0 ? [] : usageTerms(added.join('\n'), voice);
+    if (matched.length === 0) {
+      passed += 1;
+      continue;
+    }
+    sightings.push({
+      key: `${url}#${hashOf(added.join('\n'))}`,
+      url,
+      postId: null,
+      postedAt,
+      title: `Update: ${title || url}`,
+      words: clip(added.join('\n')),
+      matched,
+      change: true,
+    });
   }
   // A first reading learns every entry; later ones remember the leads they made, so an entry that
-  // did not speak of usage is read again when it is updated (a status-page incident's later update).
+  // did not speak of usage is read whole again when it is updated.
   const remembered = learning
     ? items.flatMap((item) => (typeof item.link === 'string' ? [item.link] : []))
-    : sightings.map((sighting) => sighting.key);
-  const kept = [...new Set([...remembered, ...(memory?.seen ?? [])])].slice(0, SEEN_KEPT);
-  return { sightings, passed, memory: { seen: kept } };
+    : sightings.map((sighting) => sighting.url);
+  const kept = [...new Set([...remembered, ...seen])].slice(0, SEEN_KEPT);
+  return { sightings, passed, memory: { seen: kept, paragraphs } };
 }

@@ -1,7 +1,11 @@
 import type { LeadSighting } from '../../alerts/store/index.js';
 
-/** A sighting as a reader makes it: the watcher adds the source's name. */
-export type Sighting = Omit<LeadSighting, 'source'>;
+/**
+ * A sighting as a reader makes it: the watcher adds the source's name. A `change` is a page or an
+ * entry known before that says something new (a help article's text, an incident's update): the
+ * ledger or the record knowing the page does not answer it.
+ */
+export type Sighting = Omit<LeadSighting, 'source'> & { readonly change?: boolean };
 
 /** What a reader made of one answer: the sightings that may be leads, how many items it passed over. */
 export interface Reading<S> {

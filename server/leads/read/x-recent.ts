@@ -1,7 +1,7 @@
 /**
- * The X API's recent search (`GET /2/tweets/search/recent`, a bearer token): the posts of the
- * watched accounts since the last one read. A post that speaks of usage is a lead, with its own
- * words; the rest are counted.
+ * The X API's recent search (`GET /2/tweets/search/recent`, a bearer token): the watched accounts'
+ * own posts (reposts out) since the last one read, every page of them. A post that speaks of usage
+ * is a lead, with its own words, whole (a long post's `note_tweet`); the rest are counted.
  */
 import { decodePostTime } from '../../../domain/content/post-time.js';
 import { usageTerms } from '../words.js';
@@ -13,26 +13,62 @@ export interface XMemory {
   readonly sinceId: string | null;
 }
 
-/** The search's path and query for `handles`, after `sinceId`. */
-export function recentSearch(handles: readonly string[], sinceId: string | null): string {
+/**
+ * The search's path and query for `handles`, after `sinceId`, at `page` (a `next_token`). The
+ * authors' usernames come with it (`expansions=author_id`): X bills those user reads too.
+ */
+export function recentSearch(
+  handles: readonly string[],
+  sinceId: string | null,
+  page: string | null = null,
+): string {
   const query = new URLSearchParams({
-    query: handles.map((handle) => `from:${handle}`).join(' OR '),
+    query: `(${handles.map((handle) => `from:${handle}`).join(' OR ')}) -is:retweet`,
     max_results: '100',
-    'tweet.fields': 'created_at,author_id',
+    'tweet.fields': 'created_at,author_id,note_tweet',
     expansions: 'author_id',
     'user.fields': 'username',
   });
   if (sinceId) query.set('since_id', sinceId);
+  if (page) query.set('pagination_token', page);
   return `/2/tweets/search/recent?${query.toString()}`;
 }
 
+const TWITTER_EPOCH_MS = 1_288_834_974_657n;
+
+/**
+ * For X's 400 on a `since_id` older than the seven days recent search reaches ("'since_id' must be
+ * a tweet id created after <time>"): the oldest id it may be asked for, a minute after that time, or
+ * null for no `since_id` at all (the whole seven days) when the answer names no time. Undefined
+ * when the answer is another refusal.
+ */
+export function sinceIdAllowed(detail: string | undefined): string | null | undefined {
+  if (detail === undefined || !/since_id/.test(detail)) return undefined;
+  const after = Date.parse(
+    /created after (\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d))/.exec(detail)?.[1] ??
+      '',
+  );
+  if (Number.isNaN(after)) return null;
+  return ((BigInt(after + 60_000) - TWITTER_EPOCH_MS) << 22n).toString();
+}
+
 interface SearchAnswer {
-  data?: { id: string; text: string; author_id?: string }[];
+  data?: { id: string; text: string; author_id?: string; note_tweet?: { text?: string } }[];
   includes?: { users?: { id: string; username: string }[] };
-  meta?: { newest_id?: string; result_count?: number };
+  meta?: { newest_id?: string; result_count?: number; next_token?: string };
+}
+
+/** What one page of the search gave: its reading, and the next page's token when there is one. */
+export interface XPage {
+  readonly reading: Reading<XMemory>;
+  readonly next: string | null;
 }
 
 export function readXRecent(body: string, memory: XMemory | null): Reading<XMemory> {
+  return readXPage(body, memory).reading;
+}
+
+export function readXPage(body: string, memory: XMemory | null): XPage {
   let answer: SearchAnswer;
   try {
     answer = JSON.parse(body) as SearchAnswer;
@@ -51,7 +87,8 @@ export function readXRecent(body: string, memory: XMemory | null): Reading<XMemo
   for (const post of answer.data ?? []) {
     if (!/^\d{1,20}$/.test(post.id) || typeof post.text !== 'string')
       throw new UnreadableAnswer('a post without id or text');
-    const matched = usageTerms(post.text);
+    const text = typeof post.note_tweet?.text === 'string' ? post.note_tweet.text : post.text;
+    const matched = usageTerms(text);
     if (matched.length === 0) {
       passed += 1;
       continue;
@@ -65,15 +102,18 @@ export function readXRecent(body: string, memory: XMemory | null): Reading<XMemo
       postId: post.id,
       postedAt: decodePostTime({ platform: 'x', id: post.id }),
       title: handle === 'i' ? 'X post' : `@${handle}`,
-      words: clip(post.text),
+      words: clip(text),
       matched,
     });
   }
   const ids = (answer.data ?? []).map((post) => BigInt(post.id));
   const newest = ids.length > 0 ? ids.reduce((a, b) => (b > a ? b : a)).toString() : null;
   return {
-    sightings,
-    passed,
-    memory: { sinceId: answer.meta?.newest_id ?? newest ?? memory?.sinceId ?? null },
+    reading: {
+      sightings,
+      passed,
+      memory: { sinceId: answer.meta?.newest_id ?? newest ?? memory?.sinceId ?? null },
+    },
+    next: typeof answer.meta?.next_token === 'string' ? answer.meta.next_token : null,
   };
 }

@@ -1,5 +1,6 @@
 import test from 'ava';
 import type { LeadSighting } from '../../../server/alerts/store/index.js';
+import { LeaseLost } from '../../../server/alerts/store/index.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 
 const engines = useStoreEngines();
@@ -106,6 +107,39 @@ for (const engine of engines) {
       t.true(await store.leaseWatcher('two', 1_000), 'taken over once it expired');
       await store.releaseWatcher('two');
       t.true(await store.leaseWatcher('one', 1_000), 'free again after a clean stop');
+    } finally {
+      await store.close();
+    }
+  });
+
+  test(`${engine.name}: a watcher's fenced writes are made only while it holds the lease`, async (t) => {
+    let now = 1_000;
+    const store = await engine.open(() => now);
+    try {
+      t.true(await store.leaseWatcher('one', 1_000));
+      const { lead } = await store.recordLead(POST, 'one');
+      await store.saveSourceState('peer', '{"n":1}', 'one');
+      await store.markTold(lead.id, 'one');
+      // The lease expires and another takes it over: the first one's writes are refused, whole.
+      now += 1_001;
+      t.true(await store.leaseWatcher('two', 1_000));
+      const refused = { instanceOf: LeaseLost };
+      await t.throwsAsync(
+        store.recordLead({ ...POST, key: 'other', url: 'https://x.com/a/status/1', postId: '1' }, 'one'),
+        refused,
+      );
+      await t.throwsAsync(store.saveSourceState('peer', '{"n":2}', 'one'), refused);
+      await t.throwsAsync(store.answerLead(lead.id, { eventId: 'an-event' }, 'one'), refused);
+      await t.throwsAsync(store.markTold(lead.id, 'one'), refused);
+      t.is((await store.leads()).length, 1);
+      t.is(await store.sourceState('peer'), '{"n":1}');
+      t.like(await store.lead(lead.id), { outcome: 'open', toldAt: 1_000 });
+      t.true(await store.answerLead(lead.id, { eventId: 'an-event' }, 'two'), "the holder's write is made");
+      t.true(
+        await store.answerLead((await store.recordLead({ ...POST, key: 'k2', postId: '2' })).lead.id, {
+          why: 'no',
+        }),
+      );
     } finally {
       await store.close();
     }

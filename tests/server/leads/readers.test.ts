@@ -26,6 +26,34 @@ test('usage words: what speaks of limits matches, and says which terms', (t) => 
   t.deepEqual(usageTerms('Added readline-style ctrl-y for pasting deleted text'), []);
 });
 
+test('who speaks: a notice resets only limits; a client note of its own behaviour is no event', (t) => {
+  t.deepEqual(usageTerms('Delays in password reset and login emails', 'notice'), [], 'a password reset');
+  t.deepEqual(usageTerms('We have reset weekly limits for all affected users.', 'notice'), [
+    'weekly limits',
+    'reset',
+  ]);
+  t.deepEqual(
+    usageTerms('Fixed `/usage` weekly reset showing time of day instead of the calendar date', 'client'),
+    [],
+  );
+  t.deepEqual(
+    usageTerms(
+      'Improved error messages: server rate limits are now distinguished from plan usage limits',
+      'client',
+    ),
+    [],
+  );
+  t.deepEqual(
+    usageTerms(
+      "To give you room to try out our new model, we've updated usage limits for Claude Code users",
+      'client',
+    ),
+    ['usage limits'],
+  );
+  t.deepEqual(usageTerms("We're doubling usage outside our peak hours for the next two weeks."), ['usage']);
+  t.deepEqual(usageTerms('lowering the price of cache reads on usage-based billing'), []);
+});
+
 test('status page: incidents that touch usage are leads, the rest are counted; first read only learns', async (t) => {
   const atom = await fixture('status-history.atom');
   const first = await readFeed(atom, null);
@@ -60,29 +88,38 @@ test('status page: incidents that touch usage are leads, the rest are counted; f
   );
 });
 
-test("claude-code's feed: an entry that speaks of rate limits is a lead", async (t) => {
-  const feed = await readFeed(await fixture('claude-code-feed.xml'), { seen: [] });
+test("claude-code's feed: a release's notes of the client's own behaviour are no lead; the provider speaking is one", async (t) => {
+  const xml = await fixture('claude-code-feed.xml');
+  const feed = await readFeed(xml, { seen: [] });
   t.deepEqual(
-    feed.sightings.map((sighting) => [sighting.title, sighting.matched]),
-    [['Claude Code v2.1.108', ['usage limits', 'rate limits']]],
+    feed.sightings,
+    [],
+    '"server rate limits are now distinguished" is the client, not a limit change',
   );
-  t.is(feed.passed, 1);
+  t.is(feed.passed, 2);
+  const speaking = xml.replace(
+    'Improved the extended-thinking indicator with a rotating progress hint',
+    'To give you room to try out our new model, we&#39;ve updated usage limits for Claude Code users',
+  );
+  const [release] = (await readFeed(speaking, { seen: [] })).sightings;
+  t.like(release, {
+    key: 'release:anthropics/claude-code@2.1.109',
+    url: 'https://github.com/anthropics/claude-code/releases/tag/v2.1.109',
+    matched: ['usage limits'],
+  });
 });
 
-test("claude-code's changelog: 2.0.51's updated usage limits is a lead, with its words and anchor", async (t) => {
+test("claude-code's changelog: only 2.0.51's updated usage limits is a lead, keyed as the release", async (t) => {
   const changelog = await fixture('claude-code-changelog.md');
   const read = readChangelog(changelog, { seen: [] }, { link: LINK });
   t.deepEqual(
-    read.sightings.map((sighting) => [sighting.url, sighting.title]),
-    [
-      [`${LINK}#2051`, 'Claude Code 2.0.51'],
-      [`${LINK}#2050`, 'Claude Code 2.0.50'],
-      [`${LINK}#2049`, 'Claude Code 2.0.49'],
-    ],
+    read.sightings.map((sighting) => [sighting.key, sighting.url, sighting.title]),
+    [['release:anthropics/claude-code@2.0.51', `${LINK}#2051`, 'Claude Code 2.0.51']],
+    "2.0.50's and 2.0.49's limit warnings are the client's own",
   );
   t.regex(read.sightings[0]!.words, /we've updated usage limits for Claude Code users/);
   t.notRegex(read.sightings[0]!.words, /Opus 4.5!/, 'only the items that speak of usage');
-  t.is(read.passed, 1);
+  t.is(read.passed, 3);
   t.deepEqual(readChangelog(changelog, null, { link: LINK }).sightings, [], 'a first read only learns');
   t.throws(() => readChangelog('<html>not found</html>', null, { link: LINK }), {
     instanceOf: UnreadableAnswer,
@@ -151,7 +188,8 @@ test("peers' data: only the watched accounts' post links and ids are taken, neve
 test('the X search: a post that speaks of usage is a lead with its words; the cursor moves on', async (t) => {
   t.is(
     recentSearch(['ClaudeDevs', 'claudeai'], '5'),
-    '/2/tweets/search/recent?query=from%3AClaudeDevs+OR+from%3Aclaudeai&max_results=100&tweet.fields=created_at%2Cauthor_id&expansions=author_id&user.fields=username&since_id=5',
+    '/2/tweets/search/recent?query=%28from%3AClaudeDevs+OR+from%3Aclaudeai%29+-is%3Aretweet&max_results=100&tweet.fields=created_at%2Cauthor_id%2Cnote_tweet&expansions=author_id&user.fields=username&since_id=5',
+    'reposts out, long posts whole',
   );
   const read = readXRecent(await fixture('x-search.json'), null);
   t.deepEqual(

@@ -1,104 +1,23 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import pino from 'pino';
-import type { AlertStore } from '../../../server/alerts/store/index.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
 import type { Answered } from '../../../server/leads/answered.js';
 import { readAnswered } from '../../../server/leads/answered.js';
-import { PoliteClient } from '../../../server/leads/polite-client.js';
 import type { SourceEntry } from '../../../server/leads/sources-file.js';
-import type { SourceSummary } from '../../../server/leads/watcher.js';
+import type { SourceSummary } from '../../../server/leads/source-state.js';
 import { Watcher } from '../../../server/leads/watcher.js';
-import { fixtureDir, ROOT, SHIPPED_CONTENT } from '../../helpers/fixtures.js';
-import type { SourceStandIn } from '../../helpers/source-stand-in.js';
-import { startSourceStandIn } from '../../helpers/source-stand-in.js';
+import { recentSearch } from '../../../server/leads/read/x-recent.js';
+import { decodePostTime } from '../../../domain/content/post-time.js';
+import { ROOT, SHIPPED_CONTENT } from '../../helpers/fixtures.js';
 import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';
-
-const SECRET = `whsec_${Buffer.from('lead-watcher-test-secret-0123456789').toString('base64')}`;
-const fixture = (name: string) => readFile(path.join(fixtureDir('leads'), name), 'utf8');
-const NEW_POST = 'https://x.com/claudeai/status/2105721630051692804';
-const LEDGER_POST = 'https://x.com/ClaudeDevs/status/2104641323198472430';
-
-interface Setup {
-  readonly store: AlertStore;
-  readonly site: SourceStandIn;
-  readonly logs: { level: number; msg: string; source?: string; reason?: string }[];
-  readonly dir: string;
-  now: number;
-  watcher(
-    sources: SourceEntry[],
-    options?: { answered?: () => Promise<Answered>; x?: boolean; webhook?: string },
-  ): Watcher;
-}
-
-/** A store, a stand-in for the sources, a ledger holding one post, and a watcher made on them. */
-async function setUp(t: { teardown(fn: () => Promise<void>): void }): Promise<Setup> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-leads-'));
-  const ledger = path.join(dir, 'ledger.json');
-  await writeFile(
-    ledger,
-    JSON.stringify({
-      reviewed_on: '2026-11-28',
-      material_until: '2026-10-10',
-      entries: [{ url: LEDGER_POST, date: '2026-09-28', who: '@ClaudeDevs', left_out: 'a test entry' }],
-    }),
-  );
-  const setup = {
-    // Now: the curator's webhook is signed with it, and its receiver refuses a time 5 minutes off.
-    now: Date.now(),
-    logs: [] as Setup['logs'],
-    dir,
-  } as Setup;
-  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'), () => setup.now);
-  const site = await startSourceStandIn();
-  site.set('/oembed', { body: await fixture('oembed.json') });
-  t.teardown(async () => {
-    await store.close();
-    await site.stop();
-    await rm(dir, { recursive: true, force: true });
-  });
-  const log = pino(
-    { level: 'info' },
-    { write: (line: string) => setup.logs.push(JSON.parse(line) as Setup['logs'][number]) },
-  );
-  Object.assign(setup, {
-    store,
-    site,
-    watcher: (sources: SourceEntry[], options: Parameters<Setup['watcher']>[1] = {}) =>
-      new Watcher({
-        store,
-        sources,
-        context: {
-          client: new PoliteClient({
-            userAgent: 'test',
-            timeoutMs: 500,
-            maxBytes: 256 * 1024,
-            clock: () => setup.now,
-          }),
-          handles: ['ClaudeDevs', 'claudeai'],
-          x: options.x ? { token: 'a-token', origin: site.origin } : null,
-          backfill: false,
-        },
-        clock: () => setup.now,
-        answered: options.answered ?? (() => readAnswered(ledger, fixtureDir('content-valid'))),
-        channels: options.webhook
-          ? {
-              webhook: {
-                url: options.webhook,
-                secret: SECRET,
-                post: { allowedOrigins: [new URL(options.webhook).origin] },
-              },
-            }
-          : {},
-        oembedOrigin: site.origin,
-        log,
-        holder: 'test-watcher',
-      }),
-  });
-  return setup;
-}
+import {
+  LEDGER_POST,
+  NEW_POST,
+  SECRET,
+  fixture,
+  noneAnswered,
+  setUp,
+  watcherOptions,
+} from '../../helpers/lead-watcher.js';
 
 test('from a post to the curator: a peer cites a post the ledger lacks; one lead, its own words, told by a signed webhook', async (t) => {
   const setup = await setUp(t);
@@ -191,6 +110,11 @@ test('a source at fault is one log line per cause, backs off, and the others go 
     t.is(summary.outcome, outcome, name);
     t.true((summary.reason ?? '').startsWith(reason), `${name}: ${summary.reason}`);
   }
+  // After any answer or fault, each source has its next poll, and within six hours.
+  for (const name of [...names, 'x']) {
+    const { nextAt } = JSON.parse((await setup.store.sourceState(name))!) as { nextAt: number };
+    t.true(nextAt > setup.now && nextAt <= setup.now + 6 * 3_600_000, `${name} is asked again in time`);
+  }
   const warnings = () => setup.logs.filter((line) => line.level === 40 && line.msg === 'lead source failed');
   t.deepEqual(
     warnings().map((line) => line.source),
@@ -265,6 +189,8 @@ test('the store down: the poll fails and its state is not saved; the next poll s
   t.like(failed, { outcome: 'failed', reason: 'the store failed: SQLITE_BUSY: database is locked' });
   t.is(await setup.store.sourceState('peer-shixi'), null, 'nothing saved: the next poll reads again');
   down = false;
+  t.like((await watcher.round())[0], { outcome: 'waiting' }, 'backed off, not asked again at once');
+  setup.now += 120 * 60_000;
   const [read] = await watcher.round();
   t.like(read, { outcome: 'read', leads: 2 });
   await watcher.round(true);
@@ -294,32 +220,90 @@ test('an open lead that a published event cites is closed; the curator is not to
   t.is(setup.logs.filter((line) => line.msg === 'lead closed: an event cites it').length, 1);
 });
 
-const noneAnswered = (): Promise<Answered> => Promise.resolve({ has: () => false, eventCiting: () => null });
+test('X: a since_id gone stale after a week unread is dropped, its refusal logged, and the search goes on', async (t) => {
+  const setup = await setUp(t);
+  setup.site.set('/2/tweets/search/recent', { body: await fixture('x-search.json') });
+  const watcher = setup.watcher([{ name: 'x', kind: 'x_recent' }], { x: true, answered: noneAnswered });
+  await watcher.round();
+  const stale = recentSearch(['ClaudeDevs', 'claudeai'], '2104641323198472430');
+  const refusal = JSON.stringify({
+    errors: [
+      {
+        parameters: { since_id: ['2104641323198472430'] },
+        message:
+          "Invalid 'since_id':'2104641323198472430'. 'since_id' must be a tweet id created after 2026-10-06T04:00:00.000Z.",
+      },
+    ],
+    title: 'Invalid Request',
+    detail: 'One or more parameters to your request was invalid.',
+    type: 'https://api.twitter.com/2/problems/invalid-request',
+  });
+  setup.site.set(stale, { status: 400, body: refusal });
+  setup.site.set('/2/tweets/search/recent', { body: '{"meta":{"result_count":0}}' });
+  setup.now += 8 * 86_400_000;
+  const asked = setup.site.requests.length;
+  const [read] = await watcher.round();
+  t.like(read, { outcome: 'read' }, 'not deaf');
+  const paths = setup.site.requests.slice(asked).map((request) => request.path);
+  t.is(paths[0], stale);
+  const allowed = new URLSearchParams(paths[1]!.split('?')[1]).get('since_id');
+  t.is(decodePostTime({ platform: 'x', id: allowed! }), Date.parse('2026-10-06T04:01:00.000Z'));
+  const said = setup.logs.find((line) => line.source === 'x' && line.level === 40);
+  t.regex(said!.msg, /must be a tweet id created after 2026-10-06T04:00:00.000Z/, 'the error body is logged');
+  const state = JSON.parse((await setup.store.sourceState('x'))!) as { memory: { sinceId: string } };
+  t.not(state.memory.sinceId, '2104641323198472430', 'the stale id is not kept');
+});
 
-/** The options `setup.watcher` would give, with another store. */
-function watcherOptions(setup: Setup, store: AlertStore) {
-  return {
-    store,
-    sources: [{ name: 'peer-shixi', kind: 'peer_data' as const, url: `${setup.site.origin}/shixi.json` }],
-    context: {
-      client: new PoliteClient({
-        userAgent: 'test',
-        timeoutMs: 500,
-        maxBytes: 256 * 1024,
-        clock: () => setup.now,
-      }),
-      handles: ['ClaudeDevs', 'claudeai'],
-      x: null,
-      backfill: false,
-    },
-    clock: () => setup.now,
-    answered: noneAnswered,
-    channels: {},
-    oembedOrigin: setup.site.origin,
-    log: pino({ level: 'silent' }),
-    holder: 'test-watcher',
-  };
-}
+test("X: every page of the search is read, long posts whole, and an error answer's body is logged", async (t) => {
+  const setup = await setUp(t);
+  const post = (id: string, text: string, note?: string) => ({
+    id,
+    author_id: '1',
+    text,
+    ...(note && { note_tweet: { text: note } }),
+  });
+  const users = { users: [{ id: '1', username: 'claudeai' }] };
+  setup.site.set('/2/tweets/search/recent', {
+    body: JSON.stringify({
+      data: [
+        post(
+          '2105721630051692804',
+          'A new model is out today…',
+          'A new model is out today. And we have reset weekly limits for all paid plans.',
+        ),
+      ],
+      includes: users,
+      meta: { newest_id: '2105721630051692804', result_count: 1, next_token: 'page-2' },
+    }),
+  });
+  setup.site.set(recentSearch(['ClaudeDevs', 'claudeai'], null, 'page-2'), {
+    body: JSON.stringify({
+      data: [post('2104641323198472430', 'We have doubled usage limits this weekend.')],
+      includes: users,
+      meta: { result_count: 1 },
+    }),
+  });
+  const watcher = setup.watcher([{ name: 'x', kind: 'x_recent' }], { x: true, answered: noneAnswered });
+  const [read] = await watcher.round();
+  t.like(read, { outcome: 'read', leads: 2 });
+  const leads = await setup.store.leads();
+  t.deepEqual(leads.map((lead) => lead.postId).sort(), ['2104641323198472430', '2105721630051692804']);
+  t.regex(
+    leads.find((lead) => lead.postId === '2105721630051692804')!.words,
+    /reset weekly limits/,
+    'note_tweet',
+  );
+  const state = JSON.parse((await setup.store.sourceState('x'))!) as { memory: { sinceId: string } };
+  t.is(state.memory.sinceId, '2105721630051692804', 'the newest of the first page');
+  setup.site.set(recentSearch(['ClaudeDevs', 'claudeai'], '2105721630051692804'), {
+    status: 503,
+    body: '{"title":"Service Unavailable","detail":"Service is overloaded."}',
+  });
+  await watcher.round(true);
+  const said = setup.logs.find((line) => line.msg === 'lead source failed');
+  t.like(said, { source: 'x', reason: 'answered 503' });
+  t.regex((said as { detail?: string }).detail ?? '', /Service is overloaded/);
+});
 
 test('a first watch over recorded copies of every source leaves no lead that the ledger or the record answers', async (t) => {
   const setup = await setUp(t);

@@ -317,8 +317,8 @@ export class PostgresAlertStore implements AlertStore {
 
   // The leads (./leads.ts)
 
-  recordLead(sighting: LeadSighting): Promise<{ lead: StoredLead; created: boolean }> {
-    return this.#leads.recordLead(sighting);
+  recordLead(sighting: LeadSighting, fence?: string): Promise<{ lead: StoredLead; created: boolean }> {
+    return this.#leads.recordLead(sighting, fence);
   }
 
   leads(outcome?: LeadOutcome): Promise<StoredLead[]> {
@@ -329,24 +329,24 @@ export class PostgresAlertStore implements AlertStore {
     return this.#leads.lead(id);
   }
 
-  answerLead(id: number, answer: LeadAnswer): Promise<boolean> {
-    return this.#leads.answerLead(id, answer);
+  answerLead(id: number, answer: LeadAnswer, fence?: string): Promise<boolean> {
+    return this.#leads.answerLead(id, answer, fence);
   }
 
   untoldLeads(): Promise<StoredLead[]> {
     return this.#leads.untoldLeads();
   }
 
-  markTold(id: number): Promise<void> {
-    return this.#leads.markTold(id);
+  markTold(id: number, fence?: string): Promise<void> {
+    return this.#leads.markTold(id, fence);
   }
 
   sourceState(name: string): Promise<string | null> {
     return this.#leads.sourceState(name);
   }
 
-  saveSourceState(name: string, state: string): Promise<void> {
-    return this.#leads.saveSourceState(name, state);
+  saveSourceState(name: string, state: string, fence?: string): Promise<void> {
+    return this.#leads.saveSourceState(name, state, fence);
   }
 
   leaseWatcher(holder: string, ttlMs: number): Promise<boolean> {

@@ -1,7 +1,8 @@
 import type { LeadRow } from '../lead-rows.js';
 import { leadOf } from '../lead-rows.js';
+import { LeaseLost } from '../lead-types.js';
 import type { LeadAnswer, LeadOutcome, LeadSighting, LeadStore, StoredLead } from '../types.js';
-import type { PostgresConnection } from './connection.js';
+import type { PostgresConnection, Sql } from './connection.js';
 import { lockStatement } from './connection.js';
 import { PostgresLease } from './lease.js';
 
@@ -15,10 +16,33 @@ export class PostgresLeads implements LeadStore {
     this.#watcher = new PostgresLease(connection, 'watcher');
   }
 
+  /**
+   * Inside a transaction: refuses the write unless `fence` (a holder) holds the lease unexpired. The
+   * lease's row is read `FOR SHARE`: a takeover (its update) waits until this write commits.
+   */
+  async #check(sql: Sql, fence: string | undefined): Promise<void> {
+    if (fence === undefined) return;
+    const { rows } = await sql(
+      'SELECT 1 FROM watcher WHERE id = 1 AND holder = $1 AND expires_at >= $2 FOR SHARE',
+      [fence, this.#connection.clock()],
+    );
+    if (rows.length === 0) throw new LeaseLost(`${fence} does not hold the watcher lease`);
+  }
+
+  /** `write` in a transaction of its own, checked against `fence` first when there is one. */
+  async #fenced<T>(fence: string | undefined, write: (sql: Sql) => Promise<T>): Promise<T> {
+    if (fence === undefined) return await write(this.#connection.sql);
+    return await this.#connection.transaction(async (sql) => {
+      await this.#check(sql, fence);
+      return await write(sql);
+    });
+  }
+
   /** One transaction under the `leads` lock: of two watchers (a lease handed over), one inserts. */
-  async recordLead(sighting: LeadSighting): Promise<{ lead: StoredLead; created: boolean }> {
+  async recordLead(sighting: LeadSighting, fence?: string): Promise<{ lead: StoredLead; created: boolean }> {
     const now = this.#connection.clock();
     return await this.#connection.transaction(async (sql) => {
+      await this.#check(sql, fence);
       await sql(lockStatement('leads'));
       const { rows: found } = await sql<LeadRow>(
         `SELECT * FROM leads WHERE key = $1 OR (post_id IS NOT NULL AND post_id = $2) ORDER BY id LIMIT 1`,
@@ -68,13 +92,15 @@ export class PostgresLeads implements LeadStore {
     return rows[0] ? leadOf(rows[0]) : null;
   }
 
-  async answerLead(id: number, answer: LeadAnswer): Promise<boolean> {
+  async answerLead(id: number, answer: LeadAnswer, fence?: string): Promise<boolean> {
     const [outcome, eventId, why] =
       'eventId' in answer ? ['event', answer.eventId, null] : ['dismissed', null, answer.why];
-    const { rowCount } = await this.#connection.sql(
-      `UPDATE leads SET outcome = $1, event_id = $2, why = $3, answered_at = $4
+    const { rowCount } = await this.#fenced(fence, (sql) =>
+      sql(
+        `UPDATE leads SET outcome = $1, event_id = $2, why = $3, answered_at = $4
        WHERE id = $5 AND outcome = 'open'`,
-      [outcome, eventId, why, this.#connection.clock(), id],
+        [outcome, eventId, why, this.#connection.clock(), id],
+      ),
     );
     return rowCount === 1;
   }
@@ -86,8 +112,10 @@ export class PostgresLeads implements LeadStore {
     return rows.map(leadOf);
   }
 
-  async markTold(id: number): Promise<void> {
-    await this.#connection.sql('UPDATE leads SET told_at = $1 WHERE id = $2', [this.#connection.clock(), id]);
+  async markTold(id: number, fence?: string): Promise<void> {
+    await this.#fenced(fence, (sql) =>
+      sql('UPDATE leads SET told_at = $1 WHERE id = $2', [this.#connection.clock(), id]),
+    );
   }
 
   async sourceState(name: string): Promise<string | null> {
@@ -98,11 +126,13 @@ export class PostgresLeads implements LeadStore {
     return rows[0]?.state ?? null;
   }
 
-  async saveSourceState(name: string, state: string): Promise<void> {
-    await this.#connection.sql(
-      `INSERT INTO lead_sources (name, state, updated_at) VALUES ($1, $2, $3)
+  async saveSourceState(name: string, state: string, fence?: string): Promise<void> {
+    await this.#fenced(fence, (sql) =>
+      sql(
+        `INSERT INTO lead_sources (name, state, updated_at) VALUES ($1, $2, $3)
        ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
-      [name, state, this.#connection.clock()],
+        [name, state, this.#connection.clock()],
+      ),
     );
   }
 

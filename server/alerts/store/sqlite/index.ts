@@ -316,8 +316,8 @@ export class SqliteAlertStore implements AlertStore {
 
   // The leads (./leads.ts)
 
-  recordLead(sighting: LeadSighting): Promise<{ lead: StoredLead; created: boolean }> {
-    return promised(() => this.#leads.recordLead(sighting));
+  recordLead(sighting: LeadSighting, fence?: string): Promise<{ lead: StoredLead; created: boolean }> {
+    return promised(() => this.#leads.recordLead(sighting, fence));
   }
 
   leads(outcome?: LeadOutcome): Promise<StoredLead[]> {
@@ -328,24 +328,24 @@ export class SqliteAlertStore implements AlertStore {
     return promised(() => this.#leads.lead(id));
   }
 
-  answerLead(id: number, answer: LeadAnswer): Promise<boolean> {
-    return promised(() => this.#leads.answerLead(id, answer));
+  answerLead(id: number, answer: LeadAnswer, fence?: string): Promise<boolean> {
+    return promised(() => this.#leads.answerLead(id, answer, fence));
   }
 
   untoldLeads(): Promise<StoredLead[]> {
     return promised(() => this.#leads.untoldLeads());
   }
 
-  markTold(id: number): Promise<void> {
-    return promised(() => this.#leads.markTold(id));
+  markTold(id: number, fence?: string): Promise<void> {
+    return promised(() => this.#leads.markTold(id, fence));
   }
 
   sourceState(name: string): Promise<string | null> {
     return promised(() => this.#leads.sourceState(name));
   }
 
-  saveSourceState(name: string, state: string): Promise<void> {
-    return promised(() => this.#leads.saveSourceState(name, state));
+  saveSourceState(name: string, state: string, fence?: string): Promise<void> {
+    return promised(() => this.#leads.saveSourceState(name, state, fence));
   }
 
   leaseWatcher(holder: string, ttlMs: number): Promise<boolean> {

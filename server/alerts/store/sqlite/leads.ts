@@ -1,5 +1,6 @@
 import type { LeadRow } from '../lead-rows.js';
 import { leadOf } from '../lead-rows.js';
+import { LeaseLost } from '../lead-types.js';
 import type { LeadAnswer, LeadOutcome, LeadSighting, LeadStore, StoredLead } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
 import { SqliteLease } from './lease.js';
@@ -14,9 +15,19 @@ export class SqliteLeads implements Synchronous<LeadStore> {
     this.#watcher = new SqliteLease(connection, 'watcher');
   }
 
-  recordLead(sighting: LeadSighting): { lead: StoredLead; created: boolean } {
+  /** Inside a transaction: refuses the write unless `fence` (a holder) holds the lease unexpired. */
+  #check(fence: string | undefined): void {
+    if (fence === undefined) return;
+    const held = this.#connection
+      .sql('SELECT 1 FROM watcher WHERE id = 1 AND holder = ? AND expires_at >= ?')
+      .get(fence, this.#connection.clock());
+    if (held === undefined) throw new LeaseLost(`${fence} does not hold the watcher lease`);
+  }
+
+  recordLead(sighting: LeadSighting, fence?: string): { lead: StoredLead; created: boolean } {
     const connection = this.#connection;
     return connection.immediate(() => {
+      this.#check(fence);
       const found = connection
         .sql('SELECT * FROM leads WHERE key = ? OR (post_id IS NOT NULL AND post_id = ?) ORDER BY id LIMIT 1')
         .get(sighting.key, sighting.postId) as LeadRow | undefined;
@@ -64,20 +75,23 @@ export class SqliteLeads implements Synchronous<LeadStore> {
     return row ? leadOf(row) : null;
   }
 
-  answerLead(id: number, answer: LeadAnswer): boolean {
+  answerLead(id: number, answer: LeadAnswer, fence?: string): boolean {
     const connection = this.#connection;
     const [outcome, eventId, why] =
       'eventId' in answer
         ? (['event', answer.eventId, null] as const)
         : (['dismissed', null, answer.why] as const);
-    return (
-      connection
-        .sql(
-          `UPDATE leads SET outcome = ?, event_id = ?, why = ?, answered_at = ?
-           WHERE id = ? AND outcome = 'open'`,
-        )
-        .run(outcome, eventId, why, connection.clock(), id).changes === 1
-    );
+    return connection.immediate(() => {
+      this.#check(fence);
+      return (
+        connection
+          .sql(
+            `UPDATE leads SET outcome = ?, event_id = ?, why = ?, answered_at = ?
+             WHERE id = ? AND outcome = 'open'`,
+          )
+          .run(outcome, eventId, why, connection.clock(), id).changes === 1
+      );
+    });
   }
 
   untoldLeads(): StoredLead[] {
@@ -87,8 +101,11 @@ export class SqliteLeads implements Synchronous<LeadStore> {
     return rows.map(leadOf);
   }
 
-  markTold(id: number): void {
-    this.#connection.sql('UPDATE leads SET told_at = ? WHERE id = ?').run(this.#connection.clock(), id);
+  markTold(id: number, fence?: string): void {
+    this.#connection.immediate(() => {
+      this.#check(fence);
+      this.#connection.sql('UPDATE leads SET told_at = ? WHERE id = ?').run(this.#connection.clock(), id);
+    });
   }
 
   sourceState(name: string): string | null {
@@ -97,13 +114,16 @@ export class SqliteLeads implements Synchronous<LeadStore> {
     return row?.state ?? null;
   }
 
-  saveSourceState(name: string, state: string): void {
-    this.#connection
-      .sql(
-        `INSERT INTO lead_sources (name, state, updated_at) VALUES (?, ?, ?)
-         ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
-      )
-      .run(name, state, this.#connection.clock());
+  saveSourceState(name: string, state: string, fence?: string): void {
+    this.#connection.immediate(() => {
+      this.#check(fence);
+      this.#connection
+        .sql(
+          `INSERT INTO lead_sources (name, state, updated_at) VALUES (?, ?, ?)
+           ON CONFLICT (name) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
+        )
+        .run(name, state, this.#connection.clock());
+    });
   }
 
   leaseWatcher(holder: string, ttlMs: number): boolean {

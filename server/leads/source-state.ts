@@ -1,0 +1,60 @@
+/**
+ * What the watcher (./watcher.ts) keeps of each source between polls, in the store's
+ * `lead_sources` (its validators, its reader's memory, its back-off, when it last changed), and what
+ * a poll of it reports.
+ */
+import type { AlertStore } from '../alerts/store/index.js';
+import type { Validators } from './polite-client.js';
+
+/** What the watcher keeps of a source between polls (the store's `lead_sources`). */
+export interface SourceState {
+  readonly validators: Validators;
+  readonly memory: unknown;
+  readonly failures: number;
+  readonly nextAt: number;
+  /** The cause last logged, so one cause is one log line however often it recurs. */
+  readonly cause: string | null;
+  /** When its answers last changed (a new memory, a lead): a quiet source is asked less often. */
+  readonly changedAt: number | null;
+}
+
+export interface SourceSummary {
+  readonly name: string;
+  readonly outcome: 'read' | 'unchanged' | 'failed' | 'off' | 'waiting';
+  /** New leads stored. */
+  readonly leads: number;
+  /** Sightings the ledger, the record or an earlier lead already held. */
+  readonly known: number;
+  /** Items that were no lead (nothing about usage, or seen before). */
+  readonly passed: number;
+  readonly reason?: string;
+}
+
+const FRESH: SourceState = {
+  validators: {},
+  memory: null,
+  failures: 0,
+  nextAt: 0,
+  cause: null,
+  changedAt: null,
+};
+
+/** A source's state as the store holds it; a fresh one when there is none or it cannot be read. */
+export async function readSourceState(store: AlertStore, name: string): Promise<SourceState> {
+  const saved = await store.sourceState(name);
+  if (saved === null) return FRESH;
+  try {
+    return { ...FRESH, ...(JSON.parse(saved) as Partial<SourceState>) };
+  } catch {
+    return FRESH;
+  }
+}
+
+/** A source not due this round. */
+export const waiting = (name: string): SourceSummary => ({
+  name,
+  outcome: 'waiting',
+  leads: 0,
+  known: 0,
+  passed: 0,
+});
