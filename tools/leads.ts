@@ -19,6 +19,7 @@ import type { LeadSettings } from '../server/leads/settings.js';
 import { readLeadSettings } from '../server/leads/settings.js';
 import { leadMessage } from '../server/leads/tell-curator.js';
 import { readCommandLine } from './command-line.js';
+import { serviceEnv } from './service-settings.js';
 import { readJsonFile, writeContentFile } from './content-files.js';
 import type { AlertStore } from '../server/alerts/store/index.js';
 
@@ -62,7 +63,7 @@ const leadId = id === undefined ? undefined : positiveWhole('<id>', id);
 
 let settings: LeadSettings;
 try {
-  settings = readLeadSettings(process.env);
+  settings = readLeadSettings(serviceEnv());
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
