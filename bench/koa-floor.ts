@@ -9,7 +9,7 @@ import type { Middleware } from 'koa';
 import { copyResponses } from './copy-responses.js';
 import { createStack, listen } from './stack.js';
 import type * as Routes from '../server/routes.js';
-import type * as Operations from '../server/api/rest-operations.js';
+import type * as Operations from '../server/api/rest.js';
 import type * as RouterModule from '../server/api/procedures.js';
 import type * as SiteModule from '../server/site/site-resources.js';
 import type * as OpenApiDocumentModule from '../server/http/openapi-document.js';
@@ -19,9 +19,7 @@ const stored = await copyResponses(origin, urlsFile);
 const { createRoutes, writeOnlyPaths } = (await import(
   path.resolve('dist/server/routes.js')
 )) as typeof Routes;
-const { restOperations } = (await import(
-  path.resolve('dist/server/api/rest-operations.js')
-)) as typeof Operations;
+const { restOperations } = (await import(path.resolve('dist/server/api/rest.js'))) as typeof Operations;
 const { appRouter } = (await import(path.resolve('dist/server/api/procedures.js'))) as typeof RouterModule;
 const { siteResources } = (await import(
   path.resolve('dist/server/site/site-resources.js')

@@ -14,11 +14,7 @@ import { problemPageRenderer } from './site/pages/page-resources.js';
 import { serveResource } from './site/resource.js';
 import { siteResources } from './site/site-resources.js';
 import { RenderCache } from './site/render-cache.js';
-import { createRestBridge } from './api/rest-bridge.js';
-import { restOperations } from './api/rest-operations.js';
-import { ResponseCache } from './api/response-cache.js';
-import { createRestResponder } from './api/rest-responder.js';
-import { restHandler } from './api/rest-handler.js';
+import { createRestResponder, ResponseCache, restHandler, restOperations } from './api/rest.js';
 import { appRouter } from './api/procedures.js';
 import { LiveStreams } from './api/live-streams.js';
 import { statusStreamHandler, statusStreamPath } from './api/status-stream.js';
@@ -113,7 +109,7 @@ export function createApp(deps: AppDeps): ServiceApp {
     content,
     clock,
     problemTypeBase: base,
-    callProcedure: createRestBridge(appRouter),
+    router: appRouter,
     cache,
   });
   const streams = config.streams ?? {

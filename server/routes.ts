@@ -7,7 +7,7 @@ import { PUBLIC_CACHE_CONTROL } from './http/cache-control.js';
 import { healthz } from './api/healthz.js';
 import { TRPC_PREFIX } from './api/trpc-endpoint.js';
 import { MCP_PATH } from './api/mcp-names.js';
-import type { RestOperation } from './api/rest-operations.js';
+import type { RestOperation } from './api/rest.js';
 import type { OpenApiDocument } from './http/openapi-document.js';
 import type { SiteResource } from './site/resource.js';
 import type { AlertEndpoints } from './alerts/endpoints.js';

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { CachedResponse } from './response-cache.js';
+import type { CachedResponse } from './rest.js';
 
 const RESULT_HEAD = Buffer.from('{"result":');
 const PLAIN_REQUEST = new Set(['jsonrpc', 'id', 'method', 'params']);

@@ -17,7 +17,7 @@ import type { ToolCallSlot } from './mcp-answers.js';
 import { plainToolCall, ToolAnswers } from './mcp-answers.js';
 import { callTool, toolRequest } from './mcp-tool-call.js';
 import { ExchangeTransport } from './mcp-transport.js';
-import type { RestResponder } from './rest-responder.js';
+import type { RestResponder } from './rest.js';
 
 export { MCP_PATH } from './mcp-names.js';
 /** A tool call is a few hundred bytes; this leaves room for long cursors and client metadata. */

@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import { readQuery } from '../http/query.js';
 import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem, problemFromError } from '../http/problem-types.js';
-import type { CachedResponse } from './response-cache.js';
-import type { RestRequest, RestResponder } from './rest-responder.js';
+import type { CachedResponse } from './rest.js';
+import type { RestRequest, RestResponder } from './rest.js';
 import type { McpTool } from './mcp-tools.js';
 
 interface ToolBody {

@@ -4,7 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { PublishedRecord, ResetSummary } from '../../domain/schemas/index.js';
 import { mcpToolName } from './mcp-names.js';
 import type { AppRouter } from './procedures.js';
-import type { RestOperation } from './rest-operations.js';
+import type { RestOperation } from './rest.js';
 import type { ProcedureMeta } from './trpc.js';
 
 /** One MCP tool: a procedure's REST operation, described by the procedure's schemas and meta. */

@@ -9,8 +9,8 @@ import {
   ResetSummary,
 } from '../../domain/schemas/index.js';
 import type { AppRouter } from './procedures.js';
-import type { RestOperation } from './rest-operations.js';
-import { restOperations } from './rest-operations.js';
+import type { RestOperation } from './rest.js';
+import { restOperations } from './rest.js';
 import { CONTENT_UNAVAILABLE_RETRY_SECONDS, PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
 import { ETAG_HASH_LENGTH } from '../http/etag.js';
 import { RATE_LIMIT_WINDOW_MAX_SECONDS } from '../http/rate-limit.js';

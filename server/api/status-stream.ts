@@ -3,8 +3,8 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { readQuery } from '../http/query.js';
 import type { LiveStreams } from './live-streams.js';
-import type { RestOperation } from './rest-operations.js';
-import type { RestResponder } from './rest-responder.js';
+import type { RestOperation } from './rest.js';
+import type { RestResponder } from './rest.js';
 
 export interface StatusStreamOptions {
   /** The status operation: the stream carries exactly its body, for the same query. */

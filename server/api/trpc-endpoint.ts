@@ -10,7 +10,7 @@ import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
 import { trpcErrorFromProblem } from '../http/problem-types.js';
 import type { AppRouter } from './procedures.js';
 import type { ProcedureMeta } from './trpc.js';
-import { ResponseCache } from './response-cache.js';
+import { ResponseCache } from './rest.js';
 import { etagFor } from '../http/etag.js';
 import type { LiveStreams } from './live-streams.js';
 

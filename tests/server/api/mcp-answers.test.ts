@@ -3,7 +3,7 @@ import path from 'node:path';
 import test from 'ava';
 import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { plainToolCall, ToolAnswers } from '../../../server/api/mcp-answers.js';
-import type { CachedResponse } from '../../../server/api/response-cache.js';
+import type { CachedResponse } from '../../../server/api/rest.js';
 import { usingServer } from '../../helpers/with-server.js';
 import { VALID_FIXTURE, copyContent } from '../../helpers/fixtures.js';
 import { call, withClient } from '../../helpers/mcp.js';

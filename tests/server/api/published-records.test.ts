@@ -13,7 +13,7 @@ import {
 } from '../../../domain/schemas/index.js';
 import type { ResetSummary } from '../../../domain/schemas/index.js';
 import { buildMeta, getStatus } from '../../../domain/status.js';
-import { bodyJson } from '../../../server/api/body-json.js';
+import { bodyJson } from '../../../server/api/rest.js';
 import { appRouter } from '../../../server/api/procedures.js';
 import { createCallerFactory } from '../../../server/api/trpc.js';
 import { ContentState } from '../../../server/content/content-state.js';
