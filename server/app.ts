@@ -26,16 +26,16 @@ import { createPipeline } from './pipeline.js';
 import type { RouteEntry } from './routes.js';
 import { createRoutes, readRoutes, writeOnlyPaths } from './routes.js';
 import type { AlertStore } from './alerts/store/index.js';
-import { alertEndpoints } from './alerts/endpoints.js';
-import { welcomePayload, welcomeSender } from './alerts/welcome.js';
-import { webhookEndpoints } from './alerts/webhook-endpoints.js';
-import { emailEndpoints } from './alerts/email-endpoints.js';
+import { alertEndpoints } from './alerts/push/endpoints.js';
+import { welcomePayload, welcomeSender } from './alerts/push/welcome.js';
+import { webhookEndpoints } from './alerts/webhooks/endpoints.js';
+import { emailEndpoints } from './alerts/email/endpoints.js';
 import { StoreOutage } from './alerts/store-outage.js';
 import type { Mailer } from './alerts/email/smtp.js';
 import type { WriteCount } from './alerts/write-limit.js';
 import type { DeliverFunction } from './alerts/webhooks/verify.js';
 import type { LimiterHandle } from './http/rate-limit-store.js';
-import { unconfirmedShare } from './alerts/unconfirmed-share.js';
+import { unconfirmedShare } from './alerts/email/unconfirmed-share.js';
 
 export interface AppDeps {
   readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'> &

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_PUSH_SERVICES } from '../domain/alerts.js';
 import { INT32_MAX } from '../domain/schemas/limits.js';
-import type { Locale } from './site/i18n/locales.js';
-import { LOCALES } from './site/i18n/locales.js';
+import type { Locale } from '../domain/locales.js';
+import { LOCALES } from '../domain/locales.js';
 
 /**
  * Subscriptions in all, per channel (a browser row is at most about 9 KB: 100,000 stay under 1 GB),

@@ -10,12 +10,12 @@ import { MCP_PATH } from './api/mcp-names.js';
 import type { RestOperation } from './api/rest.js';
 import type { OpenApiDocument } from './http/openapi-document.js';
 import type { SiteResource } from './site/resource.js';
-import type { AlertEndpoints } from './alerts/endpoints.js';
-import { SUBSCRIPTIONS_PATH, VAPID_KEY_PATH } from './alerts/endpoints.js';
-import type { WebhookEndpoints } from './alerts/webhook-endpoints.js';
-import { WEBHOOK_PATH, WEBHOOKS_PATH } from './alerts/webhook-endpoints.js';
-import type { EmailEndpoints } from './alerts/email-endpoints.js';
-import { EMAIL_SUBSCRIBE_PATH } from './alerts/email-endpoints.js';
+import type { AlertEndpoints } from './alerts/push/endpoints.js';
+import { SUBSCRIPTIONS_PATH, VAPID_KEY_PATH } from './alerts/push/endpoints.js';
+import type { WebhookEndpoints } from './alerts/webhooks/endpoints.js';
+import { WEBHOOK_PATH, WEBHOOKS_PATH } from './alerts/webhooks/endpoints.js';
+import type { EmailEndpoints } from './alerts/email/endpoints.js';
+import { EMAIL_SUBSCRIBE_PATH } from './alerts/email/endpoints.js';
 
 /**
  * What a URL is: a `page` a person reads (a failure there is answered with an HTML page, unless the
@@ -72,11 +72,11 @@ export interface RouteHandlers {
   readonly trpc: RouterMiddleware;
   /** The MCP endpoint, behind its Origin check (server/api/mcp-endpoint.ts). */
   readonly mcp: readonly Middleware[];
-  /** Browser alerts: the public key, subscribing and unsubscribing (server/alerts/endpoints.ts). */
+  /** Browser alerts: the public key, subscribing and unsubscribing (server/alerts/push/endpoints.ts). */
   readonly alerts: AlertEndpoints;
-  /** Webhooks: registering, reading and deleting one (server/alerts/webhook-endpoints.ts). */
+  /** Webhooks: registering, reading and deleting one (server/alerts/webhooks/endpoints.ts). */
   readonly webhooks: WebhookEndpoints;
-  /** Email alerts: asking for them, and the confirm and unsubscribe pages (server/alerts/email-endpoints.ts). */
+  /** Email alerts: asking for them, and the confirm and unsubscribe pages (server/alerts/email/endpoints.ts). */
   readonly email: EmailEndpoints;
   /** The OpenAPI document `/api/openapi.json` serves, built at its first request. */
   readonly openApi: OpenApiDocument;

@@ -94,7 +94,7 @@ export type AlertUnsubscribeRequest = z.infer<typeof AlertUnsubscribeRequest>;
 export type WebhookRequest = z.infer<typeof WebhookRequest>;
 export type WebhookFormRequest = z.infer<typeof WebhookFormRequest>;
 
-/** The site's languages (server/site/i18n/locales.ts `LOCALES`): the language of an email's mails. */
+/** The site's languages (domain/locales.ts `LOCALES`): the language of an email's mails. */
 export const MailLocale = z.enum(['en', 'ja', 'ko', 'zh-CN', 'zh-TW']);
 
 /** Longest address SMTP carries (RFC 5321 §4.5.3.1.3, a path of 256 less its brackets). */

@@ -5,7 +5,7 @@ import type { ContentSnapshot, ContentState } from '../content/content-state.js'
 import type { DeliveryChannel } from './channel.js';
 import { emailChannel } from './email/channel.js';
 import type { Mailer } from './email/smtp.js';
-import { pushChannel } from './push-channel.js';
+import { pushChannel } from './push/channel.js';
 import type { SenderOptions } from './sender.js';
 import { AlertSender, SENDER_DEFAULTS } from './sender.js';
 import { telegramChannel } from './telegram/channel.js';

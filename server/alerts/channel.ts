@@ -14,7 +14,22 @@ export type DeliveryResult =
       readonly reason: string;
     };
 
-/** Called by a channel around the moment its message leaves (server/alerts/push.ts `beforeWrite`). */
+/**
+ * What became of one HTTP message (a push, a webhook's POST): `delivered` (its receiver took it), `gone` (404 or 410: the
+ * subscription no longer exists and must be removed), or `failed` (refused, or still failing after
+ * every try).
+ */
+export type HttpOutcome =
+  | { readonly kind: 'delivered'; readonly status: number; readonly attempts: number }
+  | { readonly kind: 'gone'; readonly status: number; readonly attempts: number }
+  | {
+      readonly kind: 'failed';
+      readonly status: number | null;
+      readonly attempts: number;
+      readonly reason: string;
+    };
+
+/** Called by a channel around the moment its message leaves (server/alerts/push/send.ts `beforeWrite`). */
 export interface WriteHooks {
   /**
    * Before each try's message is written (for HTTP, once its connection is ready): the `sending`

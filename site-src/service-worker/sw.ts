@@ -15,13 +15,13 @@ import { keyBytes } from '../shared/key-bytes.js';
 declare const self: ServiceWorkerGlobalScope;
 /**
  * Each language's path prefix (`{"en":"","ja":"/ja",…}`), for opening event pages in the reader's
- * language: filled in when the file is built, from server/site/i18n/locales.ts.
+ * language: filled in when the file is built, from domain/locales.ts.
  */
 declare const LOCALE_PREFIXES: Readonly<Record<string, string>>;
 
 /** A push message's JSON, as the server sends it (server/alerts/): an alert, or the welcome. */
 interface Alert {
-  /** `welcome` for the first message a new subscription gets (server/alerts/welcome.ts). */
+  /** `welcome` for the first message a new subscription gets (server/alerts/push/welcome.ts). */
   kind?: string;
   title?: string;
   body?: string;

@@ -21,7 +21,7 @@ export interface NotificationWords {
   readonly and?: string;
   /** Each window's name, and `unspecified`. */
   readonly windows?: Readonly<Record<string, string>>;
-  /** The first message a new subscription gets (server/alerts/welcome.ts), in the page's language. */
+  /** The first message a new subscription gets (server/alerts/push/welcome.ts), in the page's language. */
   readonly welcome?: { readonly title?: string; readonly body?: string };
 }
 

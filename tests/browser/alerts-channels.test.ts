@@ -1,7 +1,7 @@
 import test from 'ava';
 import { simpleParser } from 'mailparser';
 import { DICTIONARIES } from '../../server/site/i18n/lang.js';
-import { LOCALES, localePath } from '../../server/site/i18n/locales.js';
+import { LOCALES, localePath } from '../../domain/locales.js';
 import { axeClean, browser, on, openContext, smtp, useAlertsControl } from '../helpers/alerts-control.js';
 import { eventually } from '../helpers/wait.js';
 

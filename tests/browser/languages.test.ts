@@ -2,7 +2,7 @@ import path from 'node:path';
 import test from 'ava';
 import type { Page } from 'playwright-core';
 import { DICTIONARIES } from '../../server/site/i18n/lang.js';
-import { LOCALES, localePath } from '../../server/site/i18n/locales.js';
+import { LOCALES, localePath } from '../../domain/locales.js';
 import type { RunningServer } from '../helpers/with-server.js';
 import { startServer } from '../helpers/with-server.js';
 import { ARTIFACTS, axeViolations, useBrowser, WIDTHS } from '../helpers/browser.js';

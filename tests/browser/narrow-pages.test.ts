@@ -1,7 +1,7 @@
 import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../tools/vapid-keys.js';
-import { LOCALES } from '../../server/site/i18n/locales.js';
+import { LOCALES } from '../../domain/locales.js';
 import { langOf } from '../../server/site/i18n/lang.js';
 import { ARTIFACTS, useBrowser, onPage } from '../helpers/browser.js';
 import type { RunningServer } from '../helpers/with-server.js';

@@ -5,7 +5,7 @@ import test from 'ava';
 import type { BrowserContext, Page } from 'playwright-core';
 import { alertPayload } from '../../domain/alerts.js';
 import { generateVapidKeys } from '../../tools/vapid-keys.js';
-import { WELCOME_TAG, welcomePayload } from '../../server/alerts/welcome.js';
+import { WELCOME_TAG, welcomePayload } from '../../server/alerts/push/welcome.js';
 import { langOf } from '../../server/site/i18n/lang.js';
 import type { ShownNotification } from '../helpers/browser.js';
 import { shownNotifications, useBrowser, watchRootWorker } from '../helpers/browser.js';

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
-import type { PushChannelOptions } from '../../server/alerts/push-channel.js';
-import { pushChannel } from '../../server/alerts/push-channel.js';
+import type { PushChannelOptions } from '../../server/alerts/push/channel.js';
+import { pushChannel } from '../../server/alerts/push/channel.js';
 import { AlertSender } from '../../server/alerts/sender.js';
 import type { AlertStore, PendingAlert } from '../../server/alerts/store/index.js';
 import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js';

@@ -27,7 +27,7 @@ export interface Received {
   readonly headers: http.IncomingHttpHeaders;
   readonly claims: { aud: string; exp: number; sub: string };
   /**
-   * Whether it is the welcome a new subscription gets first (server/alerts/welcome.ts): read once,
+   * Whether it is the welcome a new subscription gets first (server/alerts/push/welcome.ts): read once,
    * as it arrives, so that counting thousands of messages often parses none of them again.
    */
   readonly welcome: boolean;

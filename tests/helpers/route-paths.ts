@@ -4,7 +4,7 @@
  * and a route with parameters that has no sample here fails them (server/routes.ts `samplePaths`).
  */
 import { samplePaths } from '../../server/routes.js';
-import { localePrefix, splitLocale } from '../../server/site/i18n/locales.js';
+import { localePrefix, splitLocale } from '../../domain/locales.js';
 
 /** Routes whose answer never ends (a live stream): the stream tests request them. */
 const ENDLESS = new Set(['/api/v1/status/stream']);

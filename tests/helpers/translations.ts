@@ -1,7 +1,7 @@
 import type { Messages } from '../../server/site/i18n/en.js';
 import { DICTIONARIES } from '../../server/site/i18n/lang.js';
-import type { Locale } from '../../server/site/i18n/locales.js';
-import { LOCALES } from '../../server/site/i18n/locales.js';
+import type { Locale } from '../../domain/locales.js';
+import { LOCALES } from '../../domain/locales.js';
 
 /** The translations as the language tests read them: their messages, and the English they leave. */
 

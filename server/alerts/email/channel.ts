@@ -1,10 +1,11 @@
 import type { AlertPayload } from '../../../domain/alerts.js';
-import type { Locale } from '../../site/i18n/locales.js';
-import { LOCALES } from '../../site/i18n/locales.js';
+import type { Locale } from '../../../domain/locales.js';
+import { LOCALES } from '../../../domain/locales.js';
 import type { DeliveryChannel, DeliveryResult } from '../channel.js';
 import { awaitSendingRecord } from '../channel.js';
 import type { AlertStore, StoredEmail } from '../store/index.js';
-import { alertMessageId, pageUrlFor, unsubscribeUrlFor } from './links.js';
+import { pageUrlFor } from '../alert-words.js';
+import { alertMessageId, unsubscribeUrlFor } from './links.js';
 import { alertMail } from './messages.js';
 import { newToken } from './tokens.js';
 import type { Mailer } from './smtp.js';

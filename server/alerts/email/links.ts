@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Locale } from '../../site/i18n/locales.js';
-import { localePath } from '../../site/i18n/locales.js';
+import type { Locale } from '../../../domain/locales.js';
+import { localePath } from '../../../domain/locales.js';
 
 /**
  * The addresses email alerts link to, and their mails' Message-IDs. The endpoints that answer these
@@ -33,11 +33,6 @@ export function confirmUrlFor(baseUrl: string, locale: Locale, token: string): s
 /** The unsubscribe link of an alert's mail (also its `List-Unsubscribe`). */
 export function unsubscribeUrlFor(baseUrl: string, locale: Locale, token: string): string {
   return tokenLink(baseUrl, locale, EMAIL_UNSUBSCRIBE_PATH, token);
-}
-
-/** A site page's address in a language: `https://host/ja/privacy`. */
-export function pageUrlFor(baseUrl: string, locale: Locale, path: string): string {
-  return `${base(baseUrl)}${localePath(locale, path)}`;
 }
 
 /**

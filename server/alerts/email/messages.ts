@@ -4,10 +4,10 @@ import type { SafeHtml } from '../../site/html.js';
 import { html, safeHref } from '../../site/html.js';
 import type { Lang } from '../../site/i18n/lang.js';
 import { langOf } from '../../site/i18n/lang.js';
-import type { Locale } from '../../site/i18n/locales.js';
+import type { Locale } from '../../../domain/locales.js';
 import { PRIVACY_PATH } from '../../site/pages/alerts-control.js';
-import { alertWords } from './alert-words.js';
-import { pageUrlFor } from './links.js';
+import { alertWords } from '../alert-words.js';
+import { pageUrlFor } from '../alert-words.js';
 
 /**
  * The mails of email alerts, in the subscriber's language (`en`, `ja`, `ko`, `zh-CN`, `zh-TW`, the

@@ -28,7 +28,7 @@ export type * from './lead-types.js';
  * - nothing else is atomic across calls: the sender reads `owed` and hands the subscriptions to its
  *   lanes one read at a time (a read awaited must not let another read hand out the same ones), and
  *   renews its lease on a timer that never overlaps itself;
- * - a failure rejects the promise the caller awaits: in a request (server/alerts/endpoints.ts,
+ * - a failure rejects the promise the caller awaits: in a request (server/alerts/push/endpoints.ts,
  *   webhook-endpoints.ts, email-endpoints.ts) it reaches the problem boundary as a throw did, and is
  *   answered as an RFC 9457 problem (500); the sender and the ledger log it;
  * - `version` and `startedAt` are read once as the store opens and do not change while it is open.
@@ -84,7 +84,7 @@ export interface SubscriptionStore {
   /**
    * Renews the subscription with this endpoint when it is stored with these very keys: its filters
    * and expiry are replaced and it counts as renewed. Anything else changes nothing: a new endpoint,
-   * or new keys, must first have a push service take a message (server/alerts/welcome.ts).
+   * or new keys, must first have a push service take a message (server/alerts/push/welcome.ts).
    */
   renewSubscription(subscription: NewSubscription): Promise<Renewal>;
   /** Inserts many subscriptions in few transactions (the fan-out bench and its tests). */

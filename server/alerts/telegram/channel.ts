@@ -1,8 +1,7 @@
 import type { AlertPayload } from '../../../domain/alerts.js';
-import type { Locale } from '../../site/i18n/locales.js';
+import type { Locale } from '../../../domain/locales.js';
 import type { DeliveryChannel } from '../channel.js';
-import { alertWords } from '../email/alert-words.js';
-import { pageUrlFor } from '../email/links.js';
+import { alertWords, pageUrlFor } from '../alert-words.js';
 import type { AlertStore, PendingAlert } from '../store/index.js';
 import type { SendMessageOptions } from './send-message.js';
 import { sendMessage } from './send-message.js';

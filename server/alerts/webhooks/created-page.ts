@@ -1,7 +1,7 @@
 import type { AudienceFilter, WindowFilter } from '../../../domain/schemas/index.js';
 import { html } from '../../site/html.js';
 import { langOf } from '../../site/i18n/lang.js';
-import type { Locale } from '../../site/i18n/locales.js';
+import type { Locale } from '../../../domain/locales.js';
 import { ALERTS_PATH } from '../../site/pages/alerts-control.js';
 import { renderPage } from '../../site/pages/layout.js';
 

@@ -11,7 +11,7 @@
  * receiver that drops duplicates by `webhook-id` keeps one, and one that refuses a timestamp more
  * than 5 minutes old takes a late retry.
  */
-import type { PushOutcome } from '../push.js';
+import type { HttpOutcome } from '../channel.js';
 import { signedHeaders } from './messages.js';
 import type { PostOptions, WebhookAnswer, WebhookFailure } from './post.js';
 import { postWebhook } from './post.js';
@@ -38,16 +38,16 @@ export interface DeliverOptions extends PostOptions {
   readonly now?: () => number;
 }
 
-type Delivered = Extract<PushOutcome, { kind: 'delivered' }>;
-type Failed = Extract<PushOutcome, { kind: 'failed' }>;
+type Delivered = Extract<HttpOutcome, { kind: 'delivered' }>;
+type Failed = Extract<HttpOutcome, { kind: 'failed' }>;
 
 /**
- * `PushOutcome`, with a delivered message's answer: its body's first bytes (at most
+ * `HttpOutcome`, with a delivered message's answer: its body's first bytes (at most
  * `maxAnswerBytes`, UTF-8), for a verification's echo; and a failure's cause (`answered`: the
  * target answered with a status that is no success).
  */
 export type WebhookOutcome =
-  | Exclude<PushOutcome, { kind: 'delivered' | 'failed' }>
+  | Exclude<HttpOutcome, { kind: 'delivered' | 'failed' }>
   | (Delivered & { readonly answer: string })
   | (Failed & { readonly cause?: WebhookFailure['cause'] | 'answered' });
 

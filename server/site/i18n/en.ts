@@ -452,7 +452,7 @@ export const en = {
       dateOnly: '{day} (date only)',
       unknownTime: 'time unknown',
       and: ' and ',
-      /** The message a new subscription gets first (server/alerts/welcome.ts). */
+      /** The message a new subscription gets first (server/alerts/push/welcome.ts). */
       welcome: {
         title: 'Alerts are on',
         body: 'This browser will be notified of new usage resets that match the filters you chose.',

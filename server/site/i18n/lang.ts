@@ -6,8 +6,8 @@ import { ja } from './ja.js';
 import { ko } from './ko.js';
 import { zhCN } from './zh-CN.js';
 import { zhTW } from './zh-TW.js';
-import type { Locale } from './locales.js';
-import { DEFAULT_LOCALE, LOCALES, localePath } from './locales.js';
+import type { Locale } from '../../../domain/locales.js';
+import { DEFAULT_LOCALE, LOCALES, localePath } from '../../../domain/locales.js';
 
 export const DICTIONARIES: Readonly<Record<Locale, Messages>> = {
   en,

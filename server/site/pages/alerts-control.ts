@@ -3,7 +3,7 @@ import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
 import { FEED_PATHS } from '../site-info.js';
 import type { Lang } from '../i18n/lang.js';
-import { DEFAULT_LOCALE } from '../i18n/locales.js';
+import { DEFAULT_LOCALE } from '../../../domain/locales.js';
 
 /** Where the alerts are explained and controlled, and where what they store is listed. */
 export const ALERTS_PATH = '/alerts';
@@ -22,7 +22,7 @@ export interface AlertsOptions {
   readonly webhooks?: boolean;
 }
 
-/** Where the email and webhook forms post (server/alerts/email-endpoints.ts, the webhooks' endpoints). */
+/** Where the email and webhook forms post (server/alerts/email/endpoints.ts, the webhooks' endpoints). */
 const EMAIL_FORM_ACTION = '/alerts/email';
 const WEBHOOK_FORM_ACTION = '/alerts/webhooks';
 

@@ -3,7 +3,7 @@ import { build, buildSync, stop } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOCALES, localePrefix } from '../i18n/locales.js';
+import { LOCALES, localePrefix } from '../../../domain/locales.js';
 
 /**
  * The site's browser files are written in `site-src/` (TypeScript and CSS, checked like the rest of

@@ -1,5 +1,5 @@
 import type { Catalog } from '../../../domain/catalog.js';
-import { localeAlternates, LOCALES, localePath } from '../i18n/locales.js';
+import { localeAlternates, LOCALES, localePath } from '../../../domain/locales.js';
 import { rendered } from '../render-cache.js';
 import type { SitemapPage, SiteResource } from '../resource.js';
 import { loadXmlBuilder, xmlDocument } from '../xml-builder.js';

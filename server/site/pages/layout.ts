@@ -3,7 +3,7 @@ import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
 import { FEED_PATHS, SITE_NAME } from '../site-info.js';
 import type { Lang } from '../i18n/lang.js';
-import { LOCALE_NAMES, localeAlternates, LOCALES, localePath } from '../i18n/locales.js';
+import { LOCALE_NAMES, localeAlternates, LOCALES, localePath } from '../../../domain/locales.js';
 import { LOCAL_TIME_JS_PATH } from './local-time.js';
 
 export interface PageSpec {

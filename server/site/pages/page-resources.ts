@@ -4,7 +4,7 @@ import { SERVICE_WORKER_PATH } from './alerts-control.js';
 import { renderPage } from './layout.js';
 import { errorHeading, errorMain } from './problem-pages.js';
 import { langOf } from '../i18n/lang.js';
-import { LOCALES, splitLocale } from '../i18n/locales.js';
+import { LOCALES, splitLocale } from '../../../domain/locales.js';
 import type { Rendered } from '../render-cache.js';
 import { rendered } from '../render-cache.js';
 import type { SiteResource } from '../resource.js';

@@ -9,7 +9,7 @@ import { buildCatalog } from '../../../domain/catalog.js';
 import { emailChannel } from '../../../server/alerts/email/channel.js';
 import { createMailer } from '../../../server/alerts/email/smtp.js';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import { pushChannel } from '../../../server/alerts/push-channel.js';
+import { pushChannel } from '../../../server/alerts/push/channel.js';
 import { AlertSender } from '../../../server/alerts/sender.js';
 import { hashToken } from '../../../server/alerts/token-hash.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';

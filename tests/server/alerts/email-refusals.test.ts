@@ -5,7 +5,7 @@ import test from 'ava';
 import { collectingLogger } from '../../helpers/logs.js';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { DICTIONARIES } from '../../../server/site/i18n/lang.js';
-import { LOCALES, localePath } from '../../../server/site/i18n/locales.js';
+import { LOCALES, localePath } from '../../../domain/locales.js';
 import {
   askForm,
   askJson,

@@ -15,7 +15,7 @@ import {
   welcomePayload,
   welcomeRefusal,
   welcomeSender,
-} from '../../../server/alerts/welcome.js';
+} from '../../../server/alerts/push/welcome.js';
 import { subscribe, vapidEnv } from '../../helpers/alerts.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 import { freePort } from '../../helpers/free-port.js';
@@ -27,7 +27,7 @@ import { startServer } from '../../helpers/with-server.js';
 
 /**
  * A browser subscription is stored only once its push service has taken a welcome to it
- * (server/alerts/welcome.ts): junk written with made-up endpoints or keys never takes a place under
+ * (server/alerts/push/welcome.ts): junk written with made-up endpoints or keys never takes a place under
  * ALERTS_MAX_SUBSCRIPTIONS.
  */
 

@@ -1,13 +1,13 @@
 import { createECDH } from 'node:crypto';
 import test from 'ava';
 import pino from 'pino';
-import { EMAIL_SUBSCRIBE_PATH } from '../../../server/alerts/email-endpoints.js';
+import { EMAIL_SUBSCRIBE_PATH } from '../../../server/alerts/email/endpoints.js';
 import { EMAIL_UNSUBSCRIBE_PATH } from '../../../server/alerts/email/links.js';
 import type { Mailer } from '../../../server/alerts/email/smtp.js';
 import { newToken } from '../../../server/alerts/email/tokens.js';
-import { SUBSCRIPTIONS_PATH } from '../../../server/alerts/endpoints.js';
+import { SUBSCRIPTIONS_PATH } from '../../../server/alerts/push/endpoints.js';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
-import { WEBHOOKS_PATH } from '../../../server/alerts/webhook-endpoints.js';
+import { WEBHOOKS_PATH } from '../../../server/alerts/webhooks/endpoints.js';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import { vapidEnv } from '../../helpers/alerts.js';
 import { BASE_URL } from '../../helpers/fixtures.js';

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { CONFIRMATION_DAYS, PENDING_WEBHOOK_DAYS } from '../../../server/alerts/store/index.js';
 import { DICTIONARIES } from '../../../server/site/i18n/lang.js';
-import { LOCALES } from '../../../server/site/i18n/locales.js';
+import { LOCALES } from '../../../domain/locales.js';
 
 /**
  * Rows nobody has verified live shorter than anything else the store keeps: an unconfirmed address

@@ -5,7 +5,7 @@ import test from 'ava';
 import pino from 'pino';
 import type { AlertStore } from '../../../server/alerts/store/index.js';
 import { openAlertStore } from '../../../server/alerts/store/index.js';
-import { WEBHOOKS_PATH } from '../../../server/alerts/webhook-endpoints.js';
+import { WEBHOOKS_PATH } from '../../../server/alerts/webhooks/endpoints.js';
 import type { DeliverOptions, WebhookOutcome } from '../../../server/alerts/webhooks/deliver.js';
 import type { WebhookTarget } from '../../../server/alerts/webhooks/target.js';
 import type { DeliverFunction } from '../../../server/alerts/webhooks/verify.js';

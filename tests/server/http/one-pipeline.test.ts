@@ -4,8 +4,8 @@ import { readPaths } from '../../helpers/route-paths.js';
 import type { RunningServer } from '../../helpers/with-server.js';
 import { standingStill, withServer } from '../../helpers/with-server.js';
 import { TRPC_PREFIX } from '../../../server/api/trpc-endpoint.js';
-import { VAPID_KEY_PATH } from '../../../server/alerts/endpoints.js';
-import { DEFAULT_LOCALE, splitLocale } from '../../../server/site/i18n/locales.js';
+import { VAPID_KEY_PATH } from '../../../server/alerts/push/endpoints.js';
+import { DEFAULT_LOCALE, splitLocale } from '../../../domain/locales.js';
 
 /**
  * Every resource the route table reads (tests/helpers/route-paths.ts), but `/healthz`, a probe that is

@@ -3,19 +3,15 @@ import type { ExecutionContext } from 'ava';
 import { simpleParser } from 'mailparser';
 import type { ParsedMail } from 'mailparser';
 import { alertPayload } from '../../../../domain/alerts.js';
-import {
-  alertMessageId,
-  confirmUrlFor,
-  pageUrlFor,
-  unsubscribeUrlFor,
-} from '../../../../server/alerts/email/links.js';
+import { pageUrlFor } from '../../../../server/alerts/alert-words.js';
+import { alertMessageId, confirmUrlFor, unsubscribeUrlFor } from '../../../../server/alerts/email/links.js';
 import { alertMail, confirmationMail } from '../../../../server/alerts/email/messages.js';
 import { createMailer } from '../../../../server/alerts/email/smtp.js';
 import type { MailContent } from '../../../../server/alerts/email/messages.js';
 import { newToken } from '../../../../server/alerts/email/tokens.js';
 import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
-import type { Locale } from '../../../../server/site/i18n/locales.js';
-import { LOCALES } from '../../../../server/site/i18n/locales.js';
+import type { Locale } from '../../../../domain/locales.js';
+import { LOCALES } from '../../../../domain/locales.js';
 import { catalogOf, exactEvent } from '../../../helpers/events.js';
 import { BASE_URL } from '../../../helpers/fixtures.js';
 import { startSmtpServer } from '../../../helpers/smtp-server.js';

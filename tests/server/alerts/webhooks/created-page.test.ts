@@ -3,7 +3,7 @@ import test from 'ava';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { createdWebhookPage } from '../../../../server/alerts/webhooks/created-page.js';
 import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
-import { LOCALES } from '../../../../server/site/i18n/locales.js';
+import { LOCALES } from '../../../../domain/locales.js';
 import { BASE_URL } from '../../../helpers/fixtures.js';
 
 const validator = new HtmlValidate(new FileSystemConfigLoader());

@@ -4,7 +4,7 @@ import test from 'ava';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from '../../../../domain/schemas/index.js';
 import { PROBLEM_TYPES } from '../../../../server/http/problem-types.js';
-import { LOCALES, localePath } from '../../../../server/site/i18n/locales.js';
+import { LOCALES, localePath } from '../../../../domain/locales.js';
 import { documentTitle } from '../../../../server/site/pages/layout.js';
 import { DEMO_FIXTURE } from '../../../helpers/fixtures.js';
 import { startServer } from '../../../helpers/with-server.js';

@@ -5,7 +5,7 @@ import test from 'ava';
 import { generateVapidKeys } from '../../../../tools/vapid-keys.js';
 import { PROBLEM_TYPES } from '../../../../server/http/problem-types.js';
 import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
-import { LOCALE_NAMES, LOCALES, localePath } from '../../../../server/site/i18n/locales.js';
+import { LOCALE_NAMES, LOCALES, localePath } from '../../../../domain/locales.js';
 import { BASE_URL, DEMO_FIXTURE } from '../../../helpers/fixtures.js';
 import type { RunningServer } from '../../../helpers/with-server.js';
 import type { SmtpStandIn } from '../../../helpers/smtp-server.js';

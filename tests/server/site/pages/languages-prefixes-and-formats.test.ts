@@ -1,6 +1,6 @@
 import test from 'ava';
 import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
-import { localePath } from '../../../../server/site/i18n/locales.js';
+import { localePath } from '../../../../domain/locales.js';
 import { BASE_URL } from '../../../helpers/fixtures.js';
 import type { RunningServer } from '../../../helpers/with-server.js';
 import { startServer } from '../../../helpers/with-server.js';

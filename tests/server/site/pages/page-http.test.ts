@@ -3,7 +3,7 @@ import path from 'node:path';
 import test from 'ava';
 import escapeHtml from 'escape-html';
 import { DICTIONARIES } from '../../../../server/site/i18n/lang.js';
-import { LOCALES, localePath } from '../../../../server/site/i18n/locales.js';
+import { LOCALES, localePath } from '../../../../domain/locales.js';
 import { getText, revalidate, squash } from '../../../helpers/html.js';
 import { startServer, usingServer } from '../../../helpers/with-server.js';
 import { BASE_URL, VALID_FIXTURE, copyContent } from '../../../helpers/fixtures.js';

@@ -1,11 +1,11 @@
 import type { Context } from 'koa';
-import type { WebhookRequest } from '../../domain/schemas/alerts.js';
-import { WebhookFormRequest, WebhookRequest as WebhookJson } from '../../domain/schemas/alerts.js';
-import { HttpProblem } from '../http/http-problem.js';
-import { makeProblem } from '../http/problem-types.js';
-import { readBoundedBody } from '../http/request-body.js';
-import type { Locale } from '../site/i18n/locales.js';
-import { checkedBody } from './checked-body.js';
+import type { WebhookRequest } from '../../../domain/schemas/alerts.js';
+import { WebhookFormRequest, WebhookRequest as WebhookJson } from '../../../domain/schemas/alerts.js';
+import { HttpProblem } from '../../http/http-problem.js';
+import { makeProblem } from '../../http/problem-types.js';
+import { readBoundedBody } from '../../http/request-body.js';
+import type { Locale } from '../../../domain/locales.js';
+import { checkedBody } from '../checked-body.js';
 
 /** A registration is a URL of at most 2,048 characters and two filters: 4 KiB leaves room and nothing more. */
 const WEBHOOK_BODY_MAX_BYTES = 4096;

@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
-import { HttpProblem } from '../http/http-problem.js';
-import { makeProblem } from '../http/problem-types.js';
-import { en } from '../site/i18n/en.js';
-import { subscriptionLabel } from './push-channel.js';
-import type { PushOutcome, PushTarget, Vapid } from './push.js';
-import { sendPush } from './push.js';
-import { OnceAMinute } from './once-a-minute.js';
+import { HttpProblem } from '../../http/http-problem.js';
+import { makeProblem } from '../../http/problem-types.js';
+import { en } from '../../site/i18n/en.js';
+import { subscriptionLabel } from './channel.js';
+import type { HttpOutcome } from '../channel.js';
+import type { PushTarget, Vapid } from './send.js';
+import { sendPush } from './send.js';
+import { OnceAMinute } from '../once-a-minute.js';
 
 /**
  * The message a browser subscription gets before it is stored (docs/product-decisions.md §15,
@@ -40,7 +41,7 @@ export function welcomePayload(publicBaseUrl: string): WelcomePayload {
 }
 
 /**
- * One try, while the request waits: `timeoutMs` without progress ends it (push.ts), and `totalMs` in
+ * One try, while the request waits: `timeoutMs` without progress ends it (send.ts), and `totalMs` in
  * all answers the request whatever the connection is still doing. A short TTL: the browser that
  * asked is online now, and a welcome delivered hours later would say nothing new.
  */
@@ -55,17 +56,17 @@ export type WelcomeLimits = typeof WELCOME_LIMITS;
 export const SENT_UNANSWERED = 'timed out after the message was sent';
 
 /** Sends the welcome to one subscription; what became of it, never a rejection. */
-export type WelcomeSender = (target: PushTarget) => Promise<PushOutcome>;
+export type WelcomeSender = (target: PushTarget) => Promise<HttpOutcome>;
 
 /**
- * The welcome as push.ts sends every message: aes128gcm, VAPID, the address checks (an https push
+ * The welcome as send.ts sends every message: aes128gcm, VAPID, the address checks (an https push
  * service must resolve to public addresses only). A new connection each time: welcomes are one per
  * new subscription, and a connection kept open would outlive the request with nothing to close it.
  *
  * The welcome and the answer agree: when `totalMs` passes, the send is aborted where it stands (no
  * request begun after it, the one in flight destroyed), so no answer of the push service after the
  * refusal can deliver a welcome to a subscription that is not stored; a status line before it
- * decides (push.ts `post`). A welcome written whole before the abort is answered `SENT_UNANSWERED`.
+ * decides (send.ts `post`). A welcome written whole before the abort is answered `SENT_UNANSWERED`.
  */
 export function welcomeSender(
   vapid: Vapid,
@@ -77,7 +78,7 @@ export function welcomeSender(
     const limit = new AbortController();
     let written = false;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<PushOutcome>((resolve) => {
+    const late = new Promise<HttpOutcome>((resolve) => {
       timer = setTimeout(() => {
         limit.abort();
         resolve({ kind: 'failed', status: null, attempts: 1, reason: 'timed out' });
@@ -139,7 +140,7 @@ function warnNotTaken(logger: Logger, fields: Record<string, unknown>, clock: ()
  * encrypted to); else a 503 with `Retry-After`, logged naming the push service (`warnNotTaken`).
  */
 export function welcomeRefusal(
-  outcome: PushOutcome,
+  outcome: HttpOutcome,
   endpoint: string,
   base: string,
   logger: Logger,

@@ -1,38 +1,31 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { EmailSubscriptionRequest, MailLocale } from '../../domain/schemas/alerts.js';
-import { HttpProblem } from '../http/http-problem.js';
-import { makeProblem } from '../http/problem-types.js';
-import { sameOriginOnly } from '../http/same-origin.js';
-import type { Lang } from '../site/i18n/lang.js';
-import { langOf } from '../site/i18n/lang.js';
-import type { Locale } from '../site/i18n/locales.js';
-import { DEFAULT_LOCALE, LOCALES, localePath } from '../site/i18n/locales.js';
-import { PAGE_CSP } from '../site/pages/page-policies.js';
-import { confirmUrlFor, EMAIL_CONFIRM_PATH, EMAIL_UNSUBSCRIBE_PATH } from './email/links.js';
-import { confirmationMail } from './email/messages.js';
-import type { EmailPage } from './email/pages.js';
-import { emailPage, emailProblemPage } from './email/pages.js';
-import { readBoundedBody } from '../http/request-body.js';
-import {
-  checkRepeated,
-  EMAIL_BODY_MAX_BYTES,
-  isForm,
-  isOneClick,
-  linkToken,
-  readFields,
-} from './email/request.js';
-import type { Mailer } from './email/smtp.js';
-import { newToken } from './email/tokens.js';
-import { hashToken } from './token-hash.js';
-import type { AlertStore } from './store/index.js';
-import type { WriteCount } from './write-limit.js';
-import { limitWrites } from './write-limit.js';
-import { checkedBody } from './checked-body.js';
-import type { StoreOutage } from './store-outage.js';
+import { EmailSubscriptionRequest, MailLocale } from '../../../domain/schemas/alerts.js';
+import { HttpProblem } from '../../http/http-problem.js';
+import { makeProblem } from '../../http/problem-types.js';
+import { sameOriginOnly } from '../../http/same-origin.js';
+import type { Lang } from '../../site/i18n/lang.js';
+import { langOf } from '../../site/i18n/lang.js';
+import type { Locale } from '../../../domain/locales.js';
+import { DEFAULT_LOCALE, LOCALES, localePath } from '../../../domain/locales.js';
+import { PAGE_CSP } from '../../site/pages/page-policies.js';
+import { confirmUrlFor, EMAIL_CONFIRM_PATH, EMAIL_UNSUBSCRIBE_PATH } from './links.js';
+import { confirmationMail } from './messages.js';
+import type { EmailPage } from './pages.js';
+import { emailPage, emailProblemPage } from './pages.js';
+import { readBoundedBody } from '../../http/request-body.js';
+import { checkRepeated, EMAIL_BODY_MAX_BYTES, isForm, isOneClick, linkToken, readFields } from './request.js';
+import type { Mailer } from './smtp.js';
+import { newToken } from './tokens.js';
+import { hashToken } from '../token-hash.js';
+import type { AlertStore } from '../store/index.js';
+import type { WriteCount } from '../write-limit.js';
+import { limitWrites } from '../write-limit.js';
+import { checkedBody } from '../checked-body.js';
+import type { StoreOutage } from '../store-outage.js';
 import type { UnconfirmedShare } from './unconfirmed-share.js';
 import { takeShare } from './unconfirmed-share.js';
-import { OnceAMinute } from './once-a-minute.js';
+import { OnceAMinute } from '../once-a-minute.js';
 
 /** Runs `run` behind a middleware (an Origin check, a write limit), which may refuse it. */
 async function through(middleware: Middleware, ctx: Context, run: () => Promise<void>): Promise<void> {

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
 import type * as WebPushModule from 'web-push';
-import { loadOnce } from '../http/load-once.js';
-import { endAfter } from './outbound/deadline.js';
-import { describeError } from './outbound/describe-error.js';
-import { literalNotPublic, NotPublic, publicLookup } from './outbound/public-host.js';
+import { loadOnce } from '../../http/load-once.js';
+import { endAfter } from '../outbound/deadline.js';
+import { describeError } from '../outbound/describe-error.js';
+import { literalNotPublic, NotPublic, publicLookup } from '../outbound/public-host.js';
+import type { HttpOutcome } from '../channel.js';
 import type { Vapid } from './vapid-header.js';
 import { vapidAuthorization } from './vapid-header.js';
 
@@ -64,21 +65,6 @@ export interface PushOptions {
    */
   readonly signal?: AbortSignal;
 }
-
-/**
- * What became of one message: `delivered` (the push service took it), `gone` (404 or 410: the
- * subscription no longer exists and must be removed), or `failed` (refused, or still failing after
- * every try).
- */
-export type PushOutcome =
-  | { readonly kind: 'delivered'; readonly status: number; readonly attempts: number }
-  | { readonly kind: 'gone'; readonly status: number; readonly attempts: number }
-  | {
-      readonly kind: 'failed';
-      readonly status: number | null;
-      readonly attempts: number;
-      readonly reason: string;
-    };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -189,7 +175,7 @@ export async function sendPush(
   target: PushTarget,
   payload: string,
   options: PushOptions,
-): Promise<PushOutcome> {
+): Promise<HttpOutcome> {
   const sleep = options.sleep ?? wait;
   const clock = options.clock ?? Date.now;
   const webpush = await loadWebPush();

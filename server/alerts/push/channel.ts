@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { DeliveryChannel, DeliveryResult } from './channel.js';
-import type { PushOptions, Vapid } from './push.js';
-import { describeError } from './outbound/describe-error.js';
-import { sendPush } from './push.js';
-import type { AlertStore, StoredSubscription } from './store/index.js';
+import type { DeliveryChannel, DeliveryResult } from '../channel.js';
+import type { PushOptions, Vapid } from './send.js';
+import { describeError } from '../outbound/describe-error.js';
+import { sendPush } from './send.js';
+import type { AlertStore, StoredSubscription } from '../store/index.js';
 
 /** A push `Topic` (at most 32 base64url characters) per alert: copies waiting at a push service replace each other. */
 function topicOf(key: string): string {
@@ -36,7 +36,7 @@ export interface PushChannelOptions {
 }
 
 /**
- * Browser push (server/alerts/push.ts): an encrypted, VAPID-signed message per subscription, over
+ * Browser push (server/alerts/push/send.ts): an encrypted, VAPID-signed message per subscription, over
  * connections kept open to each push service. A subscription the push service says is gone (404,
  * 410) is removed.
  */
@@ -63,7 +63,7 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel<Stored
             ...options.push,
             topic: topicOf(alert.key),
             agents,
-            // Awaited once the connection is ready, before a byte is written (push.ts `post`).
+            // Awaited once the connection is ready, before a byte is written (send.ts `post`).
             beforeWrite: hooks.beforeWrite,
             afterWrite: hooks.afterWrite,
           },

@@ -1,17 +1,17 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { isKnownPushService } from '../../domain/alerts.js';
-import { AlertSubscriptionRequest, AlertUnsubscribeRequest } from '../../domain/schemas/alerts.js';
-import { HttpProblem } from '../http/http-problem.js';
-import { makeProblem } from '../http/problem-types.js';
-import { readBoundedBody, requireJson } from '../http/request-body.js';
-import { sameOriginOnly } from '../http/same-origin.js';
-import type { AlertStore } from './store/index.js';
-import type { WriteCount } from './write-limit.js';
-import { limitWrites } from './write-limit.js';
-import { checkedBody } from './checked-body.js';
-import { OnceAMinute } from './once-a-minute.js';
+import { isKnownPushService } from '../../../domain/alerts.js';
+import { AlertSubscriptionRequest, AlertUnsubscribeRequest } from '../../../domain/schemas/alerts.js';
+import { HttpProblem } from '../../http/http-problem.js';
+import { makeProblem } from '../../http/problem-types.js';
+import { readBoundedBody, requireJson } from '../../http/request-body.js';
+import { sameOriginOnly } from '../../http/same-origin.js';
+import type { AlertStore } from '../store/index.js';
+import type { WriteCount } from '../write-limit.js';
+import { limitWrites } from '../write-limit.js';
+import { checkedBody } from '../checked-body.js';
+import { OnceAMinute } from '../once-a-minute.js';
 import type { WelcomeSender } from './welcome.js';
 import { welcomeRefusal } from './welcome.js';
 

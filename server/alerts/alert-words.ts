@@ -1,7 +1,12 @@
-import type { AlertPayload } from '../../../domain/alerts.js';
-import { langOf } from '../../site/i18n/lang.js';
-import type { Locale } from '../../site/i18n/locales.js';
-import { DEFAULT_LOCALE } from '../../site/i18n/locales.js';
+import type { AlertPayload } from '../../domain/alerts.js';
+import { langOf } from '../site/i18n/lang.js';
+import type { Locale } from '../../domain/locales.js';
+import { DEFAULT_LOCALE, localePath } from '../../domain/locales.js';
+
+/** A site page's address in a language, as every channel links it: `https://host/ja/privacy`. */
+export function pageUrlFor(baseUrl: string, locale: Locale, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${localePath(locale, path)}`;
+}
 
 /** A message's `{name}` placeholders filled from `values`; an unknown name is left as written. */
 function fill(message: string, values: Readonly<Record<string, string>>): string {
