@@ -60,7 +60,11 @@ function problemsOf(env: Record<string, string>): string[] {
   if (!['', 'on', 'off'].includes(env.LEADS_WATCH!)) problems.push(`LEADS_WATCH: must be on or off`);
   if (env.LEADS_WATCH === 'on' && problems.length === 0) {
     try {
-      readLeadSettings(env);
+      // The watcher refuses to start without someone the sites it reads can reach.
+      if (readLeadSettings(env).userAgent === null)
+        problems.push(
+          'LEADS_CONTACT: the watcher needs a contact for the sites it reads: set LEADS_CONTACT, or a PUBLIC_BASE_URL that is not a local address',
+        );
     } catch (error) {
       problems.push(...linesOf(error));
     }
