@@ -1,4 +1,4 @@
-import { describeError } from './outbound/describe-error.js';
+import { describeError } from '../outbound/describe-error.js';
 import type { Channel, PendingAlert } from './store/index.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { DeliveryChannel, DeliveryResult } from './channel.js';
-import { describeError } from './outbound/describe-error.js';
+import { describeError } from '../outbound/describe-error.js';
 import type { AlertStore, Delivery, PendingAlert } from './store/index.js';
 
 /**

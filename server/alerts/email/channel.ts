@@ -8,6 +8,7 @@ import { pageUrlFor } from '../alert-words.js';
 import { alertMessageId, unsubscribeUrlFor } from './links.js';
 import { alertMail } from './messages.js';
 import { newToken } from './tokens.js';
+import { withRetries } from '../../outbound/retry.js';
 import type { Mailer } from './smtp.js';
 
 export interface EmailChannelOptions {
@@ -21,8 +22,6 @@ export interface EmailChannelOptions {
   readonly backoffMs?: (attempt: number) => number;
   readonly sleep?: (ms: number) => Promise<void>;
 }
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The locale a subscription's mails are written in; English for one this version does not know. */
 function localeOf(subscription: StoredEmail): Locale {
@@ -40,7 +39,7 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
   const { store, mailer } = options;
   const attempts = options.attempts ?? 3;
   const backoffMs = options.backoffMs ?? ((attempt: number) => 2000 * 2 ** (attempt - 1));
-  const sleep = options.sleep ?? wait;
+  const sleep = options.sleep;
   const domain = new URL(options.baseUrl).hostname;
   return {
     name: 'email',
@@ -63,22 +62,20 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
         unsubscribeUrl: unsubscribeUrlFor(options.baseUrl, locale, unsubscribe.token),
         messageId: alertMessageId(alert.key, subscription.id, domain),
       });
-      let last: DeliveryResult = { kind: 'failed', status: null, attempts: 0, reason: 'not sent' };
-      for (let attempt = 1; attempt <= attempts; attempt += 1) {
-        // The relay's transaction is not this process's to split: `sending` (awaited, durable) before
-        // it starts, `sent` once the relay has taken the mail. A record that fails sends nothing.
+      // The relay's transaction is not this process's to split: `sending` (awaited, durable) before
+      // it starts, `sent` once the relay has taken the mail. A record that fails sends nothing. A
+      // relay's 4xx (or a lost connection) is tried again; its 5xx removes the address.
+      return withRetries<DeliveryResult>({ attempts, backoffMs, sleep }, async (attempt) => {
         const unrecorded = await awaitSendingRecord(hooks, attempt);
-        if (unrecorded) return unrecorded;
+        if (unrecorded) return { done: unrecorded };
         const result = await mailer.send(mail);
         if (result.ok) {
           hooks.afterWrite();
-          return { kind: 'delivered', status: null, attempts: attempt };
+          return { done: { kind: 'delivered', status: null, attempts: attempt } };
         }
-        if (result.permanent) return { kind: 'gone', status: null, attempts: attempt };
-        last = { kind: 'failed', status: null, attempts: attempt, reason: result.reason };
-        if (attempt < attempts) await sleep(backoffMs(attempt));
-      }
-      return last;
+        if (result.permanent) return { done: { kind: 'gone', status: null, attempts: attempt } };
+        return { again: { kind: 'failed', status: null, attempts: attempt, reason: result.reason } };
+      });
     },
     async settle(subscription, result) {
       if (result.kind === 'gone') await store.removeEmail(subscription.id);

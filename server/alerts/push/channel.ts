@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { DeliveryChannel, DeliveryResult } from '../channel.js';
 import type { PushOptions, Vapid } from './send.js';
-import { describeError } from '../outbound/describe-error.js';
+import { describeError } from '../../outbound/describe-error.js';
 import { sendPush } from './send.js';
 import type { AlertStore, StoredSubscription } from '../store/index.js';
 

@@ -2,9 +2,10 @@ import http from 'node:http';
 import https from 'node:https';
 import type * as WebPushModule from 'web-push';
 import { loadOnce } from '../../http/load-once.js';
-import { endAfter } from '../outbound/deadline.js';
-import { describeError } from '../outbound/describe-error.js';
-import { literalNotPublic, NotPublic, publicLookup } from '../outbound/public-host.js';
+import { endAfter } from '../../outbound/deadline.js';
+import { describeError } from '../../outbound/describe-error.js';
+import { retryAfterMs, withRetries } from '../../outbound/retry.js';
+import { literalNotPublic, NotPublic, publicLookup } from '../../outbound/public-host.js';
 import type { HttpOutcome } from '../channel.js';
 import type { Vapid } from './vapid-header.js';
 import { vapidAuthorization } from './vapid-header.js';
@@ -64,16 +65,6 @@ export interface PushOptions {
    * flight is destroyed, so no later answer can deliver it (`failed`, `timed out`).
    */
   readonly signal?: AbortSignal;
-}
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Seconds or an HTTP date, as RFC 9110 §10.2.3 allows; null when absent or unreadable. */
-function retryAfterMs(value: string | null, now: number): number | null {
-  if (value === null) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 interface RequestDetails {
@@ -176,27 +167,25 @@ export async function sendPush(
   payload: string,
   options: PushOptions,
 ): Promise<HttpOutcome> {
-  const sleep = options.sleep ?? wait;
   const clock = options.clock ?? Date.now;
   const webpush = await loadWebPush();
-  let last: { status: number | null; reason: string } = { status: null, reason: 'not sent' };
-  let tried = 0;
-  for (let attempt = 1; attempt <= options.attempts; attempt += 1) {
-    if (options.signal?.aborted)
-      return { kind: 'failed', status: null, attempts: tried, reason: 'timed out' };
-    tried = attempt;
+  const failed = (attempts: number, status: number | null, reason: string): HttpOutcome => ({
+    kind: 'failed',
+    status,
+    attempts,
+    reason,
+  });
+  return withRetries<HttpOutcome>(options, async (attempt) => {
+    if (options.signal?.aborted) return { done: failed(attempt - 1, null, 'timed out') };
     // Encrypted anew for each try: a message's salt and key must not be used twice. The VAPID
     // header is signed once per push service and reused for hours (vapidAuthorization).
     let authorization: string;
     try {
       authorization = await vapidAuthorization(webpush, options.vapid, target.endpoint, clock());
     } catch (error) {
-      if (error instanceof NotPublic)
-        return { kind: 'failed', status: null, attempts: attempt, reason: error.message };
+      if (error instanceof NotPublic) return { done: failed(attempt, null, error.message) };
       // The name did not resolve (now): tried again, as a connection that fails is.
-      last = { status: null, reason: 'unreachable' };
-      if (attempt < options.attempts) await sleep(options.backoffMs(attempt));
-      continue;
+      return { again: failed(attempt, null, 'unreachable') };
     }
     let request: RequestDetails;
     try {
@@ -209,37 +198,26 @@ export async function sendPush(
       });
     } catch (error) {
       // The subscription's keys (or endpoint) are ones the crypto refuses: no try would do better.
-      return {
-        kind: 'failed',
-        status: null,
-        attempts: attempt,
-        reason: `not encrypted: ${describeError(error)}`,
-      };
+      return { done: failed(attempt, null, `not encrypted: ${describeError(error)}`) };
     }
-    let delay = attempt < options.attempts ? options.backoffMs(attempt) : 0;
     try {
       const response = await post(request, options);
       const { status } = response;
-      if (status >= 200 && status < 300) return { kind: 'delivered', status, attempts: attempt };
-      if (status === 404 || status === 410) return { kind: 'gone', status, attempts: attempt };
-      last = { status, reason: `push service answered ${status}` };
-      if (status !== 429 && status < 500) break;
+      if (status >= 200 && status < 300) return { done: { kind: 'delivered', status, attempts: attempt } };
+      if (status === 404 || status === 410) return { done: { kind: 'gone', status, attempts: attempt } };
+      const answered = failed(attempt, status, `push service answered ${status}`);
+      if (status !== 429 && status < 500) return { done: answered };
       const asked = retryAfterMs(response.retryAfter, clock());
-      if (asked !== null) {
-        if (asked > options.maxRetryAfterMs) {
-          last = { status, reason: `push service asked to wait ${Math.ceil(asked / 1000)} s` };
-          break;
-        }
-        delay = Math.max(delay, asked);
-      }
+      if (asked !== null && asked > options.maxRetryAfterMs)
+        return { done: failed(attempt, status, `push service asked to wait ${Math.ceil(asked / 1000)} s`) };
+      return { again: answered, ...(asked !== null && { waitMs: asked }) };
     } catch (error) {
       // The sender could not record the message: it was not sent, and is not tried again.
-      if (error instanceof NotRecorded || error instanceof NotPublic) {
-        return { kind: 'failed', status: null, attempts: attempt, reason: error.message };
-      }
-      last = { status: null, reason: (error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable' };
+      if (error instanceof NotRecorded || error instanceof NotPublic)
+        return { done: failed(attempt, null, error.message) };
+      return {
+        again: failed(attempt, null, (error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable'),
+      };
     }
-    if (attempt < options.attempts) await sleep(delay);
-  }
-  return { kind: 'failed', status: last.status, attempts: tried, reason: last.reason };
+  });
 }

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type * as WebPushModule from 'web-push';
-import { checkPublicHost } from '../outbound/public-host.js';
+import { checkPublicHost } from '../../outbound/public-host.js';
 
 type WebPush = (typeof WebPushModule)['default'];
 

@@ -22,8 +22,6 @@ export interface TelegramChannelOptions {
   readonly send?: Partial<Omit<SendMessageOptions, 'apiUrl' | 'token'>>;
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** A post's text: the alert's title and body in the channel's language, and the event's page in it. */
 function telegramText(alert: PendingAlert, locale: Locale, baseUrl: string): string {
   const payload = JSON.parse(alert.payload) as AlertPayload;
@@ -45,7 +43,6 @@ export function telegramChannel(options: TelegramChannelOptions): DeliveryChanne
     attempts: 4,
     maxRetryAfterMs: 120_000,
     backoffMs: (attempt) => 2000 * 2 ** (attempt - 1),
-    sleep: wait,
     ...options.send,
   };
   return {

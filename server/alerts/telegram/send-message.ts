@@ -1,6 +1,7 @@
 import type { DeliveryResult, WriteHooks } from '../channel.js';
 import { awaitSendingRecord } from '../channel.js';
-import { describeError } from '../outbound/describe-error.js';
+import { describeError } from '../../outbound/describe-error.js';
+import { withRetries } from '../../outbound/retry.js';
 
 export interface SendMessageOptions {
   /** The Bot API's origin (`TELEGRAM_API_URL`): https://api.telegram.org, or a stand-in's. */
@@ -12,7 +13,7 @@ export interface SendMessageOptions {
   readonly maxRetryAfterMs: number;
   /** Milliseconds before try `n + 1` after a connection that carried no request. */
   readonly backoffMs: (attempt: number) => number;
-  readonly sleep: (ms: number) => Promise<void>;
+  readonly sleep?: (ms: number) => Promise<void>;
   /** How long one call may take, answer included (30 s unless set). */
   readonly timeoutMs?: number;
 }
@@ -63,10 +64,9 @@ export async function sendMessage(
   options: SendMessageOptions,
 ): Promise<DeliveryResult> {
   const url = `${options.apiUrl.replace(/\/+$/, '')}/bot${options.token}/sendMessage`;
-  let last: DeliveryResult = { kind: 'failed', status: null, attempts: 0, reason: 'not sent' };
-  for (let attempt = 1; attempt <= options.attempts; attempt += 1) {
+  return withRetries<DeliveryResult>(options, async (attempt) => {
     const unrecorded = await awaitSendingRecord(hooks, attempt);
-    if (unrecorded) return unrecorded;
+    if (unrecorded) return { done: unrecorded };
     let response: Response;
     try {
       response = await fetch(url, {
@@ -79,27 +79,22 @@ export async function sendMessage(
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause ?? error;
       const network = `network: ${describeError(cause)}`;
-      if (!sentNothing(cause))
-        return { kind: 'failed', status: null, attempts: attempt, reason: `${network}; ${MAYBE_TAKEN}` };
-      last = { kind: 'failed', status: null, attempts: attempt, reason: network };
-      if (attempt < options.attempts) await options.sleep(options.backoffMs(attempt));
-      continue;
+      return sentNothing(cause)
+        ? { again: { kind: 'failed', status: null, attempts: attempt, reason: network } }
+        : { done: { kind: 'failed', status: null, attempts: attempt, reason: `${network}; ${MAYBE_TAKEN}` } };
     }
     const answer = await answerOf(response);
     if (response.ok && answer.ok === true) {
       hooks.afterWrite();
-      return { kind: 'delivered', status: response.status, attempts: attempt };
+      return { done: { kind: 'delivered', status: response.status, attempts: attempt } };
     }
     const reason = `telegram answered ${response.status}: ${answer.description ?? 'no description'}`;
-    last = { kind: 'failed', status: response.status, attempts: attempt, reason };
+    const failed: DeliveryResult = { kind: 'failed', status: response.status, attempts: attempt, reason };
     if (response.status === 429) {
       const waitMs =
         (answer.parameters?.retry_after ?? Number(response.headers.get('retry-after') ?? 1)) * 1000;
-      if (!(waitMs <= options.maxRetryAfterMs)) return last;
-      if (attempt < options.attempts) await options.sleep(waitMs);
-      continue;
+      return waitMs <= options.maxRetryAfterMs ? { again: failed, waitMs } : { done: failed };
     }
-    return response.status < 500 ? last : { ...last, reason: `${reason}; ${MAYBE_TAKEN}` };
-  }
-  return last;
+    return { done: response.status < 500 ? failed : { ...failed, reason: `${reason}; ${MAYBE_TAKEN}` } };
+  });
 }

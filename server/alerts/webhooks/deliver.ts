@@ -11,6 +11,7 @@
  * receiver that drops duplicates by `webhook-id` keeps one, and one that refuses a timestamp more
  * than 5 minutes old takes a late retry.
  */
+import { retryAfterMs, withRetries } from '../../outbound/retry.js';
 import type { HttpOutcome } from '../channel.js';
 import { signedHeaders } from './messages.js';
 import type { PostOptions, WebhookAnswer, WebhookFailure } from './post.js';
@@ -71,16 +72,6 @@ export function publicReason(outcome: Extract<WebhookOutcome, { kind: 'failed' }
   }
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
-function retryAfterMs(value: string | null, now: number): number | null {
-  if (value === null) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
 function headersFor(message: WebhookMessage, options: DeliverOptions, now: number): Record<string, string> {
   const headers = options.secret
     ? signedHeaders(options.secret, message.id, Math.floor(now / 1000), message.body)
@@ -94,17 +85,15 @@ export async function deliverWebhook(
   message: WebhookMessage,
   options: DeliverOptions,
 ): Promise<WebhookOutcome> {
-  const sleep = options.sleep ?? wait;
   const now = options.now ?? Date.now;
   const goneOn404 = target.kind !== 'generic';
-  let last: { status: number | null; reason: string; cause?: WebhookFailure['cause'] | 'answered' } = {
-    status: null,
-    reason: 'not sent',
-  };
-  let tried = 0;
-  for (let attempt = 1; attempt <= options.attempts; attempt += 1) {
-    tried = attempt;
-    let delay = attempt < options.attempts ? options.backoffMs(attempt) : 0;
+  const failed = (
+    attempts: number,
+    status: number | null,
+    reason: string,
+    cause?: WebhookFailure['cause'] | 'answered',
+  ): WebhookOutcome => ({ kind: 'failed', status, attempts, reason, ...(cause !== undefined && { cause }) });
+  return withRetries<WebhookOutcome>(options, async (attempt) => {
     const result: WebhookAnswer | WebhookFailure = await postWebhook(
       target,
       message.body,
@@ -112,31 +101,21 @@ export async function deliverWebhook(
       options,
     );
     if (!result.ok) {
-      last = { status: null, reason: result.reason, cause: result.cause };
-      if (result.cause === 'refused') break;
-    } else {
-      const { status } = result;
-      if (status >= 200 && status < 300) {
-        return { kind: 'delivered', status, attempts: attempt, answer: result.body };
-      }
-      if (status === 410 || (status === 404 && goneOn404)) return { kind: 'gone', status, attempts: attempt };
-      last = { status, reason: `the target answered ${status}`, cause: 'answered' };
-      if (status !== 429 && status < 500) break;
-      const asked = retryAfterMs(result.retryAfter, now());
-      if (asked !== null) {
-        if (asked > options.maxRetryAfterMs) {
-          last = {
-            status,
-            reason: `the target asked to wait ${Math.ceil(asked / 1000)} s`,
-            cause: 'answered',
-          };
-          break;
-        }
-        delay = Math.max(delay, asked);
-      }
+      const outcome = failed(attempt, null, result.reason, result.cause);
+      return result.cause === 'refused' ? { done: outcome } : { again: outcome };
     }
-    if (attempt < options.attempts) await sleep(delay);
-  }
-  const failed = { kind: 'failed', status: last.status, attempts: tried, reason: last.reason } as const;
-  return last.cause === undefined ? failed : { ...failed, cause: last.cause };
+    const { status } = result;
+    if (status >= 200 && status < 300)
+      return { done: { kind: 'delivered', status, attempts: attempt, answer: result.body } };
+    if (status === 410 || (status === 404 && goneOn404))
+      return { done: { kind: 'gone', status, attempts: attempt } };
+    const answered = failed(attempt, status, `the target answered ${status}`, 'answered');
+    if (status !== 429 && status < 500) return { done: answered };
+    const asked = retryAfterMs(result.retryAfter, now());
+    if (asked !== null && asked > options.maxRetryAfterMs)
+      return {
+        done: failed(attempt, status, `the target asked to wait ${Math.ceil(asked / 1000)} s`, 'answered'),
+      };
+    return { again: answered, ...(asked !== null && { waitMs: asked }) };
+  });
 }

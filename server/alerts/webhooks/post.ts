@@ -20,9 +20,9 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { endAfter } from '../outbound/deadline.js';
-import { describeError } from '../outbound/describe-error.js';
-import { firstNotPublic, pinnedLookup } from '../outbound/public-host.js';
+import { endAfter } from '../../outbound/deadline.js';
+import { describeError } from '../../outbound/describe-error.js';
+import { firstNotPublic, pinnedLookup } from '../../outbound/public-host.js';
 import type { WebhookTarget } from './target.js';
 import { hostOf, isAllowedOrigin, isIpLiteral } from './target.js';
 

@@ -14,7 +14,7 @@
  * webhooks (their own JSON, no signature read), `generic` gets signed Standard Webhooks messages.
  */
 import { canonicalEndpoint } from '../../../domain/alerts.js';
-import { isPublicAddress } from '../outbound/address.js';
+import { isPublicAddress } from '../../outbound/address.js';
 
 type WebhookKind = 'generic' | 'discord' | 'slack';
 
