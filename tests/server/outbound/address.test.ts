@@ -1,5 +1,5 @@
 import test from 'ava';
-import { isPublicAddress } from '../../../../server/outbound/address.js';
+import { isPublicAddress } from '../../../server/outbound/address.js';
 
 /**
  * Each special range with addresses inside it (never public) and just outside it, with what the
