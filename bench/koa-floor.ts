@@ -50,7 +50,7 @@ const router = createRoutes({
   email: { subscribe: [serve], pages: [] },
   openApi: OpenApiDocument.of({ openapi: '3.1.0', info: { title: '', version: '' } }),
   site: siteResources({
-    baseUrl: origin,
+    origin: origin,
     openApi: OpenApiDocument.of({ openapi: '3.1.0', info: { title: '', version: '' } }),
     alerts: { publicKey: null },
     mcp: { path: '/mcp', tools: [] },

@@ -21,7 +21,7 @@ const { loadContent } = (await import(dist('server/content/read-content.js'))) a
 const base = process.env['PUBLIC_BASE_URL'] ?? 'http://localhost:3000';
 const content = new ContentState(() => loadContent(contentDir), base);
 await content.reload();
-const createContext = () => ({ snapshot: content.snapshot, now: Date.now(), problemTypeBase: base });
+const createContext = () => ({ snapshot: content.snapshot, now: Date.now(), origin: base });
 
 const openApi = createOpenApiKoaMiddleware({ router: appRouter, createContext });
 const app = await createStack();

@@ -172,7 +172,7 @@ export async function measureLoad(contentDir: string): Promise<{ loadMs: number;
     const started = performance.now();
     const result = await loadContent(process.argv[1]);
     if (!result.ok) throw new Error('invalid content');
-    buildCatalog(result.content, { baseUrl: 'http://localhost:3000' });
+    buildCatalog(result.content, { origin: 'http://localhost:3000' });
     console.log(JSON.stringify({ loadMs: performance.now() - started, rssMb: process.memoryUsage.rss() / 2 ** 20 }));
   `;
   const { stdout } = await exec(process.execPath, ['--input-type=module', '-e', script, contentDir]);

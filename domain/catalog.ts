@@ -54,7 +54,7 @@ export interface Catalog {
 
 export interface CatalogOptions {
   /** Public base URL of the site, without a trailing slash; event `url`s live under it. */
-  readonly baseUrl: string;
+  readonly origin: string;
 }
 
 /** An event's page on the site, without the base URL: `/events/{id}`. */
@@ -62,8 +62,8 @@ export function eventPath(id: string): string {
   return `/events/${encodeURIComponent(id)}`;
 }
 
-function eventUrl(baseUrl: string, id: string): string {
-  return `${baseUrl}${eventPath(id)}`;
+function eventUrl(origin: string, id: string): string {
+  return `${origin}${eventPath(id)}`;
 }
 
 /** Builds every filter combination's ordered list and stats up front, so requests only look up. */
@@ -73,10 +73,10 @@ export function buildCatalog(content: PublishedContent, options: CatalogOptions)
 
 /** `buildCatalog`, yielding between slices of events and between filter views (see domain/steps.ts). */
 export function* catalogSteps(content: PublishedContent, options: CatalogOptions): Steps<Catalog> {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const origin = options.origin.replace(/\/+$/, '');
   const indexed: IndexedEvent[] = [];
   for (const event of content.events) {
-    indexed.push(indexEvent(deepFreeze(withUrl(event, eventUrl(baseUrl, event.id)))));
+    indexed.push(indexEvent(deepFreeze(withUrl(event, eventUrl(origin, event.id)))));
     if (indexed.length % ITEMS_PER_STEP === 0) yield;
   }
   const events = sortAscending(indexed);

@@ -38,8 +38,8 @@ import type { LimiterHandle } from './http/rate-limit-store.js';
 import { unconfirmedShare } from './alerts/email/unconfirmed-share.js';
 
 export interface AppDeps {
-  readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'> &
-    Partial<Pick<Config, 'streams' | 'alerts' | 'configuredBaseUrl'>>;
+  readonly config: Pick<Config, 'origin' | 'rateLimit' | 'trustProxyHops'> &
+    Partial<Pick<Config, 'streams' | 'alerts' | 'originConfigured'>>;
   readonly content: ContentState;
   readonly logger: Logger;
   /** Counts requests per client; absent when rate limiting is off. */
@@ -98,9 +98,10 @@ export interface ServiceApp {
 export function createApp(deps: AppDeps): ServiceApp {
   const { config, content, logger } = deps;
   const clock = deps.clock ?? Date.now;
-  const base = config.publicBaseUrl;
-  // Without PUBLIC_BASE_URL, Origin checks take only loopback pages (server/http/same-origin.ts).
-  const siteOrigin = config.configuredBaseUrl === undefined ? base : config.configuredBaseUrl;
+  const base = config.origin;
+  // One Origin check for every write and for /mcp: without PUBLIC_BASE_URL, loopback pages only
+  // (server/http/same-origin.ts).
+  const sameOrigin = sameOriginOnly(base, config.originConfigured ?? true);
   const renders = new RenderCache();
   const outage = new StoreOutage(logger, base);
   // One response cache for both API faces: REST and tRPC answers are keyed apart, bounded together.
@@ -108,7 +109,7 @@ export function createApp(deps: AppDeps): ServiceApp {
   const responder = createRestResponder({
     content,
     clock,
-    problemTypeBase: base,
+    origin: base,
     router: appRouter,
     cache,
   });
@@ -124,7 +125,7 @@ export function createApp(deps: AppDeps): ServiceApp {
   const tools = mcpTools(appRouter, operations);
   const openApi = new OpenApiDocument(async () =>
     (await import('./api/openapi.js')).buildOpenApiDocument(appRouter, {
-      baseUrl: base,
+      origin: base,
       version: deps.version ?? '1.0.0',
     }),
   );
@@ -147,7 +148,7 @@ export function createApp(deps: AppDeps): ServiceApp {
         operation: statusOperation,
         responder,
         live,
-        problemTypeBase: base,
+        origin: base,
         logger,
         heartbeatMs: streams.heartbeatMs,
         retryMs: STREAM_RETRY_MS,
@@ -157,21 +158,20 @@ export function createApp(deps: AppDeps): ServiceApp {
       router: appRouter,
       content,
       clock,
-      problemTypeBase: base,
+      origin: base,
       cache,
       live,
       retryMs: STREAM_RETRY_MS,
     }),
     mcp: [
-      sameOriginOnly(siteOrigin, base),
+      sameOrigin,
       // The MCP SDK (with its JSON Schema validator) is the heaviest import of the server: about
       // 0.4 s of CPU at start, paid by the first call to /mcp instead of by every worker's start.
       lazyMiddleware(async () =>
         (await import('./api/mcp-endpoint.js')).mcpEndpoint({
           tools,
           responder,
-          publicBaseUrl: base,
-          problemTypeBase: base,
+          origin: base,
           version: deps.version ?? '1.0.0',
           logger,
         }),
@@ -189,8 +189,8 @@ export function createApp(deps: AppDeps): ServiceApp {
               welcome: welcomeSender(config.alerts.push.vapid, welcomePayload(base)),
             }
           : null,
-      configuredBaseUrl: siteOrigin,
-      problemTypeBase: base,
+      sameOrigin,
+      origin: base,
       logger,
       clock,
     }),
@@ -205,9 +205,8 @@ export function createApp(deps: AppDeps): ServiceApp {
               writeLimits,
             }
           : null,
-      configuredBaseUrl: siteOrigin,
-      publicBaseUrl: base,
-      problemTypeBase: base,
+      sameOrigin,
+      origin: base,
       logger,
       ...(deps.deliverWebhook ? { deliver: deps.deliverWebhook } : {}),
     }),
@@ -224,14 +223,14 @@ export function createApp(deps: AppDeps): ServiceApp {
               unconfirmedShare: unconfirmedShare(config.alerts.maxUnverified, derive),
             }
           : null,
-      baseUrl: base,
-      configuredBaseUrl: siteOrigin,
+      origin: base,
+      sameOrigin,
       logger,
       clock,
     }),
     openApi,
     site: siteResources({
-      baseUrl: base,
+      origin: base,
       openApi,
       alerts: {
         publicKey: deps.config.alerts?.push?.vapid.publicKey ?? null,
@@ -240,7 +239,7 @@ export function createApp(deps: AppDeps): ServiceApp {
       },
       mcp: { path: MCP_PATH, tools: tools.map(({ tool }) => tool.name) },
     }),
-    serve: (resource) => serveResource(resource, { content, baseUrl: base, clock, cache: renders }),
+    serve: (resource) => serveResource(resource, { content, origin: base, clock, cache: renders }),
   });
 
   const router = routes.table;

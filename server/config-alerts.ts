@@ -180,13 +180,13 @@ export interface AlertsConfig {
 }
 
 /** The alerts' settings from the parsed environment; null when no channel is on. Throws on a half-set pair. */
-export function alertsConfig(e: AlertsEnv, baseUrl: string, store: AlertsStoreConfig): AlertsConfig | null {
+export function alertsConfig(e: AlertsEnv, origin: string, store: AlertsStoreConfig): AlertsConfig | null {
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
     throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither');
   if ((e.SMTP_URL === undefined) !== (e.ALERTS_EMAIL_FROM === undefined))
     throw new Error('Invalid environment:\n  SMTP_URL, ALERTS_EMAIL_FROM: set both, or neither');
   // Push services want a contact: the site's alerts page when it is on https, else VAPID_SUBJECT.
-  const subject = e.VAPID_SUBJECT ?? (baseUrl.startsWith('https://') ? `${baseUrl}/alerts` : null);
+  const subject = e.VAPID_SUBJECT ?? (origin.startsWith('https://') ? `${origin}/alerts` : null);
   if (e.VAPID_PUBLIC_KEY && subject === null)
     throw new Error(
       'Invalid environment:\n  VAPID_SUBJECT: required (mailto: or https:) when PUBLIC_BASE_URL is not https',

@@ -81,10 +81,14 @@ export const SERVER_SETTINGS: readonly string[] = Object.keys(EnvSchema.shape);
 export interface Config {
   readonly port: number;
   readonly host: string;
-  /** Origin without a trailing slash. */
-  readonly publicBaseUrl: string;
-  /** `PUBLIC_BASE_URL` as set; null when unset: the site's origin is then each request's own. */
-  readonly configuredBaseUrl: string | null;
+  /**
+   * The public origin, the one name of it (`PUBLIC_BASE_URL`, without a trailing slash; else
+   * `http://localhost:PORT`): what writes absolute addresses (feeds, the sitemap, mails, webhooks,
+   * Telegram, event URLs, problem types) is given it.
+   */
+  readonly origin: string;
+  /** Whether `PUBLIC_BASE_URL` set the origin: unset, Origin checks take loopback pages only. */
+  readonly originConfigured: boolean;
   readonly contentDir: string;
   /** Where the last valid content set is kept for a restarted process to fall back on; null: nowhere. */
   readonly contentCacheDir: string | null;
@@ -154,7 +158,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const baseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const origin = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const alertsStore = {
     location: e.ALERTS_DATABASE_URL ?? e.ALERTS_DB ?? path.join(e.DATA_DIR, 'alerts.sqlite'),
     pool: e.ALERTS_DATABASE_POOL,
@@ -162,8 +166,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    publicBaseUrl: baseUrl,
-    configuredBaseUrl: e.PUBLIC_BASE_URL === undefined ? null : baseUrl,
+    origin: origin,
+    originConfigured: e.PUBLIC_BASE_URL !== undefined,
     contentDir: e.CONTENT_DIR,
     contentCacheDir: e.CONTENT_CACHE_DIR === 'off' ? null : e.CONTENT_CACHE_DIR,
     rateLimit: {
@@ -190,7 +194,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       perProcess: e.STREAMS_PER_PROCESS,
       heartbeatMs: e.STREAM_HEARTBEAT_SECONDS * 1000,
     },
-    alerts: alertsConfig(e, baseUrl, alertsStore),
+    alerts: alertsConfig(e, origin, alertsStore),
     alertsStore,
   };
 }
@@ -203,7 +207,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 export function describeFeatures(config: Config) {
   const alerts = config.alerts;
   return {
-    publicBaseUrl: config.configuredBaseUrl ?? `each request's own (PUBLIC_BASE_URL unset)`,
+    origin: config.originConfigured ? config.origin : `each request's own (PUBLIC_BASE_URL unset)`,
     rateLimit:
       config.rateLimit.points === 0
         ? 'off'

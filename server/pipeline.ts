@@ -19,7 +19,7 @@ import { closeOnUnreadBody } from './http/unread-body.js';
 const EXPOSED_HEADERS = ['ETag', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'];
 
 export interface PipelineOptions {
-  readonly config: Pick<Config, 'publicBaseUrl' | 'rateLimit' | 'trustProxyHops'>;
+  readonly config: Pick<Config, 'origin' | 'rateLimit' | 'trustProxyHops'>;
   readonly logger: Logger;
   /** Counts requests per client; absent when rate limiting is off. */
   readonly limiter: RateLimiterAbstract | null;
@@ -49,7 +49,7 @@ export interface PipelineOptions {
  */
 export function createPipeline(options: PipelineOptions): Koa {
   const { config, logger, limiter } = options;
-  const base = config.publicBaseUrl;
+  const base = config.origin;
   const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // koa-conditional-get answers 304 when `ctx.fresh`; this makes that an origin's freshness.
   defineOriginFreshness(app);
@@ -60,7 +60,7 @@ export function createPipeline(options: PipelineOptions): Koa {
   // Outside the boundary: it sees the answer to every request, a refusal's included.
   app.use(closeOnUnreadBody());
   const isPage = options.paths?.isPage ?? (() => false);
-  app.use(problemBoundary({ problemTypeBase: base, logger, isPage, ...options.problems }));
+  app.use(problemBoundary({ origin: base, logger, isPage, ...options.problems }));
   // Before anything else reads the request, but after the headers every answer carries.
   app.use(securityHeaders());
   app.use(
@@ -79,7 +79,7 @@ export function createPipeline(options: PipelineOptions): Koa {
         limiter,
         points: config.rateLimit.points,
         windowSeconds: config.rateLimit.windowSeconds,
-        problemTypeBase: base,
+        origin: base,
         exempt: (path) => !limited(path),
         ...(options.cost ? { cost: options.cost } : {}),
       }),

@@ -108,7 +108,7 @@ export async function createServer(config: Config, parts: ServerParts = {}) {
     : null;
   // Read and validated in slices between requests: a reload never holds the event loop for long.
   const load = parts.load ?? (async () => runInSlices(validateSteps(await openContent(contentDir))));
-  const content = parts.content ?? new ContentState(load, config.publicBaseUrl, clock, lastGood);
+  const content = parts.content ?? new ContentState(load, config.origin, clock, lastGood);
   const limiter = createLimiter(config.rateLimit, {
     onStoreDown: (error) =>
       logger.warn(
@@ -117,10 +117,10 @@ export async function createServer(config: Config, parts: ServerParts = {}) {
       ),
     onStoreUp: () => logger.info('rate-limit store answers again: counts are shared'),
   });
-  const live = new LiveStreams(content, config.streams, config.publicBaseUrl);
+  const live = new LiveStreams(content, config.streams, config.origin);
   // Opened before the first load, so the ledger sees every content set this process serves.
   const alerts = config.alerts
-    ? await startAlerts(config.alerts, content, logger, config.publicBaseUrl, { clock })
+    ? await startAlerts(config.alerts, content, logger, config.origin, { clock })
     : null;
   const { app, routes } = createApp({
     config,
@@ -179,7 +179,7 @@ export async function createServer(config: Config, parts: ServerParts = {}) {
     // Every header line is kept and counted by the app (server/http/request-shape.ts), rather than
     // lines past 2,000 entries dropped without a word.
     server.maxHeadersCount = 0;
-    answerClientErrors(server, config.publicBaseUrl);
+    answerClientErrors(server, config.origin);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, resolve);

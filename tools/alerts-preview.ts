@@ -57,7 +57,7 @@ if (!(await alertStoreExists(db).catch(unreachable))) {
   process.exit(0);
 }
 console.log(`read from the alerts store ${where}`);
-const catalog = buildCatalog(result.content, { baseUrl: 'https://preview.invalid' });
+const catalog = buildCatalog(result.content, { origin: 'https://preview.invalid' });
 const store = await openAlertStore(db, Date.now, { pool }).catch(unreachable);
 const decision = decidePublication(
   [...catalog.byId.values()],

@@ -18,7 +18,7 @@ const {
 });
 const file = path.resolve(target);
 // A fixed origin: the document's shape, not its address, is what gets linted.
-const document = buildOpenApiDocument(appRouter, { baseUrl: 'https://tracker.example', version: '1.0.0' });
+const document = buildOpenApiDocument(appRouter, { origin: 'https://tracker.example', version: '1.0.0' });
 await mkdir(path.dirname(file), { recursive: true });
 await writeFile(file, `${JSON.stringify(document, null, 2)}\n`);
 console.log(`OpenAPI document written to ${path.relative(process.cwd(), file)}`);

@@ -19,10 +19,7 @@ const { values } = readCommandLine({
 // The routes are declared whatever the content and config say: the app is built, never started,
 // and no content is loaded.
 const config = parseConfig({ PUBLIC_BASE_URL: 'https://tracker.example' });
-const content = new ContentState(
-  () => Promise.reject(new Error('no content is loaded')),
-  config.publicBaseUrl,
-);
+const content = new ContentState(() => Promise.reject(new Error('no content is loaded')), config.origin);
 const { table } = createApp({ config, content, logger: pino({ level: 'silent' }), limiter: null });
 
 if (values.json) {

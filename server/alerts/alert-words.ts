@@ -4,8 +4,8 @@ import type { Locale } from '../../domain/locales.js';
 import { DEFAULT_LOCALE, localePath } from '../../domain/locales.js';
 
 /** A site page's address in a language, as every channel links it: `https://host/ja/privacy`. */
-export function pageUrlFor(baseUrl: string, locale: Locale, path: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${localePath(locale, path)}`;
+export function pageUrlFor(origin: string, locale: Locale, path: string): string {
+  return `${origin.replace(/\/+$/, '')}${localePath(locale, path)}`;
 }
 
 /** A message's `{name}` placeholders filled from `values`; an unknown name is left as written. */

@@ -28,7 +28,7 @@ function channelsOf(
   config: AlertsConfig,
   mailer: Mailer | null,
   store: AlertStore,
-  baseUrl: string,
+  origin: string,
   concurrency: number,
   clock: () => number,
 ): DeliveryChannel[] {
@@ -37,8 +37,8 @@ function channelsOf(
     channels.push(pushChannel({ store, vapid: config.push.vapid, concurrency, push: { clock } }));
   if (config.webhooks)
     channels.push(webhookChannel({ store, allowedOrigins: config.webhooks.allowedOrigins }));
-  if (mailer) channels.push(emailChannel({ store, mailer, baseUrl }));
-  if (config.telegram) channels.push(telegramChannel({ store, ...config.telegram, baseUrl }));
+  if (mailer) channels.push(emailChannel({ store, mailer, origin }));
+  if (config.telegram) channels.push(telegramChannel({ store, ...config.telegram, origin }));
   return channels;
 }
 
@@ -52,7 +52,7 @@ export async function startAlerts(
   config: AlertsConfig,
   content: ContentState,
   logger: Logger,
-  baseUrl: string,
+  origin: string,
   senderOptions: Partial<SenderOptions> = {},
 ): Promise<Alerts> {
   // One clock for the store and the sender: the claims' leases are the store's, their margin the sender's.
@@ -67,7 +67,7 @@ export async function startAlerts(
           config,
           mailer,
           store,
-          baseUrl,
+          origin,
           senderOptions.concurrency ?? SENDER_DEFAULTS.concurrency,
           clock,
         ),

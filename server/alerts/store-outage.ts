@@ -50,9 +50,9 @@ export class StoreOutage {
   readonly #logger: Logger;
   readonly #base: string;
 
-  constructor(logger: Logger, problemTypeBase: string) {
+  constructor(logger: Logger, origin: string) {
     this.#logger = logger;
-    this.#base = problemTypeBase;
+    this.#base = origin;
   }
 
   /** The problem that answers `error` when it is an outage (logged if it begins one); null otherwise. */

@@ -17,7 +17,7 @@ export interface WriteCount {
  * IPv6 /64), beside the limit on all requests: a subscription is made once per browser, and many
  * addresses of one network must not fill the store. A write over either is 429 with `Retry-After`.
  */
-export function limitWrites(counts: readonly WriteCount[], problemTypeBase: string): Middleware {
+export function limitWrites(counts: readonly WriteCount[], origin: string): Middleware {
   return async (ctx, next) => {
     const address = ctx.ip || 'unknown';
     for (const count of counts) {
@@ -30,7 +30,7 @@ export function limitWrites(counts: readonly WriteCount[], problemTypeBase: stri
         const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
         throw new HttpProblem(
           makeProblem(
-            problemTypeBase,
+            origin,
             'rate_limited',
             `Too many subscription changes: at most ${count.points} a minute per ${count.per === 'address' ? 'client address' : 'network'}. Retry after ${seconds} s.`,
           ),

@@ -12,7 +12,7 @@ export interface Context {
   /** Epoch milliseconds at which the request is answered. */
   readonly now: number;
   /** Base of problem `type` URLs (`{base}/problems/{code}`). */
-  readonly problemTypeBase: string;
+  readonly origin: string;
   /** Set for subscriptions (the tRPC endpoint's live face); queries never read it. */
   readonly live?: LiveFeed;
 }

@@ -31,7 +31,7 @@ export class LiveStreams {
   constructor(
     private readonly content: ContentState,
     private readonly limits: LiveStreamLimits,
-    private readonly problemTypeBase: string,
+    private readonly origin: string,
   ) {}
 
   /** Streams open now. */
@@ -49,7 +49,7 @@ export class LiveStreams {
     if (held >= this.limits.perClient) {
       throw new HttpProblem(
         makeProblem(
-          this.problemTypeBase,
+          this.origin,
           'rate_limited',
           `This client already holds ${held} open streams, the most one client may hold. Close one, or poll /api/v1/status.`,
         ),
@@ -67,7 +67,7 @@ export class LiveStreams {
     if (this.#open.size >= this.limits.perProcess) {
       throw new HttpProblem(
         makeProblem(
-          this.problemTypeBase,
+          this.origin,
           'service_busy',
           'This server holds as many open streams as it allows. Retry later, or poll /api/v1/status.',
         ),

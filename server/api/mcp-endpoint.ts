@@ -31,8 +31,8 @@ const INSTRUCTIONS =
 export interface McpEndpointOptions {
   readonly tools: readonly McpTool[];
   readonly responder: RestResponder;
-  readonly publicBaseUrl: string;
-  readonly problemTypeBase: string;
+  /** The public origin: the server's instructions and problem types name it. */
+  readonly origin: string;
   readonly version: string;
   readonly logger: Logger;
 }
@@ -127,7 +127,7 @@ function readExchange(
  * as any other.
  */
 export function mcpEndpoint(options: McpEndpointOptions): Middleware {
-  const { tools, problemTypeBase: base } = options;
+  const { tools, origin: base } = options;
   const byName = new Map(tools.map((tool) => [tool.tool.name, tool]));
   const list = { tools: tools.map((tool) => tool.tool) };
   const names = [...byName.keys()].join(', ');

@@ -52,7 +52,7 @@ function queryOf(
 
 export interface ToolCallOptions {
   readonly responder: RestResponder;
-  readonly problemTypeBase: string;
+  readonly origin: string;
   readonly logger: Logger;
 }
 
@@ -63,7 +63,7 @@ export interface ToolCallOptions {
 export function toolRequest(
   tool: McpTool,
   args: Readonly<Record<string, unknown>>,
-  { responder, problemTypeBase: base }: Pick<ToolCallOptions, 'responder' | 'problemTypeBase'>,
+  { responder, origin: base }: Pick<ToolCallOptions, 'responder' | 'origin'>,
 ): RestRequest {
   const { operation } = tool;
   // docs/api-contract.md §4.3: an operation without parameters ignores the query, as here its arguments.
@@ -88,7 +88,7 @@ export async function callTool(
   options: ToolCallOptions,
   answered?: (response: CachedResponse) => void,
 ): Promise<CallToolResult> {
-  const { responder, problemTypeBase: base } = options;
+  const { responder, origin: base } = options;
   try {
     const request = toolRequest(tool, args, options);
     const response = responder.cached(request) ?? (await responder.produce(request));

@@ -145,7 +145,7 @@ function problemResponse(status: number): ResponseObject {
 }
 
 export interface OpenApiOptions {
-  readonly baseUrl: string;
+  readonly origin: string;
   readonly version: string;
 }
 
@@ -159,16 +159,16 @@ export function buildOpenApiDocument(router: AppRouter, options: OpenApiOptions)
     version: options.version,
     description:
       "A free, read-only API publishing a curated record of publicly announced usage-limit resets (and related events) of Claude, Anthropic's AI assistant. Independent: not affiliated with Anthropic. No authentication. Please identify your client with a User-Agent and link back to the site when displaying the data.",
-    baseUrl: `${options.baseUrl}/api`,
+    baseUrl: `${options.origin}/api`,
     securitySchemes: {},
-    docsUrl: `${options.baseUrl}/docs`,
+    docsUrl: `${options.origin}/docs`,
     // Records in the procedures' outputs are `$ref`s to ResetSummary (domain/schemas/event.ts).
     defs: { Problem, ResetSummary },
   });
   delete document.components?.securitySchemes;
   // The one server is the public service itself (OWASP API9: declare every server's audience).
   for (const server of document.servers ?? []) server['x-internal'] = false;
-  document.info.contact = { name: 'Usage-Limit Reset Tracker', url: `${options.baseUrl}/` };
+  document.info.contact = { name: 'Usage-Limit Reset Tracker', url: `${options.origin}/` };
   document.tags = [
     { name: 'resets', description: 'The counted reset history, the latest reset and statistics.' },
     { name: 'sources', description: 'The public accounts the tracker watches.' },

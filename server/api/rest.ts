@@ -126,7 +126,7 @@ export interface RestResponderOptions {
   readonly router: AppRouter;
   readonly content: ContentState;
   readonly clock: () => number;
-  readonly problemTypeBase: string;
+  readonly origin: string;
   readonly cache: ResponseCache;
 }
 
@@ -167,7 +167,7 @@ export function bodyJson(value: unknown): string {
 
 /** Answers REST operations from the response cache, or through their procedure on a miss. */
 export function createRestResponder(options: RestResponderOptions) {
-  const { cache, problemTypeBase } = options;
+  const { cache, origin } = options;
   const createCaller = createCallerFactory(options.router);
   const inflight = new Map<string, Promise<CachedResponse>>();
   return {
@@ -176,7 +176,7 @@ export function createRestResponder(options: RestResponderOptions) {
       const snapshot = options.content.snapshot;
       const now = options.clock();
       const key = ResponseCache.key(snapshot, operation.path, canonical, operation.instant?.(now) ?? null);
-      return { operation, params, context: { snapshot, now, problemTypeBase }, key };
+      return { operation, params, context: { snapshot, now, origin }, key };
     },
 
     cached(request: RestRequest): CachedResponse | undefined {
@@ -204,7 +204,7 @@ export function createRestResponder(options: RestResponderOptions) {
       const procedure = (createCaller(context) as unknown as Record<string, Call>)[operation.procedure]!;
       output = await procedure(operation.params ? params : undefined);
     } catch (error) {
-      const problem = problemFromError(error, problemTypeBase);
+      const problem = problemFromError(error, origin);
       // An unexpected failure goes to the boundary as it is, so it is logged; the client gets the bare 500.
       if (problem.code === 'internal_error') throw error;
       throw new HttpProblem(problem);
@@ -235,14 +235,10 @@ const DEFAULT_LIMIT = String(PAGE_LIMIT.default);
  * turns a match into 304. A page names the next one in an RFC 8288 `Link`: its cursor and the same
  * `limit` (the cursor carries the rest).
  */
-export function restHandler(
-  operation: RestOperation,
-  responder: RestResponder,
-  problemTypeBase: string,
-): Middleware {
+export function restHandler(operation: RestOperation, responder: RestResponder, origin: string): Middleware {
   return async (ctx) => {
     const { params, canonical } = operation.params
-      ? readQuery(new URLSearchParams(ctx.querystring), operation.params, problemTypeBase)
+      ? readQuery(new URLSearchParams(ctx.querystring), operation.params, origin)
       : { params: {}, canonical: '' };
     const request = responder.request(operation, params, canonical);
     const response = responder.cached(request) ?? (await responder.produce(request));
@@ -255,7 +251,7 @@ export function restHandler(
         cursor: response.nextCursor,
         limit: params['limit'] ?? DEFAULT_LIMIT,
       });
-      ctx.set('Link', `<${problemTypeBase}${operation.path}?${query.toString()}>; rel="next"`);
+      ctx.set('Link', `<${origin}${operation.path}?${query.toString()}>; rel="next"`);
     }
     ctx.body = response.body;
   };

@@ -11,7 +11,7 @@ export interface StatusStreamOptions {
   readonly operation: RestOperation;
   readonly responder: RestResponder;
   readonly live: LiveStreams;
-  readonly problemTypeBase: string;
+  readonly origin: string;
   readonly logger: Logger;
   /** Milliseconds between heartbeat comments, which keep proxies from closing a quiet stream. */
   readonly heartbeatMs: number;
@@ -45,10 +45,10 @@ export const statusStreamPath = (operation: RestOperation) => `${operation.path}
  * is an ordinary problem response.
  */
 export function statusStreamHandler(options: StatusStreamOptions): Middleware {
-  const { operation, responder, live, problemTypeBase } = options;
+  const { operation, responder, live, origin } = options;
   return async (ctx) => {
     const { params, canonical } = operation.params
-      ? readQuery(new URLSearchParams(ctx.querystring), operation.params, problemTypeBase)
+      ? readQuery(new URLSearchParams(ctx.querystring), operation.params, origin)
       : { params: {}, canonical: '' };
     const bodyNow = async () => {
       const request = responder.request(operation, params, canonical);

@@ -22,7 +22,7 @@ export interface TrpcEndpointOptions {
   readonly router: AppRouter;
   readonly content: ContentState;
   readonly clock: () => number;
-  readonly problemTypeBase: string;
+  readonly origin: string;
   /** The same response cache as the REST operations. */
   readonly cache: ResponseCache;
   /** Admits subscriptions and ends them when the process stops. */
@@ -65,7 +65,7 @@ function canonicalQuery(querystring: string): string | null {
  * its response keeps tRPC's envelope.
  */
 export function trpcEndpoint(options: TrpcEndpointOptions): RouterMiddleware {
-  const { router, content, clock, problemTypeBase, cache, live } = options;
+  const { router, content, clock, origin, cache, live } = options;
   const procedures = router._def.procedures as Record<
     string,
     { _def: { meta?: ProcedureMeta; type: 'query' | 'mutation' | 'subscription' } }
@@ -113,7 +113,7 @@ export function trpcEndpoint(options: TrpcEndpointOptions): RouterMiddleware {
       endpoint: TRPC_PREFIX,
       req: request,
       router,
-      createContext: () => ({ snapshot: content.snapshot, now: clock(), problemTypeBase, live: feed }),
+      createContext: () => ({ snapshot: content.snapshot, now: clock(), origin, live: feed }),
     });
     const isStream = response.headers.get('content-type')?.startsWith('text/event-stream') === true;
     if (!isStream || !response.body) {
@@ -121,7 +121,7 @@ export function trpcEndpoint(options: TrpcEndpointOptions): RouterMiddleware {
       ctx.status = response.status;
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'application/json';
-      ctx.body = withAbsoluteTypes(await response.text(), problemTypeBase);
+      ctx.body = withAbsoluteTypes(await response.text(), origin);
       return;
     }
     // The same reconnection hint as the status stream (tRPC's own stream sends none).
@@ -166,14 +166,14 @@ export function trpcEndpoint(options: TrpcEndpointOptions): RouterMiddleware {
         req: request,
         router,
         maxBatchSize: MAX_BATCH_CALLS,
-        createContext: () => ({ snapshot, now, problemTypeBase }),
+        createContext: () => ({ snapshot, now, origin }),
       });
       const body = Buffer.from(await response.arrayBuffer());
       if (response.status !== 200) {
         ctx.status = response.status;
         ctx.set('Cache-Control', 'no-store');
         ctx.type = 'application/json';
-        ctx.body = withAbsoluteTypes(body.toString('utf8'), problemTypeBase);
+        ctx.body = withAbsoluteTypes(body.toString('utf8'), origin);
         return;
       }
       hit = { body, etag: etagFor(body) };

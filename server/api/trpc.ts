@@ -23,7 +23,7 @@ const t = initTRPC
     errorFormatter: ({ shape, error, ctx }) => {
       // Without a context (tRPC fails a request before building one: malformed input, a batch over
       // the bound) the type is relative; the endpoint makes it absolute.
-      const problem = problemFromError(error, ctx?.problemTypeBase ?? '');
+      const problem = problemFromError(error, ctx?.origin ?? '');
       return { ...shape, message: problem.detail, data: { ...shape.data, stack: undefined, problem } };
     },
   });

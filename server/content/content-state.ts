@@ -45,7 +45,7 @@ export class ContentState {
 
   constructor(
     private readonly load: () => Promise<ValidationResult>,
-    private readonly baseUrl: string,
+    private readonly origin: string,
     private readonly clock: () => number = Date.now,
     private readonly lastGood: LastGoodStore | null = null,
   ) {}
@@ -112,7 +112,7 @@ export class ContentState {
     if (result.ok) {
       let catalog: Catalog;
       try {
-        catalog = await runInSlices(catalogSteps(result.content, { baseUrl: this.baseUrl }));
+        catalog = await runInSlices(catalogSteps(result.content, { origin: this.origin }));
       } catch (error) {
         return await this.#refuse([unexpected(error)], null);
       }
@@ -135,7 +135,7 @@ export class ContentState {
     if (this.#snapshot.state === 'nothing') {
       const stored = await this.lastGood?.read();
       if (stored) {
-        const catalog = await runInSlices(catalogSteps(stored, { baseUrl: this.baseUrl }));
+        const catalog = await runInSlices(catalogSteps(stored, { origin: this.origin }));
         this.#replace(loadedSnapshot(catalog, stored));
         fellBack = true;
       } else {

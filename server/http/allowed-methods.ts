@@ -18,7 +18,7 @@ function allowOf(methods: string): string {
  * `method_not_allowed` problem with `Allow`; a plain OPTIONS (a CORS preflight is answered before the
  * router) is 204 with `Allow`.
  */
-export function allowedMethods(routes: RouteTable, problemTypeBase: string): Middleware {
+export function allowedMethods(routes: RouteTable, origin: string): Middleware {
   const check = routes.allowedMethods();
   return async (ctx, next) => {
     await check(ctx, next);
@@ -33,7 +33,7 @@ export function allowedMethods(routes: RouteTable, problemTypeBase: string): Mid
     }
     const methods = allow.replace(/, OPTIONS$/, '').split(', ');
     const detail = `${ctx.method} is not allowed here; use ${methods.join(' or ')}.`;
-    throw new HttpProblem(makeProblem(problemTypeBase, 'method_not_allowed', detail), {
+    throw new HttpProblem(makeProblem(origin, 'method_not_allowed', detail), {
       headers: { Allow: allow },
     });
   };

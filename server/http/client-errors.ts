@@ -37,7 +37,7 @@ function problemResponse(status: number, body: string, head: boolean): string {
  * over the size limit, a header timeout) and odd `Expect` headers are answered with a problem body too,
  * where the connection still allows writing, and then closed.
  */
-export function answerClientErrors(server: http.Server, problemTypeBase: string): void {
+export function answerClientErrors(server: http.Server, origin: string): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // Nothing can be written to a reset socket, nor after a response has begun on it.
     const busy = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
@@ -46,16 +46,12 @@ export function answerClientErrors(server: http.Server, problemTypeBase: string)
       return;
     }
     const code = problemCodeOf(error);
-    const problem = makeProblem(
-      problemTypeBase,
-      code,
-      `The request was refused before it was read: ${code}.`,
-    );
+    const problem = makeProblem(origin, code, `The request was refused before it was read: ${code}.`);
     socket.end(problemResponse(problem.status, JSON.stringify(problem), isHead(error)));
   });
   server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const problem = makeProblem(
-      problemTypeBase,
+      origin,
       'expectation_failed',
       `The expectation "${String(req.headers.expect).slice(0, 64)}" is not supported.`,
     );

@@ -14,7 +14,7 @@ type ProblemPage = (
 ) => { readonly body: Buffer | string; readonly etag: string };
 
 export interface ProblemBoundaryOptions {
-  readonly problemTypeBase: string;
+  readonly origin: string;
   readonly logger: Logger;
   /**
    * Whether a failure at a path is answered with an HTML page (a page of the site) rather than
@@ -37,14 +37,14 @@ export interface ProblemBoundaryOptions {
  * only, whatever NODE_ENV says.
  */
 export function problemBoundary(options: ProblemBoundaryOptions): Middleware {
-  const { problemTypeBase, logger } = options;
+  const { origin, logger } = options;
   return async (ctx, next) => {
     try {
       await next();
       // `respond === false`: a handler (tRPC) wrote its own response, a 404 included.
       if (ctx.status === 404 && ctx.body == null && ctx.respond !== false) {
         const detail = `There is nothing at ${ctx.path}.`;
-        throw new HttpProblem(makeProblem(problemTypeBase, 'not_found', detail), {
+        throw new HttpProblem(makeProblem(origin, 'not_found', detail), {
           heading: 'Page not found',
         });
       }
@@ -52,7 +52,7 @@ export function problemBoundary(options: ProblemBoundaryOptions): Middleware {
       let failure: HttpProblem;
       if (error instanceof HttpProblem) failure = error;
       else {
-        const problem = problemFromError(error, problemTypeBase);
+        const problem = problemFromError(error, origin);
         if (problem.status >= 500)
           logger.error({ err: error, reqId: ctx.state.requestId as unknown }, 'request failed');
         failure = new HttpProblem(problem);

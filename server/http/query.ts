@@ -9,7 +9,7 @@ import { HttpProblem } from './http-problem.js';
 export function readQuery(
   search: URLSearchParams,
   allowed: ReadonlySet<string>,
-  problemTypeBase: string,
+  origin: string,
 ): { params: Record<string, string>; canonical: string } {
   const params: Record<string, string> = {};
   for (const [name, value] of search) {
@@ -17,7 +17,7 @@ export function readQuery(
       const known = [...allowed].map((key) => `"${key}"`).join(', ');
       throw new HttpProblem(
         makeProblem(
-          problemTypeBase,
+          origin,
           'unknown_parameter',
           `Unknown query parameter "${name}". This operation takes: ${known}.`,
           name,
@@ -27,7 +27,7 @@ export function readQuery(
     if (Object.hasOwn(params, name)) {
       throw new HttpProblem(
         makeProblem(
-          problemTypeBase,
+          origin,
           'repeated_parameter',
           `The query parameter "${name}" is given more than once.`,
           name,
@@ -36,7 +36,7 @@ export function readQuery(
     }
     if (value === '') {
       throw new HttpProblem(
-        makeProblem(problemTypeBase, 'invalid_parameter', `The query parameter "${name}" is empty.`, name),
+        makeProblem(origin, 'invalid_parameter', `The query parameter "${name}" is empty.`, name),
       );
     }
     params[name] = value;

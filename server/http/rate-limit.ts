@@ -11,7 +11,7 @@ export interface RateLimitOptions {
   readonly limiter: RateLimiterAbstract;
   readonly points: number;
   readonly windowSeconds: number;
-  readonly problemTypeBase: string;
+  readonly origin: string;
   /** Paths never counted (health checks). */
   readonly exempt: (path: string) => boolean;
   /** Points a request costs (a batch of calls costs one per call); 1 when absent. */
@@ -78,7 +78,7 @@ export function rateLimit(options: RateLimitOptions): Middleware {
     if (counted.limited) {
       throw new HttpProblem(
         makeProblem(
-          options.problemTypeBase,
+          options.origin,
           'rate_limited',
           `Too many requests: at most ${options.points} per ${options.windowSeconds} s per client. Retry after ${resetSeconds} s.`,
         ),

@@ -11,12 +11,12 @@ const BODY_TIMEOUT_MS = 10_000;
  * Refuses a body that is not JSON in UTF-8 (`unsupported_media_type`): the media type compared
  * without regard to case (RFC 9110 §8.3.1), any charset other than UTF-8 refused rather than misread.
  */
-export function requireJson(ctx: Context, problemTypeBase: string, what: string): void {
+export function requireJson(ctx: Context, origin: string, what: string): void {
   const type = ctx.request.type.trim().toLowerCase();
   const charset = ctx.request.charset.toLowerCase();
   if (type !== 'application/json' || (charset !== '' && charset !== 'utf-8'))
     throw new HttpProblem(
-      makeProblem(problemTypeBase, 'unsupported_media_type', `Send ${what} as application/json in UTF-8.`),
+      makeProblem(origin, 'unsupported_media_type', `Send ${what} as application/json in UTF-8.`),
     );
 }
 
@@ -29,11 +29,11 @@ export function requireJson(ctx: Context, problemTypeBase: string, what: string)
 export function readBoundedBody(
   req: IncomingMessage,
   maxBytes: number,
-  problemTypeBase: string,
+  origin: string,
   timeoutMs = BODY_TIMEOUT_MS,
 ): Promise<Buffer> {
   const refuse = (code: 'payload_too_large' | 'request_timeout', detail: string) =>
-    new HttpProblem(makeProblem(problemTypeBase, code, detail), { headers: { Connection: 'close' } });
+    new HttpProblem(makeProblem(origin, code, detail), { headers: { Connection: 'close' } });
   const tooLarge = () => refuse('payload_too_large', `The request body is larger than ${maxBytes} bytes.`);
   const declared = Number(req.headers['content-length']);
   if (declared > maxBytes) return Promise.reject(tooLarge());

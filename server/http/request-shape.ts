@@ -25,14 +25,14 @@ function hostLines(rawHeaders: readonly string[]): number {
  * empty 400, so the server turns it off and this one answers with a problem body; Node keeps the
  * first of two and says nothing, so a proxy that read the other would route the request elsewhere).
  */
-export function checkRequestShape(problemTypeBase: string): Middleware {
+export function checkRequestShape(origin: string): Middleware {
   return async (ctx, next) => {
     const lines = ctx.req.rawHeaders.length / 2;
     if (lines > MAX_HEADER_LINES) {
       ctx.set('Connection', 'close');
       throw new HttpProblem(
         makeProblem(
-          problemTypeBase,
+          origin,
           'request_too_large',
           `The request has ${lines} header lines; at most ${MAX_HEADER_LINES} are read.`,
         ),
@@ -41,13 +41,13 @@ export function checkRequestShape(problemTypeBase: string): Middleware {
     if (ctx.req.httpVersion === '1.1' && ctx.req.headers.host === undefined) {
       ctx.set('Connection', 'close');
       throw new HttpProblem(
-        makeProblem(problemTypeBase, 'malformed_request', 'An HTTP/1.1 request needs a Host header.'),
+        makeProblem(origin, 'malformed_request', 'An HTTP/1.1 request needs a Host header.'),
       );
     }
     if (hostLines(ctx.req.rawHeaders) > 1) {
       ctx.set('Connection', 'close');
       throw new HttpProblem(
-        makeProblem(problemTypeBase, 'malformed_request', 'A request may have only one Host header.'),
+        makeProblem(origin, 'malformed_request', 'A request may have only one Host header.'),
       );
     }
     await next();

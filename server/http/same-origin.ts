@@ -39,22 +39,18 @@ function isLocalOrigin(ctx: Context, origin: string): boolean {
 /**
  * Refuses a request a web page of another site sends (its `Origin`), as the MCP Streamable HTTP
  * transport asks of a server against DNS rebinding: a request without `Origin` (not from a browser)
- * and one from the site's own origin pass. The site's origin is `PUBLIC_BASE_URL`'s; a server given
- * none (a local one) takes only loopback pages on a loopback `Host` (`isLocalOrigin`).
+ * and one from the site's own origin pass. The site's origin is `PUBLIC_BASE_URL`'s (`configured`); a
+ * server given none (a local one) takes only loopback pages on a loopback `Host` (`isLocalOrigin`).
  */
-export function sameOriginOnly(publicBaseUrl: string | null, problemTypeBase: string): Middleware {
-  const configured = publicBaseUrl === null ? null : new URL(publicBaseUrl).origin;
-  const accepted = (ctx: Context, origin: string) =>
-    configured === null ? isLocalOrigin(ctx, origin) : origin === configured;
+export function sameOriginOnly(origin: string, configured: boolean): Middleware {
+  const site = configured ? new URL(origin).origin : null;
+  const accepted = (ctx: Context, asked: string) =>
+    site === null ? isLocalOrigin(ctx, asked) : asked === site;
   return async (ctx, next) => {
-    const origin = ctx.get('Origin');
-    if (origin && !accepted(ctx, origin)) {
+    const asked = ctx.get('Origin');
+    if (asked && !accepted(ctx, asked)) {
       throw new HttpProblem(
-        makeProblem(
-          problemTypeBase,
-          'forbidden',
-          `Requests from the origin ${origin} are not accepted here.`,
-        ),
+        makeProblem(origin, 'forbidden', `Requests from the origin ${asked} are not accepted here.`),
       );
     }
     await next();

@@ -103,7 +103,7 @@ export function readLeadSettings(env: NodeJS.ProcessEnv): LeadSettings {
     contentDir: config.contentDir,
     store: config.alertsStore,
     logLevel: config.logLevel,
-    userAgent: userAgentOf(e.LEADS_CONTACT, config.configuredBaseUrl),
+    userAgent: userAgentOf(e.LEADS_CONTACT, config.originConfigured ? config.origin : null),
     timeoutMs: e.LEADS_TIMEOUT_MS,
     maxBytes: e.LEADS_MAX_BYTES,
     webhook:

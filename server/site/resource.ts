@@ -85,7 +85,7 @@ export interface SitemapPage {
 
 export interface ResourceDeps {
   readonly content: ContentState;
-  readonly baseUrl: string;
+  readonly origin: string;
   readonly clock: () => number;
   readonly cache: RenderCache;
 }
@@ -96,11 +96,11 @@ const DEFAULT_UNAVAILABLE: Unavailable = {
 
 /** The one handler of every site resource: the content guard, the render cache and the headers. */
 export function serveResource(resource: SiteResource, deps: ResourceDeps): RouterMiddleware {
-  const { content, baseUrl, clock, cache } = deps;
+  const { content, origin, clock, cache } = deps;
   const unavailable = (): HttpProblem => {
     const { detail, heading } = resource.unavailable ?? DEFAULT_UNAVAILABLE;
     return new HttpProblem(
-      makeProblem(baseUrl, 'content_unavailable', detail),
+      makeProblem(origin, 'content_unavailable', detail),
       heading === undefined ? undefined : { heading },
     );
   };

@@ -8,7 +8,7 @@ import { pageResources } from './pages/page-resources.js';
 import type { McpFace, SiteResource } from './resource.js';
 
 export interface SiteOptions {
-  readonly baseUrl: string;
+  readonly origin: string;
   /** The OpenAPI document, built at the first request for a page that shows it. */
   readonly openApi: OpenApiDocument;
   /**
@@ -27,12 +27,12 @@ export interface SiteOptions {
 /** Every GET resource of the site, each served by `serveResource` (server/site/resource.ts). */
 export function siteResources(options: SiteOptions): SiteResource[] {
   const resources = [
-    ...feedResources(options.baseUrl),
+    ...feedResources(options.origin),
     ...exportResources(options),
-    ...badgeResources(options.baseUrl),
-    ...embedResources(options.baseUrl),
+    ...badgeResources(options.origin),
+    ...embedResources(options.origin),
     ...pageResources(options),
   ];
   // robots.txt and the sitemap, which lists the pages the resources above declare.
-  return [...resources, ...crawlResources(options.baseUrl, resources)];
+  return [...resources, ...crawlResources(options.origin, resources)];
 }

@@ -29,9 +29,7 @@ test('validation yields between slices of events and gives the same result as at
 test('the catalog is built in slices, one filter view at least per slice, equal to the one built at once', (t) => {
   const result = validateContent(raw);
   if (!result.ok) throw new Error('demo content is invalid');
-  const { result: catalog, yields } = countYields(
-    catalogSteps(result.content, { baseUrl: 'https://t.test' }),
-  );
-  t.deepEqual(catalog, buildCatalog(result.content, { baseUrl: 'https://t.test' }));
+  const { result: catalog, yields } = countYields(catalogSteps(result.content, { origin: 'https://t.test' }));
+  t.deepEqual(catalog, buildCatalog(result.content, { origin: 'https://t.test' }));
   t.true(yields >= catalog.views.size, `${yields} yields for ${catalog.views.size} views`);
 });

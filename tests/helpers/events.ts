@@ -151,5 +151,5 @@ export function catalogOf(
   revision = TEST_REVISION,
   extras: ContentExtras = {},
 ): Catalog {
-  return buildCatalog(publishedContent(events, revision, extras), { baseUrl: BASE_URL });
+  return buildCatalog(publishedContent(events, revision, extras), { origin: BASE_URL });
 }

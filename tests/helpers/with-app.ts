@@ -29,7 +29,7 @@ export async function usingApp<T>(parts: AppParts, run: (url: string) => Promise
     ALERTS_WRITES_PER_NETWORK: '0',
     ...env,
   });
-  const content = new ContentState(() => loadContent(config.contentDir), config.publicBaseUrl);
+  const content = new ContentState(() => loadContent(config.contentDir), config.origin);
   await content.reload();
   const { app } = createApp({ ...deps, config, content, limiter: null });
   const server = app.listen(0, '127.0.0.1');

@@ -54,7 +54,7 @@ export interface ServerOptions {
   /** Builds the content state the app reads, from the load function the options describe. */
   readonly contentState?: (
     load: () => Promise<ValidationResult>,
-    baseUrl: string,
+    origin: string,
     clock: () => number,
   ) => ContentState;
   /** Receives each line the server logs at level error and above. */
@@ -104,11 +104,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(load ? { load } : {}),
     ...(options.contentState
       ? {
-          content: options.contentState(
-            load ?? (() => loadContent(config.contentDir)),
-            config.publicBaseUrl,
-            clock,
-          ),
+          content: options.contentState(load ?? (() => loadContent(config.contentDir)), config.origin, clock),
         }
       : {}),
     ...(options.log ? { logger: pino({ level: 'error' }, lineSink(options.log)) } : {}),

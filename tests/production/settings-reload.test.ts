@@ -65,7 +65,7 @@ async function workersSay(cluster: Cluster) {
   const starts = pids.map((pid) => lines.findLast((line) => line.pid === pid && line.msg === 'listening')!);
   return {
     quotas: [...quotas],
-    workers: starts.map((start) => ({ hops: start.trustProxyHops, origin: start.publicBaseUrl })),
+    workers: starts.map((start) => ({ hops: start.trustProxyHops, origin: start.origin })),
   };
 }
 

@@ -55,7 +55,7 @@ test('the start line names what a worker runs, never a secret', (t) => {
   });
   const features = describeFeatures(config);
   t.deepEqual(features, {
-    publicBaseUrl: 'https://tracker.example',
+    origin: 'https://tracker.example',
     rateLimit: '300 per 60 s, counted in Redis redis://:***@127.0.0.1:6379',
     trustProxyHops: 1,
     alertsStore: 'postgres://tracker:***@127.0.0.1:5432/tracker',
@@ -65,7 +65,7 @@ test('the start line names what a worker runs, never a secret', (t) => {
   t.false(/secret|ABCDEFGHIJ/.test(JSON.stringify(features)));
   t.deepEqual(configWarnings(config), [], 'trusted hops on the loopback address: fine');
   t.deepEqual(describeFeatures(parseConfig({ RATE_LIMIT_POINTS: '0' })), {
-    publicBaseUrl: "each request's own (PUBLIC_BASE_URL unset)",
+    origin: "each request's own (PUBLIC_BASE_URL unset)",
     rateLimit: 'off',
     trustProxyHops: 0,
     alertsStore: 'none (no channel on)',

@@ -13,7 +13,7 @@ const routes = (...args: string[]) =>
 /** The app as the server builds it (server/app.ts), never started: its own lists of its routes. */
 function app() {
   const config = parseConfig({ PUBLIC_BASE_URL: BASE_URL });
-  const content = new ContentState(() => Promise.reject(new Error('not loaded')), config.publicBaseUrl);
+  const content = new ContentState(() => Promise.reject(new Error('not loaded')), config.origin);
   return createApp({ config, content, logger: pino({ level: 'silent' }), limiter: null });
 }
 

@@ -15,7 +15,7 @@ export interface EmailChannelOptions {
   readonly store: AlertStore;
   readonly mailer: Mailer;
   /** The site's public origin: the links in the mails. */
-  readonly baseUrl: string;
+  readonly origin: string;
   /** Tries of a mail the relay refuses for now (4xx, a lost connection) before it counts as failed. */
   readonly attempts?: number;
   /** Milliseconds before try `n + 1`. */
@@ -40,7 +40,7 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
   const attempts = options.attempts ?? 3;
   const backoffMs = options.backoffMs ?? ((attempt: number) => 2000 * 2 ** (attempt - 1));
   const sleep = options.sleep;
-  const domain = new URL(options.baseUrl).hostname;
+  const domain = new URL(options.origin).hostname;
   return {
     name: 'email',
     owed: (alert, limit, after, upTo) => store.owedEmails(alert.id, limit, after, upTo),
@@ -58,8 +58,8 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
         to: subscription.email,
         locale,
         event: payload,
-        eventUrl: pageUrlFor(options.baseUrl, locale, new URL(payload.url).pathname),
-        unsubscribeUrl: unsubscribeUrlFor(options.baseUrl, locale, unsubscribe.token),
+        eventUrl: pageUrlFor(options.origin, locale, new URL(payload.url).pathname),
+        unsubscribeUrl: unsubscribeUrlFor(options.origin, locale, unsubscribe.token),
         messageId: alertMessageId(alert.key, subscription.id, domain),
       });
       // The relay's transaction is not this process's to split: `sending` (awaited, durable) before

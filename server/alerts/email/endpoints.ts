@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { EmailSubscriptionRequest, MailLocale } from '../../../domain/schemas/alerts.js';
 import { HttpProblem } from '../../http/http-problem.js';
 import { makeProblem } from '../../http/problem-types.js';
-import { sameOriginOnly } from '../../http/same-origin.js';
 import type { Lang } from '../../site/i18n/lang.js';
 import { langOf } from '../../site/i18n/lang.js';
 import type { Locale } from '../../../domain/locales.js';
@@ -53,9 +52,9 @@ export interface EmailEndpointsOptions {
   /** The store and the relay; null when email is off (no SMTP): every endpoint answers 503. */
   readonly email: EmailAlerts | null;
   /** `PUBLIC_BASE_URL`: the links in the mails, the pages' canonical links and the problems' types. */
-  readonly baseUrl: string;
-  /** The origin a form or a button must come from; null: the request's own. */
-  readonly configuredBaseUrl: string | null;
+  readonly origin: string;
+  /** The Origin check of every write (server/http/same-origin.ts). */
+  readonly sameOrigin: Middleware;
   readonly logger: Logger;
   /** Answers a store that does not answer; a form gets the answer as a page. */
   readonly outage?: StoreOutage;
@@ -85,7 +84,7 @@ export interface EmailEndpoints {
  * refusal, is a page in its language; JSON gets JSON and problems.
  */
 export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
-  const { baseUrl: base, logger } = options;
+  const { origin: base, logger } = options;
   const off = () =>
     new HttpProblem(
       makeProblem(base, 'alerts_unavailable', 'This server sends no email alerts: it has no SMTP relay.'),
@@ -95,7 +94,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     if (!options.email) throw off();
     return options.email;
   };
-  const sameOrigin = sameOriginOnly(options.configuredBaseUrl, base);
+  const { sameOrigin } = options;
   const writeLimit = limitWrites(options.email?.writeLimits ?? [], base);
 
   /**
@@ -210,7 +209,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
       confirmUrl: confirmUrlFor(base, request.lang, confirm.token),
       audience: request.audience,
       window: request.window,
-      baseUrl: base,
+      origin: base,
     });
     void email.mailer
       .send(mail)

@@ -16,23 +16,23 @@ export const EMAIL_CONFIRM_PATH = '/alerts/email/confirm';
 export const EMAIL_UNSUBSCRIBE_PATH = '/alerts/email/unsubscribe';
 
 /** `https://host` from a base URL, without a trailing slash (a path in it is kept). */
-function base(baseUrl: string): string {
-  return baseUrl.replace(/\/+$/, '');
+function base(origin: string): string {
+  return origin.replace(/\/+$/, '');
 }
 
 /** A page of the site in a language, with the token as its query: `https://host/ja/alerts/email/confirm?token=…`. */
-function tokenLink(baseUrl: string, locale: Locale, path: string, token: string): string {
-  return `${base(baseUrl)}${localePath(locale, path)}?token=${encodeURIComponent(token)}`;
+function tokenLink(origin: string, locale: Locale, path: string, token: string): string {
+  return `${base(origin)}${localePath(locale, path)}?token=${encodeURIComponent(token)}`;
 }
 
 /** The link of a confirmation mail. */
-export function confirmUrlFor(baseUrl: string, locale: Locale, token: string): string {
-  return tokenLink(baseUrl, locale, EMAIL_CONFIRM_PATH, token);
+export function confirmUrlFor(origin: string, locale: Locale, token: string): string {
+  return tokenLink(origin, locale, EMAIL_CONFIRM_PATH, token);
 }
 
 /** The unsubscribe link of an alert's mail (also its `List-Unsubscribe`). */
-export function unsubscribeUrlFor(baseUrl: string, locale: Locale, token: string): string {
-  return tokenLink(baseUrl, locale, EMAIL_UNSUBSCRIBE_PATH, token);
+export function unsubscribeUrlFor(origin: string, locale: Locale, token: string): string {
+  return tokenLink(origin, locale, EMAIL_UNSUBSCRIBE_PATH, token);
 }
 
 /**

@@ -73,9 +73,9 @@ function page(lang: Lang, subject: string, main: SafeHtml, footer: SafeHtml): st
 const link = (url: string, text: string = url) => html`<a href="${safeHref(url)}">${text}</a>`;
 
 /** The end of every mail: what the site is, and what it keeps about the address. */
-function footer(lang: Lang, baseUrl: string): { text: string[]; html: SafeHtml } {
+function footer(lang: Lang, origin: string): { text: string[]; html: SafeHtml } {
   const { t } = lang;
-  const privacy = pageUrlFor(baseUrl, lang.locale, PRIVACY_PATH);
+  const privacy = pageUrlFor(origin, lang.locale, PRIVACY_PATH);
   return {
     text: ['-- ', `${t.site.name}: ${t.site.description}`, `${t.email.privacy} ${privacy}`],
     html: html`<p>${t.site.name}: ${t.site.description}</p>
@@ -93,7 +93,7 @@ export interface ConfirmationInput {
   readonly audience: AudienceFilter;
   readonly window: WindowFilter;
   /** The site's address (`https://host`), for the privacy link. */
-  readonly baseUrl: string;
+  readonly origin: string;
 }
 
 /**
@@ -104,7 +104,7 @@ export function confirmationMail(input: ConfirmationInput): MailContent {
   const lang = langOf(input.locale);
   const words = lang.t.email.confirm;
   const filters = filtersLabel(lang, input);
-  const end = footer(lang, input.baseUrl);
+  const end = footer(lang, input.origin);
   const text = [
     words.subject,
     '',

@@ -88,9 +88,9 @@ function parts(lang: Lang, page: EmailPage): { title: string; body: SafeHtml } {
 }
 
 /** One page of email alerts at `path` (its English path: the language menu's links keep none of its query). */
-export function emailPage(baseUrl: string, lang: Lang, path: string, page: EmailPage): string {
+export function emailPage(origin: string, lang: Lang, path: string, page: EmailPage): string {
   const { title, body } = parts(lang, page);
-  return renderPage(baseUrl, lang, {
+  return renderPage(origin, lang, {
     title,
     path,
     main: html`<h1>${title}</h1>
@@ -100,9 +100,9 @@ export function emailPage(baseUrl: string, lang: Lang, path: string, page: Email
 }
 
 /** The page of a refused form, in its language: what the problem means there, and the way back. */
-export function emailProblemPage(baseUrl: string, lang: Lang, path: string, problem: Problem): string {
+export function emailProblemPage(origin: string, lang: Lang, path: string, problem: Problem): string {
   const title = errorHeading(lang, problem.title, problem);
-  return renderPage(baseUrl, lang, {
+  return renderPage(origin, lang, {
     title,
     path,
     main: html`${errorMain(lang, title, problem)}

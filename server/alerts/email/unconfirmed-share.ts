@@ -35,7 +35,7 @@ export function unconfirmedShare(
 export async function takeShare(
   share: UnconfirmedShare,
   address: string,
-  problemTypeBase: string,
+  origin: string,
 ): Promise<() => Promise<void>> {
   const key = networkOf(address || 'unknown');
   try {
@@ -45,7 +45,7 @@ export async function takeShare(
     const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     throw new HttpProblem(
       makeProblem(
-        problemTypeBase,
+        origin,
         'rate_limited',
         `Too many addresses awaiting confirmation from this network: at most ${share.points}. Retry after ${seconds} s.`,
       ),

@@ -6,7 +6,6 @@ import { AlertSubscriptionRequest, AlertUnsubscribeRequest } from '../../../doma
 import { HttpProblem } from '../../http/http-problem.js';
 import { makeProblem } from '../../http/problem-types.js';
 import { readBoundedBody, requireJson } from '../../http/request-body.js';
-import { sameOriginOnly } from '../../http/same-origin.js';
 import type { AlertStore } from '../store/index.js';
 import type { WriteCount } from '../write-limit.js';
 import { limitWrites } from '../write-limit.js';
@@ -33,9 +32,9 @@ export interface AlertEndpointsOptions {
     /** Sends the first message a new subscription (or new keys) must get before it is stored. */
     readonly welcome: WelcomeSender;
   } | null;
-  /** `PUBLIC_BASE_URL`, or null: the site's origin is then the request's own. */
-  readonly configuredBaseUrl: string | null;
-  readonly problemTypeBase: string;
+  /** The Origin check of every write (server/http/same-origin.ts). */
+  readonly sameOrigin: Middleware;
+  readonly origin: string;
   readonly logger: Logger;
   readonly clock?: () => number;
 }
@@ -54,7 +53,7 @@ export interface AlertEndpoints {
  * Each refusal is a problem naming the field; nothing is stored unless all of it is right.
  */
 export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
-  const base = options.problemTypeBase;
+  const base = options.origin;
   const problem = (code: Parameters<typeof makeProblem>[1], detail: string, parameter?: string) =>
     new HttpProblem(makeProblem(base, code, detail, parameter));
   const available = () => {
@@ -107,7 +106,7 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
     );
   };
 
-  const sameOrigin = sameOriginOnly(options.configuredBaseUrl, base);
+  const { sameOrigin } = options;
   const writeLimit = limitWrites(options.alerts?.writeLimits ?? [], base);
   const noStore: Middleware = async (ctx, next) => {
     await next();

@@ -29,13 +29,13 @@ export interface WelcomePayload {
 export const WELCOME_TAG = 'alerts-welcome';
 
 /** The welcome in English, the server's own text (a page in another language keeps its words). */
-export function welcomePayload(publicBaseUrl: string): WelcomePayload {
+export function welcomePayload(origin: string): WelcomePayload {
   const words = en.alerts.notification.welcome;
   return {
     kind: 'welcome',
     title: words.title,
     body: words.body,
-    url: `${publicBaseUrl}/alerts`,
+    url: `${origin}/alerts`,
     tag: WELCOME_TAG,
   };
 }

@@ -17,16 +17,16 @@ export interface TelegramChannelOptions {
   /** `confirmed`: each confirmed reset; `every`: every alert (announced resets and corrections too). */
   readonly posts: 'confirmed' | 'every';
   /** The site's public origin: the event pages the posts link. */
-  readonly baseUrl: string;
+  readonly origin: string;
   /** Delivery settings other than the address and token (tests shorten the waits). */
   readonly send?: Partial<Omit<SendMessageOptions, 'apiUrl' | 'token'>>;
 }
 
 /** A post's text: the alert's title and body in the channel's language, and the event's page in it. */
-function telegramText(alert: PendingAlert, locale: Locale, baseUrl: string): string {
+function telegramText(alert: PendingAlert, locale: Locale, origin: string): string {
   const payload = JSON.parse(alert.payload) as AlertPayload;
   const words = alertWords(payload, locale);
-  const page = pageUrlFor(baseUrl, locale, new URL(payload.url).pathname);
+  const page = pageUrlFor(origin, locale, new URL(payload.url).pathname);
   return `${words.title}\n${words.body}\n${page}`;
 }
 
@@ -53,7 +53,7 @@ export function telegramChannel(options: TelegramChannelOptions): DeliveryChanne
         : store.owedTelegram(alert.id, after, upTo),
     send: (alert, _recipient, hooks) =>
       sendMessage(
-        { chat_id: options.chat, text: telegramText(alert, options.locale, options.baseUrl) },
+        { chat_id: options.chat, text: telegramText(alert, options.locale, options.origin) },
         hooks,
         send,
       ),

@@ -24,7 +24,7 @@ export interface CreatedWebhook {
  * never shown again, the webhook's state, and how to read or delete it. It is never cached nor
  * listed (`noindex`).
  */
-export function createdWebhookPage(baseUrl: string, locale: Locale, webhook: CreatedWebhook): string {
+export function createdWebhookPage(origin: string, locale: Locale, webhook: CreatedWebhook): string {
   const lang = langOf(locale);
   const { t } = lang;
   const text = t.webhooks;
@@ -56,5 +56,5 @@ export function createdWebhookPage(baseUrl: string, locale: Locale, webhook: Cre
       )}
     </p>
     <p><a href="${lang.href(ALERTS_PATH)}">${text.back}</a></p>`;
-  return renderPage(baseUrl, lang, { title: text.title, path: ALERTS_PATH, main, noindex: true });
+  return renderPage(origin, lang, { title: text.title, path: ALERTS_PATH, main, noindex: true });
 }

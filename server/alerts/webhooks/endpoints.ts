@@ -3,7 +3,6 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { HttpProblem } from '../../http/http-problem.js';
 import { makeProblem } from '../../http/problem-types.js';
-import { sameOriginOnly } from '../../http/same-origin.js';
 import { HTML, PAGE_CSP } from '../../site/pages/page-policies.js';
 import type { StoredWebhook, WebhookStore } from '../store/index.js';
 import { hashToken } from '../token-hash.js';
@@ -32,11 +31,10 @@ export interface WebhookEndpointsOptions {
     /** Subscription writes per minute, per address and per network (shared with the other channels). */
     readonly writeLimits: readonly WriteCount[];
   } | null;
-  /** `PUBLIC_BASE_URL`, or null: the site's origin is then the request's own. */
-  readonly configuredBaseUrl: string | null;
+  /** The Origin check of every write (server/http/same-origin.ts). */
+  readonly sameOrigin: Middleware;
   /** The site's public base URL: the form's answer page and the "alerts are on" message link to it. */
-  readonly publicBaseUrl: string;
-  readonly problemTypeBase: string;
+  readonly origin: string;
   readonly logger: Logger;
   /** Sends the check of a new URL; `deliverWebhook` unless a test stands in for Discord or Slack. */
   readonly deliver?: DeliverFunction;
@@ -58,7 +56,7 @@ export interface WebhookEndpoints {
  * nobody which ids exist.
  */
 export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpoints {
-  const base = options.problemTypeBase;
+  const base = options.origin;
   const noStore = { 'Cache-Control': 'no-store' };
   const available = () => {
     if (!options.webhooks)
@@ -91,7 +89,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
     return { store, webhook };
   };
 
-  const sameOrigin = sameOriginOnly(options.configuredBaseUrl, base);
+  const { sameOrigin } = options;
   const writeLimit = limitWrites(options.webhooks?.writeLimits ?? [], base);
   const noStoreAfter: Middleware = async (ctx, next) => {
     await next();
@@ -143,7 +141,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
         const verification = await verifyTarget(target, secret, {
           allowedOrigins: webhooks.allowedOrigins,
           filters: `audience ${request.audience}, window ${request.window}`,
-          alertsUrl: `${options.publicBaseUrl}/alerts`,
+          alertsUrl: `${options.origin}/alerts`,
           ...(options.deliver ? { deliver: options.deliver } : {}),
         });
         if (verification.status === 'refused') {
@@ -174,7 +172,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
         }
         ctx.set('Content-Security-Policy', PAGE_CSP);
         ctx.type = HTML;
-        ctx.body = createdWebhookPage(options.publicBaseUrl, lang, { ...answer, url: target.url.href });
+        ctx.body = createdWebhookPage(options.origin, lang, { ...answer, url: target.url.href });
       },
     ],
     show: [

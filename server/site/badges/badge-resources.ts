@@ -24,14 +24,14 @@ type BadgeOf = typeof lastResetBadge;
  * body is rendered once per content revision and per message, so an elapsed time that moves by the
  * minute, hour or day gives a new body (and ETag) only when its text changes.
  */
-export function badgeResources(baseUrl: string): SiteResource[] {
+export function badgeResources(origin: string): SiteResource[] {
   const badge = (path: string, make: BadgeOf, format: 'svg' | 'json'): SiteResource => ({
     path,
     // A badge is an image: nothing in it may load or run anything.
     ...(format === 'svg' ? { csp: BADGE_CSP } : {}),
     unavailable: { detail: 'The badge is unavailable while the content is invalid.' },
     resolve: (request) => {
-      const filters = parseFilterQuery(request.querystring, baseUrl);
+      const filters = parseFilterQuery(request.querystring, origin);
       const catalog = request.catalog();
       // Elapsed time from the start of the minute, as /api/v1/status measures it.
       const now = statusInstant(request.now);

@@ -54,11 +54,11 @@ function whenOf(event: ResetSummary): { start: Date; end: Date; allDay: boolean 
  * only on the content), `SEQUENCE` from `revision`, and cancelled or retracted events are
  * `STATUS:CANCELLED`.
  */
-export function renderCalendar(catalog: Catalog, filters: FilterSet, baseUrl: string): string {
+export function renderCalendar(catalog: Catalog, filters: FilterSet, origin: string): string {
   const calendar = ical({
     name: `${SITE_NAME}: usage-limit resets`,
     prodId: { company: 'usage-limit-reset-tracker', product: 'calendar', language: 'EN' },
-    url: `${baseUrl}/calendar.ics`,
+    url: `${origin}/calendar.ics`,
     timezone: 'UTC',
   });
   for (const { record } of catalog.events) {

@@ -12,7 +12,7 @@ import { renderLlmsTxt } from './llms-txt.js';
 import { renderResetsCsv } from './resets-csv.js';
 
 export interface ExportsOptions {
-  readonly baseUrl: string;
+  readonly origin: string;
   /** The OpenAPI document: `/llms.txt` lists its operations. */
   readonly openApi: OpenApiDocument;
   /** The MCP endpoint and its tools: `/llms.txt` lists them. */
@@ -33,13 +33,13 @@ const unavailable = (what: string) => ({ detail: `${what} is unavailable while t
  * content revision (and filters), with an ETag and public caching like the feeds.
  */
 export function exportResources(options: ExportsOptions): SiteResource[] {
-  const { baseUrl } = options;
+  const { origin } = options;
   return [
     {
       path: '/resets.csv',
       unavailable: unavailable('The CSV export'),
       resolve: (request) => {
-        const filters = parseFilterQuery(request.querystring, baseUrl);
+        const filters = parseFilterQuery(request.querystring, origin);
         const catalog = request.catalog();
         return {
           revision: catalog.revision,
@@ -54,12 +54,12 @@ export function exportResources(options: ExportsOptions): SiteResource[] {
       path: '/calendar.ics',
       unavailable: unavailable('The calendar'),
       resolve: (request) => {
-        const filters = parseFilterQuery(request.querystring, baseUrl);
+        const filters = parseFilterQuery(request.querystring, origin);
         const catalog = request.catalog();
         return {
           revision: catalog.revision,
           key: `ics ${filterKey(filters)}`,
-          render: () => rendered(renderCalendar(catalog, filters, baseUrl), 'text/calendar; charset=utf-8'),
+          render: () => rendered(renderCalendar(catalog, filters, origin), 'text/calendar; charset=utf-8'),
         };
       },
     },
@@ -92,10 +92,7 @@ export function exportResources(options: ExportsOptions): SiteResource[] {
         revision: null,
         key: 'llms.txt',
         render: () =>
-          rendered(
-            renderLlmsTxt(options.openApi.document, baseUrl, options.mcp),
-            'text/plain; charset=utf-8',
-          ),
+          rendered(renderLlmsTxt(options.openApi.document, origin, options.mcp), 'text/plain; charset=utf-8'),
       }),
     },
   ];

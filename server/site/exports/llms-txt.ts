@@ -14,8 +14,8 @@ function parameterList(operation: OperationObject): string {
  * language-model agents, written from the OpenAPI document's operations so it never drifts from
  * the API.
  */
-export function renderLlmsTxt(document: OpenAPIObject, baseUrl: string, mcp: McpFace): string {
-  const api = document.servers?.[0]?.url ?? `${baseUrl}/api`;
+export function renderLlmsTxt(document: OpenAPIObject, origin: string, mcp: McpFace): string {
+  const api = document.servers?.[0]?.url ?? `${origin}/api`;
   const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
     item.get ? [{ path, operation: item.get }] : [],
   );
@@ -37,22 +37,22 @@ export function renderLlmsTxt(document: OpenAPIObject, baseUrl: string, mcp: Mcp
     '',
     '## MCP',
     '',
-    `- [MCP server](${baseUrl}${mcp.path}): Streamable HTTP, stateless, read-only; add it with \`claude mcp add --transport http reset-tracker ${baseUrl}${mcp.path}\`. Tools: ${mcp.tools
+    `- [MCP server](${origin}${mcp.path}): Streamable HTTP, stateless, read-only; add it with \`claude mcp add --transport http reset-tracker ${origin}${mcp.path}\`. Tools: ${mcp.tools
       .map((name) => `\`${name}\``)
       .join(', ')}, each answering exactly what its operation above answers`,
     '',
     '## Docs',
     '',
-    `- [OpenAPI document](${baseUrl}/api/openapi.json): the machine-readable description of the operations above`,
-    `- [API reference](${baseUrl}/docs): the same, for people, with a TypeScript client example`,
-    `- [Error codes](${baseUrl}/problems): every problem \`code\` and what to do about it`,
+    `- [OpenAPI document](${origin}/api/openapi.json): the machine-readable description of the operations above`,
+    `- [API reference](${origin}/docs): the same, for people, with a TypeScript client example`,
+    `- [Error codes](${origin}/problems): every problem \`code\` and what to do about it`,
     '',
     '## Optional',
     '',
-    `- [Whole data set](${baseUrl}/data/events.json): every published event with its metadata`,
-    `- [Counted resets as CSV](${baseUrl}/resets.csv): one row per counted reset, with the filters`,
-    `- [Calendar](${baseUrl}/calendar.ics): announced and counted resets (RFC 5545)`,
-    `- [Atom feed](${baseUrl}/feed.atom), [RSS](${baseUrl}/feed.xml), [JSON Feed](${baseUrl}/feed.json): the newest entries`,
+    `- [Whole data set](${origin}/data/events.json): every published event with its metadata`,
+    `- [Counted resets as CSV](${origin}/resets.csv): one row per counted reset, with the filters`,
+    `- [Calendar](${origin}/calendar.ics): announced and counted resets (RFC 5545)`,
+    `- [Atom feed](${origin}/feed.atom), [RSS](${origin}/feed.xml), [JSON Feed](${origin}/feed.json): the newest entries`,
     '',
   ].join('\n');
 }

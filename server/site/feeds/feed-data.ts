@@ -35,7 +35,7 @@ export interface FeedData {
 
 export interface FeedOptions {
   /** Public base URL of the site, without a trailing slash. */
-  readonly baseUrl: string;
+  readonly origin: string;
   readonly title: string;
   readonly description: string;
 }
@@ -81,7 +81,7 @@ export function buildFeedData(catalog: Pick<Catalog, 'events'>, options: FeedOpt
   return {
     title: options.title,
     description: options.description,
-    homePageUrl: `${options.baseUrl}/`,
+    homePageUrl: `${options.origin}/`,
     language: 'en',
     updated: lastRevised(events),
     items: events.map(feedItem),

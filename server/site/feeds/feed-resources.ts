@@ -42,7 +42,7 @@ function feedDescription(until: string | null | undefined): string {
 }
 
 /** `/feed.xml` (RSS 2.0), `/feed.json` (JSON Feed 1.1) and `/feed.atom` (Atom 1.0), each rendered once per content revision. */
-export function feedResources(baseUrl: string): SiteResource[] {
+export function feedResources(origin: string): SiteResource[] {
   return FEEDS.map(({ path, type, render, prepare }) => ({
     path,
     prepare,
@@ -54,11 +54,11 @@ export function feedResources(baseUrl: string): SiteResource[] {
         key: `feed ${path}`,
         render: () => {
           const data = buildFeedData(catalog, {
-            baseUrl,
+            origin,
             title: `${SITE_NAME}: usage-limit resets`,
             description: feedDescription(catalog.collection.material_until),
           });
-          return rendered(render(data, `${baseUrl}${path}`), type);
+          return rendered(render(data, `${origin}${path}`), type);
         },
       };
     },

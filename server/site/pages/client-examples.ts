@@ -5,10 +5,10 @@
 
 /** The typed client package. */
 export const trpcClientExample = (
-  baseUrl: string,
+  origin: string,
 ) => `import { ResetTrackerError, createResetTrackerClient } from 'usage-limit-reset-tracker-client';
 
-const tracker = createResetTrackerClient({ url: '${baseUrl}' });
+const tracker = createResetTrackerClient({ url: '${origin}' });
 
 // Queries made together travel as one GET, cached like the REST responses.
 const [status, history] = await Promise.all([
@@ -30,22 +30,22 @@ try {
 
 /** A client generated from the OpenAPI document. */
 export const openapiFetchExample = (
-  baseUrl: string,
-) => `// npx openapi-typescript ${baseUrl}/api/openapi.json -o reset-tracker.d.ts
+  origin: string,
+) => `// npx openapi-typescript ${origin}/api/openapi.json -o reset-tracker.d.ts
 import createClient from 'openapi-fetch';
 import type { paths } from './reset-tracker.js';
 
-const api = createClient<paths>({ baseUrl: '${baseUrl}/api' }); // the document's server
+const api = createClient<paths>({ origin: '${origin}/api' }); // the document's server
 
 const { data, error } = await api.GET('/v1/resets', { params: { query: { limit: 3, audience: 'max' } } });
 if (error) throw new Error(\`\${error.code}: \${error.detail}\`); // application/problem+json
 for (const reset of data.data) console.log(reset.id, reset.announced_at ?? reset.announced_on);`;
 
 /** The live status through the typed client (Node; a browser has its own EventSource). */
-export const liveStatusExample = (baseUrl: string) => `import { EventSource } from 'eventsource';
+export const liveStatusExample = (origin: string) => `import { EventSource } from 'eventsource';
 import { createResetTrackerClient } from 'usage-limit-reset-tracker-client';
 
-const tracker = createResetTrackerClient({ url: '${baseUrl}', EventSource });
+const tracker = createResetTrackerClient({ url: '${origin}', EventSource });
 
 // The status now, then again each time the tracker republishes; call .unsubscribe() to stop.
 tracker.onResetStatus.subscribe(
@@ -65,7 +65,7 @@ tracker.onResetStatus.subscribe(
  * public address; the server listens on `port` behind it.
  */
 export const webhookReceiverExample = (
-  baseUrl: string,
+  origin: string,
   hookUrl: string,
   port: number,
 ) => `import http from 'node:http';
@@ -95,7 +95,7 @@ http
   })
   .listen(${port}); // reached at ${hookUrl}
 
-const answer = await fetch('${baseUrl}/alerts/webhooks', {
+const answer = await fetch('${origin}/alerts/webhooks', {
   method: 'POST',
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify({ url: '${hookUrl}', audience: 'max', window: 'any' }),

@@ -11,8 +11,8 @@ const SITEMAP_PATH = '/sitemap.xml';
 const xmlText = (value: string) => value.replaceAll('&', '&amp;');
 
 /** `/robots.txt`: every crawler may read everything; the sitemap by its absolute URL. */
-function robotsTxt(baseUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}${SITEMAP_PATH}\n`;
+function robotsTxt(origin: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${origin}${SITEMAP_PATH}\n`;
 }
 
 /**
@@ -22,7 +22,7 @@ function robotsTxt(baseUrl: string): string {
  * `lastmod` = its `revised_at`. The other pages change with the clock or the release, not with a
  * date the content states, so they carry none.
  */
-function sitemapXml(baseUrl: string, pages: readonly SitemapPage[]): string {
+function sitemapXml(origin: string, pages: readonly SitemapPage[]): string {
   const urlset = xmlDocument().ele('urlset', {
     xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9',
     'xmlns:xhtml': 'http://www.w3.org/1999/xhtml',
@@ -30,13 +30,13 @@ function sitemapXml(baseUrl: string, pages: readonly SitemapPage[]): string {
   for (const { path, lastmod } of pages) {
     for (const locale of LOCALES) {
       const url = urlset.ele('url');
-      url.ele('loc').txt(xmlText(`${baseUrl}${localePath(locale, path)}`));
+      url.ele('loc').txt(xmlText(`${origin}${localePath(locale, path)}`));
       if (lastmod !== null) url.ele('lastmod').txt(lastmod);
       for (const alternate of localeAlternates(path))
         url.ele('xhtml:link', {
           rel: 'alternate',
           hreflang: alternate.hreflang,
-          href: xmlText(`${baseUrl}${alternate.path}`),
+          href: xmlText(`${origin}${alternate.path}`),
         });
     }
   }
@@ -53,14 +53,14 @@ function listedPages(resources: readonly SiteResource[], catalog: Catalog): Site
 }
 
 /** `/robots.txt` and `/sitemap.xml`, listing the pages of `resources` (the site's route table). */
-export function crawlResources(baseUrl: string, resources: readonly SiteResource[]): SiteResource[] {
+export function crawlResources(origin: string, resources: readonly SiteResource[]): SiteResource[] {
   return [
     {
       path: ROBOTS_PATH,
       resolve: () => ({
         revision: null,
         key: 'robots',
-        render: () => rendered(robotsTxt(baseUrl), 'text/plain; charset=utf-8'),
+        render: () => rendered(robotsTxt(origin), 'text/plain; charset=utf-8'),
       }),
     },
     {
@@ -73,7 +73,7 @@ export function crawlResources(baseUrl: string, resources: readonly SiteResource
           revision: catalog.revision,
           key: 'sitemap',
           render: () =>
-            rendered(sitemapXml(baseUrl, listedPages(resources, catalog)), 'application/xml; charset=utf-8'),
+            rendered(sitemapXml(origin, listedPages(resources, catalog)), 'application/xml; charset=utf-8'),
         };
       },
     },

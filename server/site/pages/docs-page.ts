@@ -12,18 +12,16 @@ import { codeBlock } from './format.js';
 import { html, SafeHtml } from '../html.js';
 import type { Lang } from '../i18n/lang.js';
 
-const FETCH_EXAMPLE = (
-  baseUrl: string,
-) => `const res = await fetch('${baseUrl}/api/v1/status?window=weekly', {
+const FETCH_EXAMPLE = (origin: string) => `const res = await fetch('${origin}/api/v1/status?window=weekly', {
   headers: { 'User-Agent': 'my-dashboard/1.0 (https://example.com)' },
 });
 if (!res.ok) throw new Error((await res.json()).detail); // application/problem+json
 const { data, meta } = await res.json();`;
 
-const EMBED_EXAMPLE = (baseUrl: string, lang: Lang) => `![last reset](${baseUrl}/badge.svg?audience=max)
-![shields](https://img.shields.io/endpoint?url=${encodeURIComponent(`${baseUrl}/badge.json`)})
+const EMBED_EXAMPLE = (origin: string, lang: Lang) => `![last reset](${origin}/badge.svg?audience=max)
+![shields](https://img.shields.io/endpoint?url=${encodeURIComponent(`${origin}/badge.json`)})
 
-<iframe src="${baseUrl}${lang.href('/embed')}?audience=max" title="${lang.t.docs.cardTitle}" width="340" height="240"></iframe>`;
+<iframe src="${origin}${lang.href('/embed')}?audience=max" title="${lang.t.docs.cardTitle}" width="340" height="240"></iframe>`;
 
 /** Where the webhook example's receiver is reached, and the port it listens on behind that. */
 const RECEIVER_SHOWN = ['https://bot.example.org/hooks/resets', 8080] as const;
@@ -52,7 +50,7 @@ function mcpTools(mcp: McpFace): SafeHtml {
  * TypeScript, and the badges; Swagger UI is opt-in at `/docs/explorer`. The code and the document's
  * own descriptions are the API's, in English, whatever the page's language.
  */
-export function docsMain(lang: Lang, baseUrl: string, openApi: OpenAPIObject, mcp: McpFace): SafeHtml {
+export function docsMain(lang: Lang, origin: string, openApi: OpenAPIObject, mcp: McpFace): SafeHtml {
   const { t } = lang;
   const text = t.docs;
   const c = (value: string) => html`<code>${value}</code>`;
@@ -76,11 +74,11 @@ export function docsMain(lang: Lang, baseUrl: string, openApi: OpenAPIObject, mc
         c('@trpc/server'),
       )}
     </p>
-    ${codeBlock(text.typedClientExample, trpcClientExample(baseUrl))}
+    ${codeBlock(text.typedClientExample, trpcClientExample(origin))}
     <p>${text.generated(c('openapi-typescript'), c('openapi-fetch'))}</p>
-    ${codeBlock(text.generatedExample, openapiFetchExample(baseUrl))}
+    ${codeBlock(text.generatedExample, openapiFetchExample(origin))}
     <p>${text.plainFetch(c('fetch'))}</p>
-    ${codeBlock(text.fetchExample, FETCH_EXAMPLE(baseUrl))}
+    ${codeBlock(text.fetchExample, FETCH_EXAMPLE(origin))}
     <h2>${text.live}</h2>
     <p>
       ${text.liveText(
@@ -88,14 +86,14 @@ export function docsMain(lang: Lang, baseUrl: string, openApi: OpenAPIObject, mc
         c('status'),
         c('/api/v1/status'),
         c('id'),
-        c(`curl -N ${baseUrl}/api/v1/status/stream?audience=max`),
+        c(`curl -N ${origin}/api/v1/status/stream?audience=max`),
         c('EventSource'),
       )}
     </p>
-    ${codeBlock(text.liveExample, liveStatusExample(baseUrl))}
+    ${codeBlock(text.liveExample, liveStatusExample(origin))}
     <h2>${text.mcp}</h2>
     <p>${text.mcpText(c(mcp.path), mcpTools(mcp))}</p>
-    ${codeBlock(text.mcpExample, `claude mcp add --transport http reset-tracker ${baseUrl}${mcp.path}`)}
+    ${codeBlock(text.mcpExample, `claude mcp add --transport http reset-tracker ${origin}${mcp.path}`)}
     <h2>${text.webhooks}</h2>
     <p>
       ${text.webhooksText(
@@ -105,7 +103,7 @@ export function docsMain(lang: Lang, baseUrl: string, openApi: OpenAPIObject, mc
         a('https://www.standardwebhooks.com/', 'Standard Webhooks'),
       )}
     </p>
-    ${codeBlock(text.webhooksExample, webhookReceiverExample(baseUrl, ...RECEIVER_SHOWN))}
+    ${codeBlock(text.webhooksExample, webhookReceiverExample(origin, ...RECEIVER_SHOWN))}
     <h2>${text.badges}</h2>
     <p>
       ${text.badgesText(
@@ -117,5 +115,5 @@ export function docsMain(lang: Lang, baseUrl: string, openApi: OpenAPIObject, mc
         a(lang.href('/embed'), '/embed'),
       )}
     </p>
-    ${codeBlock(text.badgesExample, EMBED_EXAMPLE(baseUrl, lang))} ${apiReference(lang, openApi)}`;
+    ${codeBlock(text.badgesExample, EMBED_EXAMPLE(origin, lang))} ${apiReference(lang, openApi)}`;
 }

@@ -28,8 +28,8 @@ const outLink = (href: string, text: SafeHtml | string) =>
   html`<a href="${href}" target="_blank" rel="noopener">${text}</a>`;
 
 /** An event's page, in the card's language. */
-const eventHref = (lang: Lang, baseUrl: string, event: ResetSummary) =>
-  `${baseUrl}${lang.href(eventPath(event.id))}`;
+const eventHref = (lang: Lang, origin: string, event: ResetSummary) =>
+  `${origin}${lang.href(eventPath(event.id))}`;
 
 function latest(
   lang: Lang,
@@ -37,7 +37,7 @@ function latest(
   view: FilterView,
   days: number | null,
   home: string,
-  baseUrl: string,
+  origin: string,
 ): SafeHtml {
   const { t } = lang;
   if (view.latest.ambiguous) {
@@ -53,17 +53,17 @@ function latest(
     return html`<p class="big">${t.embed.noneRecorded}</p>
       ${readUntilNote(lang, catalog.collection.material_until, true)}`;
   return html`<p class="big">${days === null ? whenTag(lang, event) : daysAgo(lang, days)}</p>
-    <p>${outLink(eventHref(lang, baseUrl, event), eventText(lang, catalog, event).title)}</p>
+    <p>${outLink(eventHref(lang, origin, event), eventText(lang, catalog, event).title)}</p>
     <p class="small muted">${whenTag(lang, event)}</p>
     ${readUntilNote(lang, catalog.collection.material_until, true)}`;
 }
 
-function announced(lang: Lang, catalog: Catalog, event: ResetSummary | null, baseUrl: string): SafeHtml {
+function announced(lang: Lang, catalog: Catalog, event: ResetSummary | null, origin: string): SafeHtml {
   if (!event) return html``;
   const { t } = lang;
   return html`<div class="announced">
     <h2>${t.embed.announced}</h2>
-    <p>${outLink(eventHref(lang, baseUrl, event), eventText(lang, catalog, event).title)}</p>
+    <p>${outLink(eventHref(lang, origin, event), eventText(lang, catalog, event).title)}</p>
     <p class="small muted">
       ${
         event.effective_at
@@ -80,11 +80,11 @@ function renderEmbed(
   catalog: Catalog,
   filters: FilterSet,
   days: number | null,
-  baseUrl: string,
+  origin: string,
 ): string {
   const { t } = lang;
   const view = viewFor(catalog, filters);
-  const home = `${baseUrl}${lang.href(homeHref(filters))}`;
+  const home = `${origin}${lang.href(homeHref(filters))}`;
   return html`<!doctype html>
     <html lang="${lang.locale}">
       <head>
@@ -100,8 +100,8 @@ function renderEmbed(
           <h1>
             ${t.embed.title} <span class="muted">${t.format.aside(html`${filterLabel(lang, filters)}`)}</span>
           </h1>
-          ${latest(lang, catalog, view, days, home, baseUrl)}
-          ${announced(lang, catalog, view.announced, baseUrl)}
+          ${latest(lang, catalog, view, days, home, origin)}
+          ${announced(lang, catalog, view.announced, origin)}
           <p class="foot">${outLink(home, html`${t.site.name} →`)}</p>
         </main>
       </body>
@@ -109,7 +109,7 @@ function renderEmbed(
 }
 
 /** `/embed` in a language: the card, with the filters of `/api/v1/status`, once per revision, filters and day. */
-function embedIn(locale: Locale, baseUrl: string): SiteResource {
+function embedIn(locale: Locale, origin: string): SiteResource {
   const lang = langOf(locale);
   return {
     path: localePath(locale, EMBED_PATH),
@@ -117,7 +117,7 @@ function embedIn(locale: Locale, baseUrl: string): SiteResource {
     // A problem's detail is the API's, in English; a page in another language says its own words.
     unavailable: { detail: ENGLISH.t.embed.unavailable },
     resolve: (request) => {
-      const filters = readFilters(request.querystring, baseUrl);
+      const filters = readFilters(request.querystring, origin);
       const catalog = request.catalog();
       const days = daysSince(viewFor(catalog, filters).stats.last_reset_at, request.now);
       const whole = days === null ? null : Math.floor(days);
@@ -125,15 +125,15 @@ function embedIn(locale: Locale, baseUrl: string): SiteResource {
         revision: catalog.revision,
         key: `embed ${locale} ${filterKey(filters)} ${whole}`,
         render: () =>
-          rendered(renderEmbed(lang, catalog, filters, whole, baseUrl), 'text/html; charset=utf-8'),
+          rendered(renderEmbed(lang, catalog, filters, whole, origin), 'text/html; charset=utf-8'),
       };
     },
   };
 }
 
 /** The card in every language: `/embed`, `/ja/embed`, … */
-export function embedResources(baseUrl: string): SiteResource[] {
-  return LOCALES.map((locale) => embedIn(locale, baseUrl));
+export function embedResources(origin: string): SiteResource[] {
+  return LOCALES.map((locale) => embedIn(locale, origin));
 }
 
 /** Whether a request path is the card's, in any language (its problem page stays frameable too). */

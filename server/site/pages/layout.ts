@@ -70,7 +70,7 @@ const alternateLink = (hreflang: string, href: string) =>
   html`<link rel="alternate" hreflang="${hreflang}" href="${href}" />`;
 
 /** Wraps a page body in the site's shell: head links, navigation, notices and footer, in the page's language. */
-export function renderPage(baseUrl: string, lang: Lang, page: PageSpec): string {
+export function renderPage(origin: string, lang: Lang, page: PageSpec): string {
   const { t } = lang;
   const siteName = t.site.name;
   const title = page.path === '/' ? siteName : documentTitle(page.title, siteName);
@@ -93,25 +93,25 @@ export function renderPage(baseUrl: string, lang: Lang, page: PageSpec): string 
         <title>${title}</title>
         <meta name="description" content="${page.description ?? t.site.description}" />
         ${page.noindex ? html` <meta name="robots" content="noindex" />` : ''}
-        <link rel="canonical" href="${baseUrl}${lang.href(page.path)}" />
-        ${localeAlternates(page.path).map((alternate) => alternateLink(alternate.hreflang, `${baseUrl}${alternate.path}`))}
+        <link rel="canonical" href="${origin}${lang.href(page.path)}" />
+        ${localeAlternates(page.path).map((alternate) => alternateLink(alternate.hreflang, `${origin}${alternate.path}`))}
         <link
           rel="alternate"
           type="application/rss+xml"
           title="${siteName} (${t.layout.feedTitle.rss})"
-          href="${baseUrl}${FEED_PATHS.rss}"
+          href="${origin}${FEED_PATHS.rss}"
         />
         <link
           rel="alternate"
           type="application/feed+json"
           title="${siteName} (${t.layout.feedTitle.json})"
-          href="${baseUrl}${FEED_PATHS.json}"
+          href="${origin}${FEED_PATHS.json}"
         />
         <link
           rel="alternate"
           type="application/atom+xml"
           title="${siteName} (${t.layout.feedTitle.atom})"
-          href="${baseUrl}${FEED_PATHS.atom}"
+          href="${origin}${FEED_PATHS.atom}"
         />
         <link rel="icon" href="${assetUrl(FAVICON_PATH)}" type="image/svg+xml" />
         ${(page.styles ?? []).map((href) => html`<link rel="stylesheet" href="${href}" /> `)}

@@ -33,14 +33,14 @@ import { ALERTS_CSP, EXPLORER_CSP, HTML, notFound, PAGE_CSP } from './page-polic
  * the page in another language says what the problem's code means in its words (problem-pages.ts).
  */
 export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[] {
-  const { baseUrl, alerts } = options;
+  const { origin, alerts } = options;
   const { locale } = lang;
   const english = ENGLISH.t;
   const alertsOn = alerts.publicKey !== null;
   /** Pages with the control carry its script (and its CSP) only when alerts are on. */
   const alertsScripts = alertsOn ? [assetUrl(ALERTS_JS_PATH)] : [];
   const alertsCsp = alertsOn ? ALERTS_CSP : PAGE_CSP;
-  const page = (spec: PageSpec, status = 200) => rendered(renderPage(baseUrl, lang, spec), HTML, status);
+  const page = (spec: PageSpec, status = 200) => rendered(renderPage(origin, lang, spec), HTML, status);
   const unavailable = { detail: english.errors.republishing, heading: english.errors.unavailable };
   /**
    * A page at its path in this language. `listed` says what the sitemap lists of it (crawl.ts): the
@@ -65,7 +65,7 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
       '/',
       true,
       (request) => {
-        const filters = readFilters(request.querystring, baseUrl);
+        const filters = readFilters(request.querystring, origin);
         const catalog = request.catalog();
         const days = daysSince(viewFor(catalog, filters).stats.last_reset_at, request.now);
         const whole = days === null ? null : Math.floor(days);
@@ -90,11 +90,11 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
     ),
 
     pageResource('/history', true, (request) => {
-      const { filters, page: number } = readHistoryQuery(request.querystring, baseUrl);
+      const { filters, page: number } = readHistoryQuery(request.querystring, origin);
       const catalog = request.catalog();
       if (number > historyPages(catalog, filters)) {
         const detail = english.history.noPage(String(number));
-        throw new HttpProblem(makeProblem(baseUrl, 'not_found', detail), {
+        throw new HttpProblem(makeProblem(origin, 'not_found', detail), {
           heading: english.history.noSuchPage,
         });
       }
@@ -121,7 +121,7 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
         const catalog = request.catalog();
         const record = catalog.byId.get(id);
         if (!record)
-          throw new HttpProblem(makeProblem(baseUrl, 'not_found', english.event.noEvent(id)), {
+          throw new HttpProblem(makeProblem(origin, 'not_found', english.event.noEvent(id)), {
             heading: english.event.noSuchEvent,
           });
         const text = eventText(lang, catalog, record);
@@ -146,7 +146,7 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
       ALERTS_PATH,
       true,
       (request) => {
-        const filters = readFilters(request.querystring, baseUrl);
+        const filters = readFilters(request.querystring, origin);
         return {
           revision: null,
           key: `alerts ${locale} ${filters.audience}/${filters.window}`,
@@ -211,7 +211,7 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
           page({
             title: t.docs.title,
             path: '/docs',
-            main: docsMain(lang, baseUrl, options.openApi.document, options.mcp),
+            main: docsMain(lang, origin, options.openApi.document, options.mcp),
           }),
       })),
       // The page lists the OpenAPI document's operations: it is built at the first request that needs it.
@@ -249,7 +249,7 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
       () => PROBLEM_CODES.map((code) => ({ path: `/problems/${code}`, lastmod: null })),
       (request) => {
         const code = request.params['code'] ?? '';
-        if (!isProblemCode(code)) throw notFound(baseUrl, request.path);
+        if (!isProblemCode(code)) throw notFound(origin, request.path);
         return {
           revision: null,
           key: `problem ${locale} ${code}`,
@@ -258,7 +258,7 @@ export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[
               // The code itself, as the API names it; the page's heading says its title.
               title: code,
               path: `/problems/${code}`,
-              main: problemMain(lang, code, baseUrl),
+              main: problemMain(lang, code, origin),
             }),
         };
       },

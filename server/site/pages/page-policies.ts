@@ -11,7 +11,7 @@ import { ENGLISH } from '../i18n/lang.js';
  */
 
 export interface PagesOptions {
-  readonly baseUrl: string;
+  readonly origin: string;
   /** The OpenAPI document: `/docs` lists its operations. */
   readonly openApi: OpenApiDocument;
   /** Browser alerts: the VAPID public key the control subscribes with, or null when alerts are off. */
@@ -43,7 +43,7 @@ export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'";
 export const SERVICE_WORKER_CACHE_CONTROL = 'no-cache';
 
 /** 404 for a page path (an asset, a problem code) that names nothing; the problem is the API's, in English. */
-export const notFound = (baseUrl: string, path: string) =>
-  new HttpProblem(makeProblem(baseUrl, 'not_found', ENGLISH.t.errors.nothingAt(path)), {
+export const notFound = (origin: string, path: string) =>
+  new HttpProblem(makeProblem(origin, 'not_found', ENGLISH.t.errors.nothingAt(path)), {
     heading: ENGLISH.t.errors.pageNotFound,
   });

@@ -14,14 +14,14 @@ import { localizedPages } from './localized-pages.js';
 
 /** The site's pages and their files, as resources; failures are thrown as `HttpProblem`s. */
 export function pageResources(options: PagesOptions): SiteResource[] {
-  const { baseUrl } = options;
+  const { origin } = options;
   /** A hashed name is immutable; an old unhashed one keeps answering, cached briefly; any other is 404. */
   const fileResource = (path: string): SiteResource => ({
     path,
     files: true,
     resolve: (request) => {
       const asset = findAsset(request.path);
-      if (!asset) throw notFound(baseUrl, request.path);
+      if (!asset) throw notFound(origin, request.path);
       return {
         revision: null,
         key: `asset ${request.path}`,
@@ -53,13 +53,13 @@ export function pageResources(options: PagesOptions): SiteResource[] {
 }
 
 /** The HTML page of a failed page request (the problem boundary sends it), in the language of its path. */
-export function problemPageRenderer(baseUrl: string) {
+export function problemPageRenderer(origin: string) {
   return (problem: Problem, heading: string, path: string): Rendered => {
     const split = splitLocale(path);
     const lang = langOf(split.locale);
     const title = errorHeading(lang, heading, problem);
     return rendered(
-      renderPage(baseUrl, lang, { title, path: split.path, main: errorMain(lang, title, problem) }),
+      renderPage(origin, lang, { title, path: split.path, main: errorMain(lang, title, problem) }),
       HTML,
       problem.status,
     );

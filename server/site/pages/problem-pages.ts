@@ -48,10 +48,10 @@ export function problemIndexMain(lang: Lang): SafeHtml {
  * `/problems/{code}`: what one error means and what to do about it. The example is the problem as
  * the API sends it, whose `title` is always English.
  */
-export function problemMain(lang: Lang, code: ProblemCode, baseUrl: string): SafeHtml {
+export function problemMain(lang: Lang, code: ProblemCode, origin: string): SafeHtml {
   const { t } = lang;
   const { status, title } = PROBLEM_TYPES[code];
-  const example = { type: `${baseUrl}/problems/${code}`, title, status, code, detail: '…' };
+  const example = { type: `${origin}/problems/${code}`, title, status, code, detail: '…' };
   return html`<p class="small"><a href="${lang.href('/problems')}">${t.problems.back}</a></p>
     <h1>${t.problems.codes[code].title} <span class="muted">${t.format.aside(html`${status}`)}</span></h1>
     <p>${t.problems.codes[code].about}</p>

@@ -29,7 +29,7 @@ const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 async function anEvent() {
   const loaded = await loadContent(DEMO_FIXTURE);
   if (!loaded.ok) throw new Error('the demonstration set does not load');
-  const catalog = buildCatalog(loaded.content, { baseUrl: BASE_URL });
+  const catalog = buildCatalog(loaded.content, { origin: BASE_URL });
   const event = [...catalog.byId.values()].find(
     (candidate) => candidate.kind === 'usage_reset' && candidate.event_status === 'confirmed',
   )!;
@@ -58,7 +58,7 @@ test('one alert goes once to every matching subscription of every channel, and t
       emailChannel({
         store,
         mailer: createMailer({ smtpUrl: smtp.url, from: 'alerts@tracker.test' }),
-        baseUrl: BASE_URL,
+        origin: BASE_URL,
       }),
     ],
     logger: pino({ level: 'silent' }),

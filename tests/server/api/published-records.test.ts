@@ -28,7 +28,7 @@ import { BASE_URL, DEMO_FIXTURE, SHIPPED_CONTENT } from '../../helpers/fixtures.
 async function catalogOf(dir: string) {
   const loaded = await loadContent(dir);
   if (!loaded.ok) throw new Error(loaded.problems.map(formatProblem).join('\n'));
-  return buildCatalog(loaded.content, { baseUrl: BASE_URL });
+  return buildCatalog(loaded.content, { origin: BASE_URL });
 }
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -121,7 +121,7 @@ test('a procedure answering a record that breaks the contract fails output valid
   const context = (value: typeof catalog) => ({
     snapshot: { catalog: value, directory: null },
     now: NOW,
-    problemTypeBase: BASE_URL,
+    origin: BASE_URL,
   });
   const good = await caller(context(catalog) as never).listResets({ limit: 2 });
   t.is(good.data.length, 2);

@@ -95,7 +95,7 @@ test('pointing the original at another post moves announced_at and utc_day with 
 });
 
 test('published events become valid ResetSummary records in a catalog', (t) => {
-  const catalog = buildCatalog(published, { baseUrl: `${BASE_URL}/` });
+  const catalog = buildCatalog(published, { origin: `${BASE_URL}/` });
   for (const record of catalog.byId.values()) {
     t.deepEqual(ResetSummary.safeParse(record).error?.issues, undefined);
     t.is(record.url, `${BASE_URL}/events/${record.id}`);
@@ -103,7 +103,7 @@ test('published events become valid ResetSummary records in a catalog', (t) => {
 });
 
 test('the fixture gives the expected status', (t) => {
-  const catalog = buildCatalog(published, { baseUrl: BASE_URL });
+  const catalog = buildCatalog(published, { origin: BASE_URL });
   const status = getStatus(catalog, { audience: 'all', window: 'any' }, Date.parse('2025-06-01T00:00:00Z'));
   t.is(status.latest_reset?.id, DATED);
   t.is(status.announced_reset?.id, ANNOUNCED);
@@ -124,7 +124,7 @@ test('the fixture gives the expected status', (t) => {
 });
 
 test('meta carries the revision and the collection dates', (t) => {
-  const catalog = buildCatalog(published, { baseUrl: BASE_URL });
+  const catalog = buildCatalog(published, { origin: BASE_URL });
   t.deepEqual(buildMeta(catalog, Date.parse('2025-06-02T03:04:05.006Z')), {
     api_version: 'v1',
     generated_at: '2025-06-02T03:04:05.006Z',

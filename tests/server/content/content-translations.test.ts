@@ -27,7 +27,7 @@ test('a translation made from the current revision loads and is kept for the pag
     editContent(raw, (draft) => void (draft.event(WEEKLY).translations = { ja: translation(1) })),
   );
   t.deepEqual(result.warnings, []);
-  const catalog = buildCatalog(result.content, { baseUrl: BASE_URL });
+  const catalog = buildCatalog(result.content, { origin: BASE_URL });
   t.like(translationOf(catalog, WEEKLY, 'ja'), { title: '週間上限のリセット', effective_note: null });
   t.is(translationOf(catalog, WEEKLY, 'ko'), null);
   t.is(translationOf(catalog, WEEKLY, 'en'), null);
@@ -55,7 +55,7 @@ test('a stale translation is a warning: the content loads, and the pages do not 
     [{ file: eventFile(FIVE_HOUR), path: 'translations.ko.revision' }],
   );
   t.regex(result.warnings[0]!.rule, /stale: translated from revision 1, the event is at revision 2/);
-  t.is(translationOf(buildCatalog(result.content, { baseUrl: BASE_URL }), FIVE_HOUR, 'ko'), null);
+  t.is(translationOf(buildCatalog(result.content, { origin: BASE_URL }), FIVE_HOUR, 'ko'), null);
 });
 
 test('a translation newer than its event is refused', (t) => {
@@ -85,7 +85,7 @@ test('a current translation carries an effective note exactly when its event has
   const result = loaded(
     editContent(raw, (draft) => void (draft.event(ANNOUNCED).translations = { ja: withNote })),
   );
-  t.like(translationOf(buildCatalog(result.content, { baseUrl: BASE_URL }), ANNOUNCED, 'ja'), {
+  t.like(translationOf(buildCatalog(result.content, { origin: BASE_URL }), ANNOUNCED, 'ja'), {
     effective_note: withNote.effective_note,
   });
 });

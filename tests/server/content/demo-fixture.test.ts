@@ -25,7 +25,7 @@ import { BASE_URL, DEMO_FIXTURE } from '../../helpers/fixtures.js';
 const loaded = await loadContent(DEMO_FIXTURE);
 if (!loaded.ok) throw new Error(loaded.problems.map(formatProblem).join('\n'));
 const { content } = loaded;
-const catalog = buildCatalog(content, { baseUrl: BASE_URL });
+const catalog = buildCatalog(content, { origin: BASE_URL });
 /** Just after the fixture's newest event, before its announced reset is due. */
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 

@@ -15,7 +15,7 @@ for (const folder of FOLDERS) {
     if (!result.ok) return t.fail(result.problems.map(formatProblem).join('\n'));
     const withoutUrl = RECORD_KEYS.filter((key) => key !== 'url');
     for (const event of result.content.events) t.deepEqual(Object.keys(event), withoutUrl, event.id);
-    const catalog = buildCatalog(result.content, { baseUrl: BASE_URL });
+    const catalog = buildCatalog(result.content, { origin: BASE_URL });
     for (const { record } of catalog.events) {
       t.deepEqual(Object.keys(record), RECORD_KEYS, record.id);
       t.is(JSON.stringify(ResetSummary.parse(record)), JSON.stringify(record), record.id);

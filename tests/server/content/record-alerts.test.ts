@@ -32,7 +32,7 @@ const BACKFILLED: readonly LedgerMark[] = [
 async function shippedResets(): Promise<ResetSummary[]> {
   const result = await loadContent(SHIPPED_CONTENT);
   if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
-  return [...buildCatalog(result.content, { baseUrl: BASE_URL }).byId.values()];
+  return [...buildCatalog(result.content, { origin: BASE_URL }).byId.values()];
 }
 
 /** What a ledger running since before the first publication saw of it: each reset at revision 1. */

@@ -46,7 +46,7 @@ async function loadShipped() {
 
 test('the shipped content is valid', async (t) => {
   const content = await loadShipped();
-  const catalog = buildCatalog(content, { baseUrl: BASE_URL });
+  const catalog = buildCatalog(content, { origin: BASE_URL });
   t.true(catalog.events.length > 0);
   t.true(StatusData.safeParse(getStatus(catalog, { audience: 'all', window: 'any' }, Date.now())).success);
 });

@@ -25,7 +25,7 @@ const SECRET = /TypeError|Cannot read|views|null|at .*\.ts|node_modules|\/work\/
 function usingBrokenServer(fn: (app: RunningServer, logLines: string[]) => Promise<void>): Promise<void> {
   const logLines: string[] = [];
   return usingServer(
-    { contentState: (load, baseUrl) => new BrokenContent(load, baseUrl), log: logLines },
+    { contentState: (load, origin) => new BrokenContent(load, origin), log: logLines },
     (app) => fn(app, logLines),
   );
 }

@@ -64,7 +64,7 @@ test(
     // The pages of the route table: each HTML page without a parameter that does not ask to stay
     // out of search (noindex), by its English path; then the pages of the routes with one.
     const resources = siteResources({
-      baseUrl: TEST_BASE_URL,
+      origin: TEST_BASE_URL,
       openApi: OpenApiDocument.of({ openapi: '3.1.0', info: { title: '', version: '' } }),
       alerts: { publicKey: null },
       mcp: { path: '/mcp', tools: [] },

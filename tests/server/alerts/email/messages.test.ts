@@ -83,7 +83,7 @@ test('a confirmation mail in each language: why, the filters, the link, and that
     confirmUrl: confirmUrlFor(BASE_URL, locale, newToken().token),
     audience: 'max' as const,
     window: 'weekly' as const,
-    baseUrl: BASE_URL,
+    origin: BASE_URL,
   }));
   const mails = await delivered(inputs.map(confirmationMail));
   t.is(mails.length, LOCALES.length);
@@ -184,7 +184,7 @@ test('a link that is not http(s) never becomes an href', (t) => {
     confirmUrl: 'javascript:alert(1)',
     audience: 'all',
     window: 'any',
-    baseUrl: BASE_URL,
+    origin: BASE_URL,
   });
   t.false(mail.html.includes('href="javascript:'));
 });

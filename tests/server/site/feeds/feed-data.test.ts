@@ -5,7 +5,7 @@ import { describeWhen } from '../../../../server/site/labels.js';
 import { catalogOf, dateEvent, exactEvent } from '../../../helpers/events.js';
 import { BASE_URL } from '../../../helpers/fixtures.js';
 
-const OPTIONS = { baseUrl: BASE_URL, title: 'Resets', description: 'All of them.' };
+const OPTIONS = { origin: BASE_URL, title: 'Resets', description: 'All of them.' };
 
 const catalog = catalogOf([
   exactEvent('a-confirmed', '2025-03-01T10:00:00Z'),

@@ -13,7 +13,7 @@ let catalog: Catalog;
 test.before(async () => {
   const loaded = await loadContent(DEMO_FIXTURE);
   if (!loaded.ok) throw new Error('demo content is invalid');
-  catalog = buildCatalog(loaded.content, { baseUrl: BASE_URL });
+  catalog = buildCatalog(loaded.content, { origin: BASE_URL });
   site = await startServer();
 });
 test.after.always(async () => {
