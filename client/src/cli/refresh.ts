@@ -4,6 +4,7 @@ import { eventsFacts, statusFacts } from './facts.js';
 import { fetchJson } from './fetch-json.js';
 import { LOCKED_FOR_CHILD, passLock, releaseLock, takeLock } from './lock.js';
 import type { Settings } from './settings.js';
+import { terminalText } from '../../../domain/terminal-text.js';
 
 const BACKOFF_FIRST_MS = 30_000;
 const BACKOFF_MAX_MS = 30 * 60_000;
@@ -66,7 +67,7 @@ async function refreshOnce(folder: string, url: string): Promise<number> {
       status: previous?.status ?? null,
       events: previous?.events ?? null,
     });
-    process.stderr.write(`reset-tracker: refresh failed: ${(error as Error).message}\n`);
+    process.stderr.write(`reset-tracker: refresh failed: ${terminalText((error as Error).message)}\n`);
     return 1;
   }
 }

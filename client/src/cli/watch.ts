@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { EventFact } from './cache.js';
 import { statusFacts } from './facts.js';
 import type { Settings } from './settings.js';
+import { terminalText } from '../../../domain/terminal-text.js';
 
 /** Waits before connecting again when the server sends no `retry:` hint. */
 const DEFAULT_RETRY_MS = 2000;
@@ -16,18 +17,25 @@ interface StreamState {
 
 /** Runs the user's command for a reset, the event in its environment; its output is the user's. */
 function runCommand(command: string, reset: EventFact, env: NodeJS.ProcessEnv): void {
-  const child = spawn(command, {
-    shell: true,
-    stdio: 'inherit',
-    env: {
-      ...env,
-      RESET_TRACKER_EVENT_ID: reset.id,
-      RESET_TRACKER_EVENT_TITLE: reset.title,
-      RESET_TRACKER_EVENT_URL: reset.url,
-      RESET_TRACKER_EVENT_AT: new Date(reset.at).toISOString(),
-    },
-  });
-  child.on('error', (error) => process.stderr.write(`reset-tracker: --exec failed: ${error.message}\n`));
+  const failed = (error: Error) =>
+    process.stderr.write(`reset-tracker: --exec failed: ${terminalText(error.message)}\n`);
+  try {
+    const child = spawn(command, {
+      shell: true,
+      stdio: 'inherit',
+      // Through the terminal rule too: the command may print them, and a NUL could not be passed.
+      env: {
+        ...env,
+        RESET_TRACKER_EVENT_ID: terminalText(reset.id),
+        RESET_TRACKER_EVENT_TITLE: terminalText(reset.title),
+        RESET_TRACKER_EVENT_URL: terminalText(reset.url),
+        RESET_TRACKER_EVENT_AT: new Date(reset.at).toISOString(),
+      },
+    });
+    child.on('error', failed);
+  } catch (error) {
+    failed(error as Error);
+  }
 }
 
 /** One `status` event's data: a line and the command when its latest reset is new. */
@@ -35,13 +43,17 @@ function onStatus(data: string, state: StreamState, settings: Settings): void {
   const status = statusFacts(JSON.parse(data), null);
   const reset = status.latestReset;
   const id = reset?.id ?? null;
-  if (state.latest === undefined) {
-    process.stdout.write(`Watching ${settings.url} (latest reset: ${reset ? reset.title : 'none'})\n`);
-  } else if (id !== state.latest && reset) {
-    process.stdout.write(`New reset: ${reset.title} ${reset.url}\n`);
+  const previous = state.latest;
+  // Recorded first: whatever the command does, this reset is not new again after a reconnect.
+  state.latest = id;
+  if (previous === undefined) {
+    process.stdout.write(
+      `Watching ${terminalText(settings.url ?? '')} (latest reset: ${reset ? terminalText(reset.title) : 'none'})\n`,
+    );
+  } else if (id !== previous && reset) {
+    process.stdout.write(`New reset: ${terminalText(reset.title)} ${terminalText(reset.url)}\n`);
     if (settings.exec) runCommand(settings.exec, reset, settings.env);
   }
-  state.latest = id;
 }
 
 /** Reads one connection's server-sent events until it ends (RFC: the `text/event-stream` format). */
@@ -97,7 +109,7 @@ export async function watchResets(settings: Settings): Promise<number> {
       failures = 0;
     } catch (error) {
       failures += 1;
-      process.stderr.write(`reset-tracker: ${(error as Error).message}; reconnecting\n`);
+      process.stderr.write(`reset-tracker: ${terminalText((error as Error).message)}; reconnecting\n`);
     }
     const wait = Math.min(state.retryMs * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
     await new Promise((resolve) => setTimeout(resolve, wait));
