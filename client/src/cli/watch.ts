@@ -7,8 +7,14 @@ import { terminalText } from '../../../domain/terminal-text.js';
 /** Waits before connecting again when the server sends no `retry:` hint. */
 const DEFAULT_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
+/**
+ * The server sends a heartbeat every 25 s (STREAM_HEARTBEAT_SECONDS, server/config.ts): a stream that
+ * stays silent past two of them, and some slack, is dead (a dropped network does not always end the
+ * connection), and is connected again.
+ */
+export const SILENCE_MS = 60_000;
 
-interface StreamState {
+export interface StreamState {
   lastId: string | null;
   /** The latest reset's id as last seen; undefined until the first status arrives. */
   latest: string | null | undefined;
@@ -56,16 +62,52 @@ function onStatus(data: string, state: StreamState, settings: Settings): void {
   }
 }
 
-/** Reads one connection's server-sent events until it ends (RFC: the `text/event-stream` format). */
-async function follow(url: string, state: StreamState, settings: Settings): Promise<void> {
+/**
+ * Reads one connection's server-sent events (the `text/event-stream` format) until it ends, or until
+ * nothing at all has come for `silenceMs`: then it throws, and the caller connects again.
+ */
+export async function followStream(
+  url: string,
+  state: StreamState,
+  settings: Settings,
+  silenceMs = SILENCE_MS,
+): Promise<void> {
+  const silence = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const heard = () => {
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => silence.abort(new Error(`the stream was silent for ${Math.round(silenceMs / 1000)} s`)),
+      silenceMs,
+    );
+  };
+  heard();
+  try {
+    await readEvents(url, state, settings, silence.signal, heard);
+  } catch (error) {
+    throw silence.signal.aborted ? silence.signal.reason : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readEvents(
+  url: string,
+  state: StreamState,
+  settings: Settings,
+  signal: AbortSignal,
+  heard: () => void,
+): Promise<void> {
   const response = await fetch(`${url}/api/v1/status/stream`, {
     headers: { accept: 'text/event-stream', ...(state.lastId ? { 'last-event-id': state.lastId } : {}) },
+    signal,
   });
   if (response.status !== 200 || !response.body) throw new Error(`the stream answered ${response.status}`);
   const decoder = new TextDecoder();
   let buffer = '';
   let event = { name: 'message', data: [] as string[], id: null as string | null };
   for await (const chunk of response.body) {
+    heard();
     buffer += decoder.decode(chunk as Uint8Array, { stream: true });
     let end: number;
     while ((end = buffer.search(/\r?\n/)) >= 0) {
@@ -105,7 +147,7 @@ export async function watchResets(settings: Settings): Promise<number> {
   let failures = 0;
   for (;;) {
     try {
-      await follow(url, state, settings);
+      await followStream(url, state, settings);
       failures = 0;
     } catch (error) {
       failures += 1;
