@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ const ALLOWED_IMPORTS = new Set(['@trpc/client', '@trpc/server', '@trpc/server/o
 /** The `reset-tracker` command (dist/cli/) imports Node's own modules and nothing installed. */
 const COMMAND_IMPORTS = /^node:[a-z_/]+$/;
 
-const { values } = readCommandLine({
+const { refuse, values } = readCommandLine({
   usage: 'npm run client:pack -- [--destination <folder>]',
   description: 'Builds the client package, checks its contract and imports, and writes its npm tarball.',
   options: {
@@ -32,12 +32,21 @@ const { values } = readCommandLine({
   },
 });
 const destination = path.resolve(values.destination);
+// Checked before the build: npm pack would fail on it after ten seconds, with a stack trace.
+if (
+  !(await stat(destination).then(
+    (found) => found.isDirectory(),
+    () => false,
+  ))
+)
+  refuse(`--destination: '${values.destination}' is not a folder`);
 
 // The compiler and Prettier load once the command line is good: `--help` answers without them.
 const { generateContract } = await import('./contract.js');
 const contract = await readFile(path.join(client, 'src/contract.ts'), 'utf8');
 if (contract !== (await generateContract(root))) {
-  throw new Error('client/src/contract.ts is out of date: run `npm run client:contract`');
+  console.error('client:pack: client/src/contract.ts is out of date: run `npm run client:contract`');
+  process.exit(1);
 }
 
 const stage = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-client-'));
