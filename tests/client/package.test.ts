@@ -8,7 +8,7 @@ import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js'
 import type { Completed } from '../helpers/run.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 import { createConsumer, installedVersion, typeCheck } from '../helpers/consumer.js';
-import { packedClient } from '../helpers/packed-client.js';
+import { installGlobally, packedClient } from '../helpers/packed-client.js';
 import { startServer } from '../helpers/with-server.js';
 
 /*
@@ -120,6 +120,11 @@ test('the tarball holds the compiled client and its declarations, nothing of the
   t.is(manifest.dependencies, undefined);
   t.is(manifest.type, 'module');
   t.deepEqual(Object.keys(manifest.peerDependencies as object).sort(), PEERS);
+  // Optional: the command needs neither, so `npm install --global` does not install them.
+  t.deepEqual(
+    manifest.peerDependenciesMeta,
+    Object.fromEntries(PEERS.map((peer) => [peer, { optional: true }])),
+  );
   t.deepEqual(manifest.bin, { 'reset-tracker': 'dist/cli/main.js' });
   const seen: (string | undefined)[] = [];
   for (const file of await readdir(path.join(installed, 'dist'))) {
@@ -153,6 +158,18 @@ test('installs with only its peer dependencies beside the consumer’s own compi
     CLIENT,
   ]);
   t.deepEqual((await readdir(path.join(consumer, 'node_modules/@trpc'))).sort(), ['client', 'server']);
+});
+
+test('npm install --global installs the command alone: no tRPC, no TypeScript', async (t) => {
+  const { prefix } = await installGlobally(tarball);
+  t.teardown(() => rm(prefix, { recursive: true, force: true }));
+  const modules = path.join(prefix, 'lib', 'node_modules');
+  t.deepEqual(await readdir(modules), [CLIENT]);
+  t.deepEqual(await readdir(path.join(modules, CLIENT)).then((names) => names.sort()), [
+    'README.md',
+    'dist',
+    'package.json',
+  ]);
 });
 
 test('a strict NodeNext consumer with skipLibCheck off compiles, and its @ts-expect-error lines each meet an error', (t) => {
