@@ -104,7 +104,8 @@ test('the tarball holds the compiled client and its declarations, nothing of the
   const listing = await runToEnd('tar', ['-tzf', tarball], { cwd: consumer });
   t.deepEqual(listing.stdout.trim().split('\n').sort(), [
     'package/README.md',
-    // The command, bundled into one file (client/scripts/pack.ts).
+    // The command's entry and the command, bundled into one file (client/scripts/pack.ts).
+    'package/dist/cli/command.js',
     'package/dist/cli/main.js',
     'package/dist/contract.d.ts',
     'package/dist/contract.js',
