@@ -46,7 +46,8 @@ async function plantedFolder(folder: string, victim: string, url: string) {
     JSON.stringify({
       version: 2,
       url,
-      checkedAt: now,
+      // Long ago: a refresh's cache is told from it by a later checkedAt.
+      checkedAt: 1,
       answeredAt: now,
       failures: 0,
       retryAt: 0,
@@ -63,36 +64,50 @@ async function plantedFolder(folder: string, victim: string, url: string) {
   await symlink(victim, path.join(folder, 'refresh.lock'));
 }
 
-for (const [name, make] of [
-  ['writable by everyone', (folder: string) => chmod(folder, 0o777)],
-  ['writable by its group', (folder: string) => chmod(folder, 0o770)],
-  [
-    'owned by another user',
-    async (folder: string) => {
-      if (process.getuid?.() === 0) await chown(folder, 4242, 4242);
-    },
-  ],
+test('a cache folder owned by another user is refused: no planted cache shown, nothing written through its links', async (t) => {
+  if (process.getuid?.() !== 0) return t.pass('giving a folder to another user needs root');
+  const home = await cacheHome(installed);
+  const folder = path.dirname(home.file);
+  await mkdir(folder);
+  const victim = path.join(home.env.XDG_CACHE_HOME!, 'victim.txt');
+  await plantedFolder(folder, victim, service.server.url);
+  await chown(folder, 4242, 4242);
+  const env = { ...home.env, RESET_TRACKER_URL: service.server.url, NO_COLOR: '1', FORCE_HYPERLINK: '1' };
+  const ran = await statusLine(installed, [], env);
+  t.is(ran.code, 0);
+  t.is(ran.stdout, 'reset-tracker: no data yet\n');
+  const refreshed = await runInstalled(installed.bin, ['refresh'], {
+    env: { ...env, RESET_TRACKER_REFRESH_LOCKED: '1' },
+  });
+  t.is(refreshed.code, 1);
+  t.regex(refreshed.stderr, /^reset-tracker: .+ is not a private folder of this user/);
+  t.is(await readFile(victim, 'utf8'), PRECIOUS);
+  t.true((await lstat(path.join(folder, 'refresh.lock'))).isSymbolicLink());
+});
+
+for (const [name, mode] of [
+  ['everyone', 0o777],
+  ['its group', 0o770],
 ] as const) {
-  test(`a cache folder ${name} is refused: no planted cache shown, nothing written through its links`, async (t) => {
-    if (name === 'owned by another user' && process.getuid?.() !== 0)
-      return t.pass('giving a folder to another user needs root');
+  test(`the user's cache folder writable by ${name}: the planted cache is not shown, the refresh makes it private and writes through no link`, async (t) => {
     const home = await cacheHome(installed);
     const folder = path.dirname(home.file);
     await mkdir(folder);
     const victim = path.join(home.env.XDG_CACHE_HOME!, 'victim.txt');
     await plantedFolder(folder, victim, service.server.url);
-    await make(folder);
+    await chmod(folder, mode);
     const env = { ...home.env, RESET_TRACKER_URL: service.server.url, NO_COLOR: '1', FORCE_HYPERLINK: '1' };
     const ran = await statusLine(installed, [], env);
     t.is(ran.code, 0);
     t.is(ran.stdout, 'reset-tracker: no data yet\n');
-    const refreshed = await runInstalled(installed.bin, ['refresh'], {
-      env: { ...env, RESET_TRACKER_REFRESH_LOCKED: '1' },
-    });
-    t.is(refreshed.code, 1);
-    t.regex(refreshed.stderr, /^reset-tracker: .+ is not a private folder of this user/);
+    // The refresh that line started: the folder made private, the links replaced, not followed.
+    const cache = await refreshedSince(home.file, 1);
+    t.is(cache.failures, 0);
+    t.is((await stat(folder)).mode & 0o777, 0o700);
     t.is(await readFile(victim, 'utf8'), PRECIOUS);
-    t.true((await lstat(path.join(folder, 'refresh.lock'))).isSymbolicLink());
+    const line = await statusLine(installed, [], env);
+    t.regex(line.stdout, /New reset 40m ago/);
+    t.false(line.stdout.includes('evil.example'), line.stdout);
   });
 }
 
@@ -116,10 +131,7 @@ test('links planted in its own folder are never followed: the lock and the cache
   const victim = path.join(home.env.XDG_CACHE_HOME!, 'victim.txt');
   await plantedFolder(folder, victim, service.server.url);
   const env = { ...home.env, RESET_TRACKER_URL: service.server.url, NO_COLOR: '1', FORCE_HYPERLINK: '1' };
-  // The planted cache is no file of the folder's own: not shown.
-  const first = await statusLine(installed, [], env);
-  t.is(first.stdout, 'reset-tracker: no data yet\n');
-  // The refresh the status line hands its lock to: the lock in its place is a link, moved aside.
+  // The refresh a status line hands its lock to: the lock in its place is a link, moved aside.
   const refreshed = await runInstalled(installed.bin, ['refresh'], {
     env: { ...env, RESET_TRACKER_REFRESH_LOCKED: '1' },
   });

@@ -1,6 +1,7 @@
 import {
   closeSync,
   constants,
+  fchmodSync,
   fstatSync,
   lstatSync,
   mkdirSync,
@@ -99,9 +100,27 @@ export function isPrivateFolder(folder: string): boolean {
   return user === null || (stat.uid === user && (stat.mode & 0o022) === 0);
 }
 
-/** Makes the folder (only this user may enter it) and refuses one that is not private. */
+/**
+ * Makes the folder (only this user may enter it), and refuses one that is not a real folder of this
+ * user's. One of this user's that others may write (made by an older version under `umask 002`) is
+ * made private first: what others may have put in it is never followed nor read (readOwnFile,
+ * writeNewFile), and from then on they cannot add to it.
+ */
 export function ensurePrivateFolder(folder: string): void {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const user = uid();
+  if (user !== null) {
+    let fd: number | null = null;
+    try {
+      fd = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY | NO_FOLLOW);
+      const stat = fstatSync(fd);
+      if (stat.isDirectory() && stat.uid === user && (stat.mode & 0o077) !== 0) fchmodSync(fd, 0o700);
+    } catch {
+      // Not a folder one can open without following a link: refused below.
+    } finally {
+      if (fd !== null) closeSync(fd);
+    }
+  }
   if (!isPrivateFolder(folder))
     throw new UnsafeCacheFolder(`${folder} is not a private folder of this user: no cache kept there`);
 }

@@ -1,15 +1,38 @@
-#!/usr/bin/env node
-import module from 'node:module';
-import path from 'node:path';
-import { cacheFolder, isPrivateFolder } from './cache.js';
+import { readSettings, usage, UsageError, HELP } from './settings.js';
 
 /**
- * The command's entry. Where Node has a compile cache (22.1 and later), V8's compiled code of the
- * command is kept between calls, in the cache folder and only when it is private: code cached in a
- * shared temporary folder (Node's default) could be planted by another user. Then the command itself,
- * bundled into one file with everything it imports (client/scripts/pack.ts).
+ * `reset-tracker`, started by main.ts: the package's command. Each subcommand's module runs only when
+ * it is asked for, so `status-line`, run on every message of a Claude Code session, runs the cache
+ * reader and the line, and loads nothing of child processes unless its cache is due a refresh.
  */
-const { enableCompileCache } = module as { enableCompileCache?: (directory: string) => unknown };
-const folder = cacheFolder(process.env);
-if (enableCompileCache && isPrivateFolder(folder)) enableCompileCache(path.join(folder, 'compile'));
-await import('./command.js');
+let settings;
+try {
+  settings = readSettings(process.argv.slice(2), process.env);
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(`${error.message}; ${usage()}\n`);
+  process.exit(2);
+}
+
+switch (settings.command) {
+  case 'help':
+    process.stdout.write(HELP);
+    break;
+  case 'status-line':
+    try {
+      await (await import('./status-line.js')).printStatusLine(settings);
+    } catch {
+      // Whatever failed (an unwritable cache folder), the bar gets a line and an exit 0.
+      process.stdout.write('reset-tracker\n');
+    }
+    break;
+  case 'status':
+    process.exitCode = await (await import('./report.js')).printReport(settings);
+    break;
+  case 'watch':
+    process.exitCode = await (await import('./watch.js')).watchResets(settings);
+    break;
+  case 'refresh':
+    process.exitCode = await (await import('./refresh.js')).refreshCache(settings);
+    break;
+}
