@@ -56,7 +56,7 @@ try {
   // The command is type-checked on its own settings (Node 20's library), then bundled: one file to
   // load on every status-line call (BENCHMARKS.md).
   await run(tsc, ['-p', path.join(client, 'tsconfig.cli.json')]);
-  await bundleCommand(path.join(stage, 'dist/cli'));
+  await bundleCommand(path.join(stage, 'dist/cli/main.js'));
   for (const file of ['package.json', 'README.md'])
     await copyFile(path.join(client, file), path.join(stage, file));
   await checkImports(path.join(stage, 'dist'));
@@ -69,13 +69,15 @@ try {
 }
 
 /**
- * The command as two ES modules: its entry (main.js: Node's compile cache, then the command) and the
- * command with everything it imports (its modules, the terminal rule of domain/), bundled into one
- * file (command.js), which the compile cache keeps compiled between calls.
+ * The command and all it imports (its modules, the terminal rule of domain/) as one ES module: one
+ * file to read and compile on every status-line call (BENCHMARKS.md). Node's compile cache measured
+ * slower than this one file (BENCHMARKS.md), so it is not used.
  */
-async function bundleCommand(dist: string): Promise<void> {
+async function bundleCommand(outfile: string): Promise<void> {
   const { build } = await import('esbuild');
-  const common = {
+  await build({
+    entryPoints: [path.join(client, 'src/cli/main.ts')],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -83,17 +85,6 @@ async function bundleCommand(dist: string): Promise<void> {
     minifySyntax: true,
     legalComments: 'none',
     logLevel: 'warning',
-  } as const;
-  await build({
-    ...common,
-    entryPoints: [path.join(client, 'src/cli/main.ts')],
-    outfile: path.join(dist, 'main.js'),
-    external: ['./command.js'],
-  });
-  await build({
-    ...common,
-    entryPoints: [path.join(client, 'src/cli/command.ts')],
-    outfile: path.join(dist, 'command.js'),
   });
 }
 

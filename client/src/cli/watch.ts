@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import type { EventFact } from './cache.js';
 import { statusFacts } from './facts.js';
 import type { Settings } from './settings.js';
@@ -21,11 +20,16 @@ export interface StreamState {
   retryMs: number;
 }
 
-/** Runs the user's command for a reset, the event in its environment; its output is the user's. */
-function runCommand(command: string, reset: EventFact, env: NodeJS.ProcessEnv): void {
+/**
+ * Runs the user's command for a reset, the event in its environment; its output is the user's.
+ * child_process loads only here: bundled with the status line (client/scripts/pack.ts), a static
+ * import would load it on every status-line call.
+ */
+async function runCommand(command: string, reset: EventFact, env: NodeJS.ProcessEnv): Promise<void> {
   const failed = (error: Error) =>
     process.stderr.write(`reset-tracker: --exec failed: ${terminalText(error.message)}\n`);
   try {
+    const { spawn } = await import('node:child_process');
     const child = spawn(command, {
       shell: true,
       stdio: 'inherit',
@@ -58,7 +62,7 @@ function onStatus(data: string, state: StreamState, settings: Settings): void {
     );
   } else if (id !== previous && reset) {
     process.stdout.write(`New reset: ${terminalText(reset.title)} ${terminalText(reset.url)}\n`);
-    if (settings.exec) runCommand(settings.exec, reset, settings.env);
+    if (settings.exec) void runCommand(settings.exec, reset, settings.env);
   }
 }
 
