@@ -2,7 +2,7 @@
  * What a `reset-tracker status-line` call costs, as a user installs it (`npm run client:pack`, then
  * `npm install --global` into a temporary prefix), side by side with `ccusage statusline` installed
  * the same way from the npm registry (into its own temporary prefix, never a dependency of the
- * project). Each round runs, in a rotating order: an empty `node` start, the status line on a fresh
+ * project). Each round runs, in an order of its own: an empty `node` start, the status line on a fresh
  * cache, the status line on a stale cache (`--max-age 0`: every call starts its detached refresh,
  * whose end is awaited before the next run), on a stale cache while a refresh holds the lock (what
  * the other status lines of that minute do), and `ccusage statusline`, all on the same Claude Code
@@ -262,8 +262,14 @@ try {
     samples.set(name, line ?? '');
   }
   for (let round = 0; round < rounds; round += 1) {
-    for (let i = 0; i < names.length; i += 1) {
-      const name = names[(round + i) % names.length]!;
+    // Shuffled, not rotated: a rotation keeps each case right after the same one, and the case that
+    // always followed the stale cache (whose refresh had just made the server work) measured slower.
+    const order = [...names];
+    for (let i = order.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const name of order) {
       times.get(name)!.push((await cases[name]!()).ms);
     }
   }
