@@ -79,7 +79,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
 /** A folder or file another user could have placed or could change: the cache never uses one. */
-export class UnsafeCacheFolder extends Error {}
+class UnsafeCacheFolder extends Error {}
 
 const uid = () => (typeof process.getuid === 'function' ? process.getuid() : null);
 
@@ -88,7 +88,7 @@ const uid = () => (typeof process.getuid === 'function' ? process.getuid() : nul
  * no one else may write to. In a cache folder others can write (a shared XDG_CACHE_HOME), they could
  * plant links the cache's writes would follow, or a cache of their own. Windows has no such modes.
  */
-export function isPrivateFolder(folder: string): boolean {
+function isPrivateFolder(folder: string): boolean {
   const user = uid();
   let stat;
   try {
