@@ -88,7 +88,7 @@ test('status-line: only its own colours and http(s) links reach the terminal, ne
   t.regex(rest, /^New reset 40m ago · Limits up · Incident 1d ago\n$/);
 });
 
-test('status: the title and address printed with their escapes, CR and NUL taken out', async (t) => {
+test('status: the title and address printed with their escapes, CR and bidi controls taken out', async (t) => {
   const ran = await runInstalled(installed.bin, ['status', '--url', service.url], {
     env: { FORCE_COLOR: '0' },
   });
