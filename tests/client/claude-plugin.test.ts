@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import test from 'ava';
 import { parse as parseYaml } from 'yaml';
+import { takeDirLock } from '../helpers/dir-lock.js';
 import { ROOT } from '../helpers/fixtures.js';
 import type { Completed } from '../helpers/run.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
@@ -81,28 +82,40 @@ function commandFile(file: string): { front: Record<string, unknown>; body: stri
 const CLAUDE_CODE = '2.1.332';
 
 let server: RunningServer;
-/** The prefix Claude Code is installed into, and the home it runs in (its settings, not the user's). */
-let claude: { prefix: string; home: string; bin: string };
+/** Where Claude Code is installed, and the home it runs in (its settings, not the user's). */
+let claude: { home: string; bin: string };
 
+/**
+ * Claude Code as `npm install --global` leaves it (about 380 MB unpacked), installed once per version
+ * into the temp folder and kept for the next runs, under a lock: test files run in parallel processes.
+ */
 async function installClaudeCode(): Promise<typeof claude> {
-  const prefix = await mkdtemp(path.join(os.tmpdir(), 'claude-code-prefix-'));
   const home = await mkdtemp(path.join(os.tmpdir(), 'claude-code-home-'));
-  const installed = await runToEnd(
-    'npm',
-    [
-      'install',
-      '--global',
-      '--prefix',
-      prefix,
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      `@anthropic-ai/claude-code@${CLAUDE_CODE}`,
-    ],
-    { cwd: prefix },
-  );
-  if (installed.code !== 0) throw new Error(`npm install claude-code failed:\n${outputOf(installed)}`);
-  return { prefix, home, bin: path.join(prefix, 'bin', 'claude') };
+  const prefix = path.join(os.tmpdir(), `reset-tracker-claude-code-${CLAUDE_CODE}`);
+  const bin = path.join(prefix, 'bin', 'claude');
+  const lock = `${prefix}.lock`;
+  await takeDirLock(lock, 300_000);
+  try {
+    if (await stat(bin).catch(() => null)) return { home, bin };
+    const installed = await runToEnd(
+      'npm',
+      [
+        'install',
+        '--global',
+        '--prefix',
+        prefix,
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        `@anthropic-ai/claude-code@${CLAUDE_CODE}`,
+      ],
+      { cwd: os.tmpdir() },
+    );
+    if (installed.code !== 0) throw new Error(`npm install claude-code failed:\n${outputOf(installed)}`);
+    return { home, bin };
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
 }
 
 /** `claude` with these arguments, in the repository, with a home of its own and no update check. */
@@ -125,8 +138,7 @@ test.before(async () => {
 
 test.after.always(async () => {
   await server?.stop();
-  if (claude)
-    for (const folder of [claude.prefix, claude.home]) await rm(folder, { recursive: true, force: true });
+  if (claude) await rm(claude.home, { recursive: true, force: true });
 });
 
 for (const [what, target] of [
