@@ -101,8 +101,16 @@ module.exports = {
       severity: 'error',
       comment:
         'The published client imports only its tRPC peers: no server or domain module, nothing of their dependencies.',
-      from: { path: '^client/src/' },
+      from: { path: '^client/src/', pathNot: '^client/src/cli/' },
       to: { path: '^(server|domain|tools)/|node_modules/(?!@trpc/(client|server)/)' },
+    },
+    {
+      name: 'command-stands-alone',
+      severity: 'error',
+      comment:
+        'The reset-tracker command imports Node and the terminal rule (domain/terminal-text.ts, bundled into it), nothing installed.',
+      from: { path: '^client/src/cli/' },
+      to: { path: '^(server|tools)/|^domain/(?!terminal-text\\.ts$)|node_modules/' },
     },
   ],
   options: {

@@ -2,14 +2,15 @@
  * What a `reset-tracker status-line` call costs, as a user installs it (`npm run client:pack`, then
  * `npm install --global` into a temporary prefix), side by side with `ccusage statusline` installed
  * the same way from the npm registry (into its own temporary prefix, never a dependency of the
- * project). Each round runs, in a rotating order: an empty `node` start, the status line on a fresh
+ * project). Each round runs, in an order of its own: an empty `node` start, the status line on a fresh
  * cache, the status line on a stale cache (`--max-age 0`: every call starts its detached refresh,
  * whose end is awaited before the next run), on a stale cache while a refresh holds the lock (what
  * the other status lines of that minute do), and `ccusage statusline`, all on the same Claude Code
  * JSON. Reports the median wall time of each, and the status line's own work: its median less the
- * empty start's.
+ * empty start's. `--against <tarball>` installs another build of the client beside this one (the last
+ * release, a branch's) and measures its status line in the same rounds: an A/B in one run.
  *
- *   npm run bench:status-line [-- --rounds 30]
+ *   npm run bench:status-line [-- --rounds 30] [--against <tarball>]
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,10 +23,17 @@ import { readCommandLine } from '../tools/command-line.js';
 import { median } from './report.js';
 
 const { positiveWhole, values } = readCommandLine({
-  usage: 'tsx bench/status-line.ts [--rounds <n>]',
+  usage: 'tsx bench/status-line.ts [--rounds <n>] [--against <tarball>]',
   description:
     'Wall time of reset-tracker status-line (fresh and stale cache) against an empty node start and ccusage statusline.',
-  options: { rounds: { type: 'string', value: '<n>', description: 'alternating rounds (default 30)' } },
+  options: {
+    rounds: { type: 'string', value: '<n>', description: 'alternating rounds (default 30)' },
+    against: {
+      type: 'string',
+      value: '<tarball>',
+      description: 'also measure this build of the client, in the same rounds',
+    },
+  },
 });
 const rounds = positiveWhole('rounds', values.rounds ?? '30');
 // eslint-disable-next-line no-control-regex
@@ -138,6 +146,21 @@ try {
     tarball,
   ]);
   const tracker = path.join(prefix, 'bin', 'reset-tracker');
+  let against: string | null = null;
+  if (values.against) {
+    const other = path.join(work, 'against');
+    await run('npm', [
+      'install',
+      '--global',
+      '--prefix',
+      other,
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      path.resolve(values.against),
+    ]);
+    against = path.join(other, 'bin', 'reset-tracker');
+  }
   const ccusage = await installCcusage(path.join(work, 'ccusage'));
   await run('npm', ['run', '--silent', 'build']);
   const port = await freePort();
@@ -215,6 +238,18 @@ try {
       await rm(lock, { force: true });
       return ran;
     },
+    ...(against
+      ? {
+          'against: status-line, fresh cache': () =>
+            timed(against, ['status-line', '--own-limits', '--max-age', '3600'], env, input),
+          'against: status-line, stale cache, refresh under way': async () => {
+            await writeFile(lock, `${process.pid} ${Date.now()}`);
+            const ran = await timed(against, ['status-line', '--own-limits', '--max-age', '0'], env, input);
+            await rm(lock, { force: true });
+            return ran;
+          },
+        }
+      : {}),
     ...(ccusage
       ? { [`ccusage ${ccusage.version} statusline`]: () => timed(ccusage.bin, ['statusline'], env, input) }
       : {}),
@@ -227,8 +262,14 @@ try {
     samples.set(name, line ?? '');
   }
   for (let round = 0; round < rounds; round += 1) {
-    for (let i = 0; i < names.length; i += 1) {
-      const name = names[(round + i) % names.length]!;
+    // Shuffled, not rotated: a rotation keeps each case right after the same one, and the case that
+    // always followed the stale cache (whose refresh had just made the server work) measured slower.
+    const order = [...names];
+    for (let i = order.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const name of order) {
       times.get(name)!.push((await cases[name]!()).ms);
     }
   }

@@ -9,6 +9,7 @@ import type { EventTranslations } from './translations.js';
 import { currentTranslations } from './translations.js';
 import type { ContentProblem } from './problems.js';
 import { fromZodError } from './problems.js';
+import { checkControlCharacters } from './control-characters.js';
 import { computeRevision, revisionSteps } from './revision.js';
 import type { Steps } from '../steps.js';
 import { ITEMS_PER_STEP, runSteps } from '../steps.js';
@@ -77,6 +78,8 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
   if (!sourcesFile.success && raw.sources.data !== undefined) {
     problems.push(...fromZodError(raw.sources.file, sourcesFile.error, raw.sources.data));
   }
+  checkControlCharacters(raw.collection.file, raw.collection.data, problems);
+  checkControlCharacters(raw.sources.file, raw.sources.data, problems);
   // Sources keep the curator's order: it is the published order of the directory.
   const sources = sourcesFile.success ? sourcesFile.data.sources : null;
   if (sourcesFile.success) checkUniqueIds(raw.sources.file, sourcesFile.data.sources, 'sources', problems);
@@ -95,6 +98,7 @@ export function* validateSteps(raw: ContentReader): Steps<ValidationResult> {
   for (const { file, data } of raw.events) {
     eventFiles += 1;
     if (eventFiles % ITEMS_PER_STEP === 0) yield;
+    checkControlCharacters(file, data, problems);
     const parsed = EventFile.safeParse(data);
     let fields: Partial<EventFile>;
     if (parsed.success) {

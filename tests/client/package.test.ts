@@ -8,7 +8,7 @@ import { getJson, withinOneMinute, withoutGeneratedAt } from '../helpers/api.js'
 import type { Completed } from '../helpers/run.js';
 import { outputOf, runToEnd } from '../helpers/run.js';
 import { createConsumer, installedVersion, typeCheck } from '../helpers/consumer.js';
-import { packedClient } from '../helpers/packed-client.js';
+import { installGlobally, packedClient } from '../helpers/packed-client.js';
 import { startServer } from '../helpers/with-server.js';
 
 /*
@@ -104,21 +104,8 @@ test('the tarball holds the compiled client and its declarations, nothing of the
   const listing = await runToEnd('tar', ['-tzf', tarball], { cwd: consumer });
   t.deepEqual(listing.stdout.trim().split('\n').sort(), [
     'package/README.md',
-    ...[
-      'cache',
-      'facts',
-      'fetch-json',
-      'line',
-      'lock',
-      'main',
-      'refresh',
-      'render',
-      'report',
-      'settings',
-      'status-line',
-      'watch',
-      'words',
-    ].map((name) => `package/dist/cli/${name}.js`),
+    // The command, bundled into one file (client/scripts/pack.ts).
+    'package/dist/cli/main.js',
     'package/dist/contract.d.ts',
     'package/dist/contract.js',
     'package/dist/index.d.ts',
@@ -133,6 +120,11 @@ test('the tarball holds the compiled client and its declarations, nothing of the
   t.is(manifest.dependencies, undefined);
   t.is(manifest.type, 'module');
   t.deepEqual(Object.keys(manifest.peerDependencies as object).sort(), PEERS);
+  // Optional: the command needs neither, so `npm install --global` does not install them.
+  t.deepEqual(
+    manifest.peerDependenciesMeta,
+    Object.fromEntries(PEERS.map((peer) => [peer, { optional: true }])),
+  );
   t.deepEqual(manifest.bin, { 'reset-tracker': 'dist/cli/main.js' });
   const seen: (string | undefined)[] = [];
   for (const file of await readdir(path.join(installed, 'dist'))) {
@@ -152,6 +144,11 @@ test('the tarball holds the compiled client and its declarations, nothing of the
     for (const [, specifier = ''] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g))
       t.regex(specifier, /^(\.\/[\w-]+\.js|node:[a-z_/]+)$/, file);
   }
+  // What every status-line call loads: child_process (about 6 ms) only when a refresh is due or
+  // `watch --exec` runs, through import().
+  const command = await readFile(path.join(installed, 'dist/cli/main.js'), 'utf8');
+  const loaded = [...command.matchAll(/\bfrom\s*['"](node:[a-z_/]+)['"]/g)].map((match) => match[1]).sort();
+  t.deepEqual([...new Set(loaded)], ['node:fs', 'node:os', 'node:path', 'node:url', 'node:util']);
 });
 
 test('installs with only its peer dependencies beside the consumer’s own compiler, Node types and EventSource', async (t) => {
@@ -166,6 +163,18 @@ test('installs with only its peer dependencies beside the consumer’s own compi
     CLIENT,
   ]);
   t.deepEqual((await readdir(path.join(consumer, 'node_modules/@trpc'))).sort(), ['client', 'server']);
+});
+
+test('npm install --global installs the command alone: no tRPC, no TypeScript', async (t) => {
+  const { prefix } = await installGlobally(tarball);
+  t.teardown(() => rm(prefix, { recursive: true, force: true }));
+  const modules = path.join(prefix, 'lib', 'node_modules');
+  t.deepEqual(await readdir(modules), [CLIENT]);
+  t.deepEqual(await readdir(path.join(modules, CLIENT)).then((names) => names.sort()), [
+    'README.md',
+    'dist',
+    'package.json',
+  ]);
 });
 
 test('a strict NodeNext consumer with skipLibCheck off compiles, and its @ts-expect-error lines each meet an error', (t) => {

@@ -143,3 +143,18 @@ test('--own-limits adds the five-hour and weekly windows from stdin; broken or a
   );
   t.regex(onlyFive.stdout, / · 5h 7%\n$/);
 });
+
+test('a bad RESET_TRACKER_MAX_AGE or RESET_TRACKER_OLD_AFTER is ignored: the line, exit 0, nothing on stderr', async (t) => {
+  for (const [name, value] of [
+    ['RESET_TRACKER_MAX_AGE', 'abc'],
+    ['RESET_TRACKER_MAX_AGE', '-5'],
+    ['RESET_TRACKER_MAX_AGE', ' '],
+    ['RESET_TRACKER_OLD_AFTER', '1h'],
+    ['RESET_TRACKER_OLD_AFTER', 'Infinity'],
+  ] as const) {
+    const ran = await statusLine(installed, [], { ...warm, NO_COLOR: '1', [name]: value });
+    t.is(ran.code, 0, `${name}=${value}`);
+    t.regex(ran.stdout, /^New reset 40m ago · Limits up until .+ · Incident 1d ago\n$/, `${name}=${value}`);
+    t.is(ran.stderr, '', `${name}=${value}`);
+  }
+});

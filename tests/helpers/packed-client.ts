@@ -10,7 +10,13 @@ import { outputOf, runToEnd } from './run.js';
 /** A pack takes about 10 s; a lock older than this was left by a killed run. */
 const STALE_LOCK_MS = 120_000;
 
-/** The files that make the tarball: the client's sources, manifest, README and compiler settings. */
+/** What the command bundles from outside client/ (client/scripts/pack.ts). */
+const BUNDLED = ['domain/terminal-text.ts'];
+
+/**
+ * The files that make the tarball: the client's sources, manifest, README and compiler settings,
+ * and what its command bundles.
+ */
 async function clientDigest(): Promise<string> {
   const hash = createHash('sha256');
   const client = path.join(ROOT, 'client');
@@ -22,6 +28,7 @@ async function clientDigest(): Promise<string> {
     if (!(await stat(full)).isFile()) continue;
     hash.update(`${file}\n`).update(await readFile(full));
   }
+  for (const file of BUNDLED) hash.update(`${file}\n`).update(await readFile(path.join(ROOT, file)));
   return hash.digest('hex').slice(0, 16);
 }
 

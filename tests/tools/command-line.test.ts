@@ -152,7 +152,13 @@ const COMMANDS: readonly Command[] = [
   {
     file: 'client/scripts/pack.ts',
     options: ['--destination <folder>'],
-    bad: [{ args: ['--destination'], says: /option --destination needs a value/ }],
+    bad: [
+      { args: ['--destination'], says: /option --destination needs a value/ },
+      {
+        args: ['--destination', '/nonexistent-folder'],
+        says: /--destination: '\/nonexistent-folder' is not a folder/,
+      },
+    ],
   },
   {
     file: 'bench/streams.ts',

@@ -1,14 +1,16 @@
 import {
   closeSync,
-  mkdirSync,
+  constants,
+  fstatSync,
+  ftruncateSync,
+  lstatSync,
   openSync,
-  readFileSync,
   renameSync,
   rmSync,
-  statSync,
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { NO_FOLLOW, ensurePrivateFolder, readOwnFile, writeNewFile } from './cache.js';
 
 /**
  * The refresh lock: a file that exists while one refresh runs, holding its process id and start, so
@@ -37,28 +39,34 @@ function alive(pid: number): boolean {
 }
 
 function isStale(file: string, now: number): boolean {
-  let text: string;
-  let modified: number;
+  let found;
   try {
-    text = readFileSync(file, 'utf8');
-    modified = statSync(file).mtimeMs;
+    found = lstatSync(file);
   } catch {
     return false; // gone meanwhile: the next `open` decides
   }
-  const [pid, started] = text.split(' ').map(Number);
-  if (!pid || !started) return now - modified > UNREADABLE_GRACE_MS;
+  // A link or another user's file in the lock's place is no lock: moved aside at once.
+  const uid = typeof process.getuid === 'function' ? process.getuid() : null;
+  if (!found.isFile() || (uid !== null && found.uid !== uid)) return true;
+  const [pid, started] = (readOwnFile(file) ?? '').split(' ').map(Number);
+  if (!pid || !started) return now - found.mtimeMs > UNREADABLE_GRACE_MS;
   return now - started > LOCK_MAX_MS || !alive(pid);
 }
 
-/** Creates the lock for `pid`, or returns false when a live refresh holds it. */
+/**
+ * Creates the lock for `pid`, or returns false when a live refresh holds it, or when the folder is
+ * not private (ensurePrivateFolder in cache.ts).
+ */
 export function takeLock(folder: string, pid: number, now: number): boolean {
-  mkdirSync(folder, { recursive: true });
+  try {
+    ensurePrivateFolder(folder);
+  } catch {
+    return false;
+  }
   const file = lockPath(folder);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, `${pid} ${now}`);
-      closeSync(fd);
+      writeNewFile(file, `${pid} ${now}`);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) return false;
@@ -77,18 +85,31 @@ export function takeLock(folder: string, pid: number, now: number): boolean {
   return false;
 }
 
-/** Hands the lock to the process that runs the refresh (the status line's detached child). */
-export function passLock(folder: string, pid: number, now: number): void {
-  const fd = openSync(lockPath(folder), 'w');
-  writeSync(fd, `${pid} ${now}`);
-  closeSync(fd);
+/**
+ * Hands the lock to the process that runs the refresh (the status line's detached child): rewrites
+ * the lock file this user made, never a link or a file someone else put in its place. False when
+ * there is no such lock to hand over.
+ */
+export function passLock(folder: string, pid: number, now: number): boolean {
+  let fd: number;
+  try {
+    fd = openSync(lockPath(folder), constants.O_WRONLY | NO_FOLLOW);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = fstatSync(fd);
+    const uid = typeof process.getuid === 'function' ? process.getuid() : null;
+    if (!stat.isFile() || (uid !== null && stat.uid !== uid)) return false;
+    ftruncateSync(fd, 0);
+    writeSync(fd, `${pid} ${now}`, 0);
+    return true;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Removes the lock if `pid` still holds it. */
 export function releaseLock(folder: string, pid: number): void {
-  try {
-    if (readFileSync(lockPath(folder), 'utf8').split(' ')[0] === String(pid)) rmSync(lockPath(folder));
-  } catch {
-    // No lock left to release.
-  }
+  if (readOwnFile(lockPath(folder))?.split(' ')[0] === String(pid)) rmSync(lockPath(folder), { force: true });
 }

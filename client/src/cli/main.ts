@@ -2,9 +2,10 @@
 import { readSettings, usage, UsageError, HELP } from './settings.js';
 
 /**
- * `reset-tracker`: the package's command. Each subcommand's module loads only when it is asked for,
- * so `status-line`, run on every message of a Claude Code session, loads the cache reader and the
- * line, nothing of the network or of child processes unless its cache is due a refresh.
+ * `reset-tracker`: the package's command, bundled into one file (client/scripts/pack.ts). Each
+ * subcommand's module runs only when it is asked for, so `status-line`, run on every message of a
+ * Claude Code session, runs the cache reader and the line, and loads nothing of child processes
+ * unless its cache is due a refresh.
  */
 let settings;
 try {

@@ -1,9 +1,10 @@
 import type { CacheFile, EventsPart, StatusPart } from './cache.js';
-import { CACHE_VERSION, cacheFolder, readCache, writeCache } from './cache.js';
+import { CACHE_VERSION, cacheFolder, ensurePrivateFolder, readCache, writeCache } from './cache.js';
 import { eventsFacts, statusFacts } from './facts.js';
 import { fetchJson } from './fetch-json.js';
 import { LOCKED_FOR_CHILD, passLock, releaseLock, takeLock } from './lock.js';
 import type { Settings } from './settings.js';
+import { terminalText } from '../../../domain/terminal-text.js';
 
 const BACKOFF_FIRST_MS = 30_000;
 const BACKOFF_MAX_MS = 30 * 60_000;
@@ -66,7 +67,7 @@ async function refreshOnce(folder: string, url: string): Promise<number> {
       status: previous?.status ?? null,
       events: previous?.events ?? null,
     });
-    process.stderr.write(`reset-tracker: refresh failed: ${(error as Error).message}\n`);
+    process.stderr.write(`reset-tracker: refresh failed: ${terminalText((error as Error).message)}\n`);
     return 1;
   }
 }
@@ -81,8 +82,16 @@ export async function refreshCache(settings: Settings): Promise<number> {
     return 2;
   }
   const folder = cacheFolder(settings.env);
-  if (settings.env[LOCKED_FOR_CHILD] === '1') passLock(folder, process.pid, Date.now());
-  else if (!takeLock(folder, process.pid, Date.now())) return 0;
+  try {
+    ensurePrivateFolder(folder);
+  } catch (error) {
+    process.stderr.write(`reset-tracker: ${terminalText((error as Error).message)}\n`);
+    return 1;
+  }
+  const locked =
+    (settings.env[LOCKED_FOR_CHILD] === '1' && passLock(folder, process.pid, Date.now())) ||
+    takeLock(folder, process.pid, Date.now());
+  if (!locked) return 0;
   try {
     return await refreshOnce(folder, settings.url);
   } finally {

@@ -1,3 +1,5 @@
+import { terminalLink, terminalText } from '../../../domain/terminal-text.js';
+
 /** A piece of the line: its text, its colour, and the page it links to. */
 export interface Segment {
   readonly text: string;
@@ -61,12 +63,15 @@ function cut(text: string, columns: number): string {
   return kept + ELLIPSIS;
 }
 
-/** The segments joined by a separator, cut to the width with an ellipsis, then coloured and linked. */
+/**
+ * The segments joined by a separator, cut to the width with an ellipsis, then coloured and linked:
+ * each text through the terminal rule, a link only to an http(s) address (domain/terminal-text.ts).
+ */
 export function renderLine(segments: readonly Segment[], style: Style): string {
   const pieces: { text: string; segment: Segment | null }[] = [];
   segments.forEach((segment, index) => {
     if (index > 0) pieces.push({ text: SEPARATOR, segment: null });
-    pieces.push({ text: segment.text, segment });
+    pieces.push({ text: terminalText(segment.text), segment });
   });
   let left = style.width ?? Number.POSITIVE_INFINITY;
   let line = '';
@@ -79,7 +84,8 @@ export function renderLine(segments: readonly Segment[], style: Style): string {
     let out = text;
     const { segment } = piece;
     if (segment && style.color && TONES[segment.tone]) out = `${TONES[segment.tone]}${out}${RESET}`;
-    if (segment?.link && style.links) out = `\u001b]8;;${segment.link}\u001b\\${out}\u001b]8;;\u001b\\`;
+    const link = segment?.link && style.links ? terminalLink(segment.link) : null;
+    if (link) out = `\u001b]8;;${link}\u001b\\${out}\u001b]8;;\u001b\\`;
     line += out;
     if (text.endsWith(ELLIPSIS) && text !== piece.text) break;
   }

@@ -6,6 +6,7 @@ import { serviceSegments } from './line.js';
 import { renderLine, wantsColor, wantsLinks } from './render.js';
 import type { Settings } from './settings.js';
 import { fill, languageOf, wordsOf } from './words.js';
+import { terminalJson, terminalText } from '../../../domain/terminal-text.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -27,7 +28,7 @@ export async function printReport(settings: Settings): Promise<number> {
     const fetched = await fetchJson(`${settings.url}/api/v1/status`, null);
     if (fetched.kind !== 'body') throw new Error('no status body');
     if (settings.json) {
-      process.stdout.write(`${JSON.stringify(fetched.body)}\n`);
+      process.stdout.write(`${terminalJson(fetched.body)}\n`);
       return 0;
     }
     const status = statusFacts(fetched.body, null);
@@ -56,8 +57,8 @@ export async function printReport(settings: Settings): Promise<number> {
     const stats = isObject(body.data?.stats) ? body.data.stats : {};
     if (status.latestReset)
       lines.push(
-        `Latest reset: ${status.latestReset.title} (${new Date(status.latestReset.at).toISOString().slice(0, 10)})`,
-        `  ${status.latestReset.url}`,
+        `Latest reset: ${terminalText(status.latestReset.title)} (${new Date(status.latestReset.at).toISOString().slice(0, 10)})`,
+        `  ${terminalText(status.latestReset.url)}`,
       );
     lines.push(
       `Counted resets: ${typeof stats.total === 'number' ? stats.total : '–'}; days since the last: ${days(stats.days_since_last)}; average interval: ${days(stats.avg_interval_days)} days`,
@@ -67,7 +68,7 @@ export async function printReport(settings: Settings): Promise<number> {
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (error) {
-    process.stderr.write(`reset-tracker: ${(error as Error).message}\n`);
+    process.stderr.write(`reset-tracker: ${terminalText((error as Error).message)}\n`);
     return 1;
   }
 }

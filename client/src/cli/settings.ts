@@ -46,11 +46,27 @@ Options:
 Honours NO_COLOR, FORCE_COLOR, FORCE_HYPERLINK, COLUMNS, LANG and XDG_CACHE_HOME.
 `;
 
-function seconds(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback * 1000;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed < 0) throw new UsageError(`reset-tracker: ${name} takes seconds`);
-  return parsed * 1000;
+/**
+ * A number of seconds from its flag, else its variable, else the default. A bad flag is a usage
+ * error; a bad variable (`abc`, `-5`, `1h`) is ignored, so the status line keeps its line and its
+ * exit 0 whatever the environment (docs/status-line.md).
+ */
+function seconds(
+  flag: string | undefined,
+  variable: string | undefined,
+  fallback: number,
+  name: string,
+): number {
+  const parsed = (value: string | undefined) => {
+    const number = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
+    return Number.isFinite(number) && number >= 0 ? number * 1000 : null;
+  };
+  if (flag !== undefined) {
+    const fromFlag = parsed(flag);
+    if (fromFlag === null) throw new UsageError(`reset-tracker: ${name} takes seconds`);
+    return fromFlag;
+  }
+  return parsed(variable) ?? fallback * 1000;
 }
 
 /** The origin the requests go to: `--url`, else RESET_TRACKER_URL, trailing slashes dropped. */
@@ -95,8 +111,8 @@ export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv): S
     url: serviceUrl(values.url, env.RESET_TRACKER_URL),
     ownLimits: values['own-limits'] ?? false,
     json: values.json ?? false,
-    maxAgeMs: seconds(values['max-age'] ?? env.RESET_TRACKER_MAX_AGE, 60, '--max-age'),
-    oldAfterMs: seconds(values['old-after'] ?? env.RESET_TRACKER_OLD_AFTER, 3600, '--old-after'),
+    maxAgeMs: seconds(values['max-age'], env.RESET_TRACKER_MAX_AGE, 60, '--max-age'),
+    oldAfterMs: seconds(values['old-after'], env.RESET_TRACKER_OLD_AFTER, 3600, '--old-after'),
     exec: values.exec ?? null,
     env,
   };
