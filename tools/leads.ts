@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { Ledger } from '../domain/content/ledger.js';
 import { Ledger as LedgerSchema } from '../domain/content/ledger.js';
 import { decodePostTime, parsePostUrl } from '../domain/content/post-time.js';
+import { printableJson, printableLine, printableText } from '../domain/text/terminal.js';
 import type { StoredLead } from '../server/alerts/store/index.js';
 import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
 import { createLogger } from '../server/logger.js';
@@ -70,6 +71,7 @@ try {
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+// What a lead holds came from outside (a feed, a peer, X): printed only through the one rule.
 const line = (lead: StoredLead) =>
   [
     `#${lead.id}`,
@@ -80,8 +82,15 @@ const line = (lead: StoredLead) =>
     lead.matched.length > 0 ? `[${lead.matched.join(', ')}]` : '',
     `(${lead.sources.join(', ')})`,
   ]
+    .map(printableLine)
     .filter((part) => part !== '')
     .join('  ');
+const leadJson = (lead: StoredLead) => ({
+  ...leadMessage(lead),
+  outcome: lead.outcome,
+  event_id: lead.eventId,
+  why: lead.why,
+});
 
 if (command === 'watch') {
   const log = createLogger(settings.logLevel);
@@ -99,13 +108,15 @@ if (command === 'watch') {
     try {
       const summaries = await opened.watcher.round(true).catch((error: Error) => {
         if (!(error instanceof LeaseLost)) throw error;
-        console.error(`not polled: ${error.message} (a watcher runs; its leads are in \`npm run leads\`)`);
+        console.error(
+          `not polled: ${printableLine(error.message)} (a watcher runs; its leads are in \`npm run leads\`)`,
+        );
         process.exitCode = 1;
         return [];
       });
       for (const summary of summaries)
         console.log(
-          `${summary.name}: ${summary.outcome}, ${summary.leads} new lead(s), ${summary.known} known, ${summary.passed} passed${summary.reason ? ` (${summary.reason})` : ''}`,
+          `${summary.name}: ${summary.outcome}, ${summary.leads} new lead(s), ${summary.known} known, ${summary.passed} passed${summary.reason ? ` (${printableLine(summary.reason)})` : ''}`,
         );
       const open = await opened.store.leads('open');
       console.log(`${open.length} open lead(s) in ${describeLocation(settings.store.location)}`);
@@ -132,19 +143,7 @@ if (command === 'watch') {
       );
     } else if (command === 'list') {
       const leads = await store.leads(flags.all ? undefined : 'open');
-      if (flags.json)
-        console.log(
-          JSON.stringify(
-            leads.map((lead) => ({
-              ...leadMessage(lead),
-              outcome: lead.outcome,
-              event_id: lead.eventId,
-              why: lead.why,
-            })),
-            null,
-            2,
-          ),
-        );
+      if (flags.json) console.log(printableJson(leads.map(leadJson), 2));
       else if (leads.length === 0) console.log(flags.all ? 'no leads' : 'no open leads');
       else for (const lead of leads) console.log(line(lead));
     } else {
@@ -153,15 +152,8 @@ if (command === 'watch') {
         console.error(`no lead #${leadId}`);
         process.exitCode = 1;
       } else if (command === 'show') {
-        if (flags.json)
-          console.log(
-            JSON.stringify(
-              { ...leadMessage(lead), outcome: lead.outcome, event_id: lead.eventId, why: lead.why },
-              null,
-              2,
-            ),
-          );
-        else console.log([line(lead), '', lead.words].join('\n'));
+        if (flags.json) console.log(printableJson(leadJson(lead), 2));
+        else console.log([line(lead), '', printableText(lead.words)].join('\n'));
       } else if (lead.outcome !== 'open') {
         console.error(`lead #${lead.id} is answered already (${lead.outcome})`);
         process.exitCode = 1;

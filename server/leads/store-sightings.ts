@@ -6,6 +6,7 @@
 import type { AlertStore, StoredLead } from '../alerts/store/index.js';
 import type { Answered } from './answered.js';
 import type { PoliteClient } from './polite-client.js';
+import { webAddress } from '../../domain/text/web-address.js';
 import { withPostWords } from './post-words.js';
 import type { Sighting } from './read/types.js';
 
@@ -27,8 +28,10 @@ export async function storeSightings(
   options: StoreOptions,
 ): Promise<{ leads: number; known: number }> {
   const { store, answered, fenced } = options;
-  const sightings = all.filter((seen) => !answered.has(seen));
-  let known = all.length - sightings.length;
+  // A lead's address is an http(s) one, whatever a reader let through: the rest are no lead.
+  const linked = all.filter((seen) => webAddress(seen.url) !== null);
+  const sightings = linked.filter((seen) => !answered.has(seen));
+  let known = linked.length - sightings.length;
   let leads = 0;
   const stored = sightings.length === 0 ? [] : await store.leads();
   const storedKeys = new Set(stored.flatMap((lead) => [lead.key, `post:${lead.postId}`]));

@@ -10,17 +10,18 @@ import { signedHeaders } from '../alerts/webhooks/messages.js';
 import type { PostOptions } from '../alerts/webhooks/post.js';
 import { postWebhook } from '../alerts/webhooks/post.js';
 import { parseWebhookTarget } from '../alerts/webhooks/target.js';
+import { webAddress } from '../../domain/text/web-address.js';
 
 export interface CuratorChannels {
   readonly webhook?: { readonly url: string; readonly secret: string; readonly post: PostOptions };
   readonly email?: { readonly to: string; readonly mailer: Mailer };
 }
 
-/** A lead as the curator's webhook and mail carry it. */
+/** A lead as the curator's webhook and mail carry it: its address only when it is http(s). */
 export function leadMessage(lead: StoredLead) {
   return {
     id: lead.id,
-    url: lead.url,
+    url: webAddress(lead.url),
     post_id: lead.postId,
     posted_at: lead.postedAt === null ? null : new Date(lead.postedAt).toISOString(),
     seen_at: new Date(lead.seenAt).toISOString(),
@@ -64,7 +65,7 @@ export async function tellCurator(
     const text = [
       `A new lead (#${lead.id}) for the record: ${lead.title}`,
       '',
-      lead.url,
+      message.url ?? '(no web address)',
       message.posted_at ? `Posted: ${message.posted_at}` : 'Posted: not known',
       `Seen: ${message.seen_at}, by ${lead.sources.join(', ')}`,
       lead.matched.length > 0 ? `Matched: ${lead.matched.join(', ')}` : '',

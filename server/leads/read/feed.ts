@@ -12,6 +12,7 @@ import { convert } from 'html-to-text';
 import Parser from 'rss-parser';
 import type { Voice } from '../words.js';
 import { usageTerms } from '../words.js';
+import { webAddress } from '../../../domain/text/web-address.js';
 import { releaseKey } from './release-key.js';
 import type { Reading, Sighting } from './types.js';
 import { UnreadableAnswer, clip } from './types.js';
@@ -61,8 +62,11 @@ export async function readFeed(
   const paragraphs: Record<string, string[]> = {};
   let passed = 0;
   for (const item of items) {
-    const url = item.link ?? item.guid ?? item.id;
-    if (typeof url !== 'string' || !URL.canParse(url)) {
+    // Only an http(s) address is a link: a `javascript:` or `file:` one is passed over.
+    const url = [item.link, item.guid, item.id].find(
+      (link): link is string => typeof link === 'string' && webAddress(link) !== null,
+    );
+    if (url === undefined) {
       passed += 1;
       continue;
     }
@@ -118,7 +122,7 @@ export async function readFeed(
   // A first reading learns every entry; later ones remember the leads they made, so an entry that
   // did not speak of usage is read whole again when it is updated.
   const remembered = learning
-    ? items.flatMap((item) => (typeof item.link === 'string' ? [item.link] : []))
+    ? items.flatMap((item) => (typeof item.link === 'string' && webAddress(item.link) ? [item.link] : []))
     : sightings.map((sighting) => sighting.url);
   const kept = [...new Set([...remembered, ...seen])].slice(0, SEEN_KEPT);
   return { sightings, passed, memory: { seen: kept, paragraphs } };
