@@ -6,10 +6,6 @@
  * (server/leads/) on their intervals, or each once with `--once`, printing a summary; `freshness`
  * adds to `collection.json`'s freshness measurements when each event's first alert was delivered.
  */
-import { readFile } from 'node:fs/promises';
-import type { Ledger } from '../domain/content/ledger.js';
-import { Ledger as LedgerSchema } from '../domain/content/ledger.js';
-import { decodePostTime, parsePostUrl } from '../domain/content/post-time.js';
 import { printableJson, printableLine, printableText } from '../domain/text/terminal.js';
 import type { StoredLead } from '../server/alerts/store/index.js';
 import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
@@ -22,6 +18,7 @@ import { leadMessage } from '../server/leads/tell-curator.js';
 import { readCommandLine } from './command-line.js';
 import { serviceEnv } from './service-settings.js';
 import { readJsonFile, writeContentFile } from './content-files.js';
+import { DismissalRefused, dismissLead } from './lead-dismissal.js';
 import type { AlertStore } from '../server/alerts/store/index.js';
 
 const COMMANDS = ['list', 'show', 'dismiss', 'watch', 'freshness'] as const;
@@ -70,7 +67,6 @@ try {
   process.exit(1);
 }
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 // What a lead holds came from outside (a feed, a peer, X): printed only through the one rule.
 const line = (lead: StoredLead) =>
   [
@@ -159,36 +155,21 @@ if (command === 'watch') {
         process.exitCode = 1;
       } else {
         const why = flags.why!.trim().replace(/\s+/g, ' ');
-        await store.answerLead(lead.id, { why });
-        const written = await addToLedger(settings.ledgerFile, lead, why);
-        console.log(
-          `lead #${lead.id} dismissed${written ? `; ${settings.ledgerFile} holds it, left out` : ''}`,
-        );
+        const written = await dismissLead(store, settings.ledgerFile, lead, why).catch((error: Error) => {
+          if (!(error instanceof DismissalRefused)) throw error;
+          console.error(`lead #${lead.id} not dismissed: ${printableLine(error.message)}`);
+          process.exitCode = 1;
+          return null;
+        });
+        if (written !== null)
+          console.log(
+            `lead #${lead.id} dismissed${written ? `; ${settings.ledgerFile} holds it, left out` : ''}`,
+          );
       }
     }
   } finally {
     await store.close();
   }
-}
-
-/**
- * Writes the dismissed lead into the ledger as left out, unless the ledger holds its URL already (a
- * changed page it knows). True when it wrote.
- */
-async function addToLedger(file: string, lead: StoredLead, why: string): Promise<boolean> {
-  const ledger: Ledger = LedgerSchema.parse(JSON.parse(await readFile(file, 'utf8')));
-  if (ledger.entries.some((entry) => entry.url === lead.url)) return false;
-  const post = parsePostUrl(lead.url);
-  const postTime = post && post.platform !== 'other' ? decodePostTime(post) : null;
-  const who =
-    post?.platform === 'x' ? `@${new URL(lead.url).pathname.split('/')[1]}` : new URL(lead.url).hostname;
-  const entry = { url: lead.url, date: day(postTime ?? lead.postedAt ?? lead.seenAt), who, left_out: why };
-  const entries = [...ledger.entries, entry].sort(
-    (a, b) => a.date.localeCompare(b.date) || a.url.localeCompare(b.url),
-  );
-  // Through the project's formatter, as the format check reads it.
-  await writeContentFile(file, { ...ledger, entries });
-  return true;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AlertStore, StoredLead } from '../alerts/store/index.js';
 import type { Answered } from './answered.js';
 import type { PoliteClient } from './polite-client.js';
 import { webAddress } from '../../domain/text/web-address.js';
+import { plausibleTime } from '../../domain/time.js';
 import { withPostWords } from './post-words.js';
 import type { Sighting } from './read/types.js';
 
@@ -45,8 +46,10 @@ export async function storeSightings(
     // `leads()` is newest first: the first lead on this page is the last.
     const first = seen.change ? stored.findLast((lead) => lead.url === seen.url) : undefined;
     const title = first ? `${sighting.title} (follows lead #${first.id})` : sighting.title;
+    // A date out of all reason (a feed dated in year 10000) is no date: the ledger could not hold it.
+    const postedAt = plausibleTime(sighting.postedAt);
     const { lead, created } = await fenced((fence) =>
-      store.recordLead({ ...sighting, title, words, source: options.source }, fence),
+      store.recordLead({ ...sighting, postedAt, title, words, source: options.source }, fence),
     );
     if (!created) {
       known += 1;

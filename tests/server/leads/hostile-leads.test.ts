@@ -86,3 +86,27 @@ test('the mail and the webhook to the curator never carry a lead address that is
     t.notRegex(message.html ?? '', /mailto:|javascript:/);
   }
 });
+
+test('a feed entry dated in year 10000 is a lead without a date', async (t) => {
+  const setup = await setUp(t);
+  setup.site.set('/history.atom', { body: atom() });
+  const watcher = setup.watcher(
+    [{ name: 'status', kind: 'status_page', url: `${setup.site.origin}/history.atom` }],
+    {
+      answered: noneAnswered,
+    },
+  );
+  await watcher.round();
+  setup.site.set('/history.atom', {
+    body: atom(
+      entry('https://status.claude.com/incidents/far', 'Limits reset').replace(
+        '2026-11-20T07:35:00Z',
+        '+010000-01-01T00:00:00Z',
+      ),
+    ),
+  });
+  setup.now += 3 * 60_000;
+  await watcher.round();
+  const [lead] = await setup.store.leads();
+  t.like(lead, { url: 'https://status.claude.com/incidents/far', postedAt: null });
+});
