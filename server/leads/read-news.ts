@@ -11,7 +11,7 @@ import type { PoliteClient } from './polite-client.js';
 import type { SitemapMemory } from './read/sitemap.js';
 import { readSitemap } from './read/sitemap.js';
 import type { Reading, Sighting } from './read/types.js';
-import { clip } from './read/types.js';
+import { MAX_DEPTH, clip } from './read/types.js';
 import { usageTerms } from './words.js';
 
 /**
@@ -25,6 +25,7 @@ const LONGEST_WAIT_POLLS = 96;
 const textOf = (html: string): string =>
   convert(html, {
     wordwrap: false,
+    limits: { maxDepth: MAX_DEPTH },
     selectors: [
       { selector: 'a', options: { ignoreHref: true } },
       { selector: 'img', format: 'skip' },

@@ -15,7 +15,7 @@ import { usageTerms } from '../words.js';
 import { webAddress } from '../../../domain/text/web-address.js';
 import { releaseKey } from './release-key.js';
 import type { Reading, Sighting } from './types.js';
-import { UnreadableAnswer, clip } from './types.js';
+import { MAX_DEPTH, UnreadableAnswer, clip } from './types.js';
 
 /**
  * What a feed's reader remembers: the entries seen, newest first, at most `SEEN_KEPT`, and for each
@@ -32,7 +32,11 @@ const parser: Parser<Record<string, never>, { 'content:encoded'?: string; id?: s
 });
 
 const textOf = (html: string): string =>
-  convert(html, { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }] })
+  convert(html, {
+    wordwrap: false,
+    limits: { maxDepth: MAX_DEPTH },
+    selectors: [{ selector: 'a', options: { ignoreHref: true } }],
+  })
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -42,6 +46,16 @@ const paragraphsOf = (html: string): string[] =>
     .split(/<\/p>/i)
     .map(textOf)
     .filter((text) => text !== '');
+
+/** The text of a parsed field: a string as it is, the strings of markup read as elements joined. */
+function stringOf(value: unknown, depth = 0): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return '';
+  return Object.entries(value)
+    .filter(([key]) => key !== '$')
+    .map(([, child]) => stringOf(child, depth + 1))
+    .join(' ');
+}
 
 const hashOf = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, 10);
 
@@ -70,8 +84,9 @@ export async function readFeed(
       passed += 1;
       continue;
     }
-    const title = (item.title ?? '').trim();
-    const html = item.content ?? item['content:encoded'] ?? item.summary ?? '';
+    // An Atom `type="xhtml"` title or text comes as markup the parser made an object of.
+    const title = stringOf(item.title).replace(/\s+/g, ' ').trim();
+    const html = stringOf(item.content ?? item['content:encoded'] ?? item.summary);
     const texts = paragraphsOf(html);
     const hashes = texts.map(hashOf);
     paragraphs[url] = hashes;
