@@ -11,7 +11,7 @@ import type { StoredLead } from '../server/alerts/store/index.js';
 import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
 import { createLogger } from '../server/logger.js';
 import { LeaseLost } from '../server/leads/lease.js';
-import { openWatcher } from '../server/leads/open-watcher.js';
+import { STOP_WITHIN_MS, openWatcher } from '../server/leads/open-watcher.js';
 import type { LeadSettings } from '../server/leads/settings.js';
 import { readLeadSettings } from '../server/leads/settings.js';
 import { leadMessage } from '../server/leads/tell-curator.js';
@@ -22,6 +22,12 @@ import { DismissalRefused, dismissLead } from './lead-dismissal.js';
 import type { AlertStore } from '../server/alerts/store/index.js';
 
 const COMMANDS = ['list', 'show', 'dismiss', 'watch', 'freshness'] as const;
+
+// `npm run leads | head`: the reader has what it wanted; the rest is nobody's, and that is no failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
 
 const {
   values: flags,
@@ -99,7 +105,12 @@ if (command === 'watch') {
   if (!flags.once) {
     opened.watcher.start();
     for (const signal of ['SIGINT', 'SIGTERM'] as const)
-      process.once(signal, () => void opened.close().finally(() => process.exit(0)));
+      process.once(signal, () => {
+        // The requests in flight are ended and no further source is polled; should anything
+        // still hang, the process ends before PM2's kill_timeout would end it.
+        setTimeout(() => process.exit(0), STOP_WITHIN_MS).unref();
+        void opened.close().finally(() => process.exit(0));
+      });
   } else {
     try {
       const summaries = await opened.watcher.round(true).catch((error: Error) => {

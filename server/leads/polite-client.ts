@@ -42,7 +42,7 @@ export interface PoliteClientOptions {
 const MAX_REDIRECTS = 3;
 
 /** Why a request of a stopped client failed. */
-export const STOPPED = 'stopped: the watcher is stopping';
+const STOPPED = 'stopped: the watcher is stopping';
 
 /** This machine: a stand-in there is reached without the network (tests, a local X stand-in). */
 const isLoopback = (url: URL): boolean => /^(?:localhost|127(?:\.\d+){3}|\[::1\])$/.test(url.hostname);

@@ -88,7 +88,7 @@ export class Watcher {
       // Renewed before each source: a round may outlive the lease's minute.
       await holdLease(this.#options.store, this.#options.holder);
       try {
-        summaries.push(await this.#poll(source, states.get(source.name)!, answered));
+        summaries.push(await this.#poll(source, states.get(source.name)!, answered, signal));
         this.#storeBackoff.delete(source.name);
       } catch (error) {
         if (error instanceof LeaseLost) throw error;
@@ -153,9 +153,14 @@ export class Watcher {
     })();
   }
 
-  /** Stops polling once the round under way ends, and gives the lease up. */
+  /**
+   * Stops polling: the requests in flight are ended, no further source of the round under way is
+   * polled (what was being read is saved as it was, read again by the next watcher), and the lease
+   * is given up. The client is the watcher's own: it is stopped for good.
+   */
   async stop(): Promise<void> {
     this.#stopping?.abort();
+    this.#options.context.client.stop();
     await this.#loop;
     this.#loop = null;
     this.#stopping = null;
@@ -171,9 +176,16 @@ export class Watcher {
     return await write(this.#options.holder);
   }
 
-  async #poll(source: SourceEntry, state: SourceState, answered: Answered): Promise<SourceSummary> {
+  async #poll(
+    source: SourceEntry,
+    state: SourceState,
+    answered: Answered,
+    signal?: AbortSignal,
+  ): Promise<SourceSummary> {
     const { store, clock, log, context } = this.#options;
     const polled = await pollSource(source, state.memory, state.validators, context);
+    // Its request ended by a stop: nothing is saved, and the source is no worse for it.
+    if (signal?.aborted && polled.kind === 'failed') return waiting(source.name);
     const now = clock();
     const save = async (next: Partial<SourceState>) => {
       const saved = { ...state, ...next };

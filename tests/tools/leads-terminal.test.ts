@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,4 +79,37 @@ test("watch --once prints a source's failure reason without the controls its ans
   t.is(watched.code, 0, outputOf(watched));
   t.regex(watched.stdout, /^peer: failed, 0 new lead\(s\).*\(unreadable: not JSON/m);
   t.notRegex(watched.stdout, CONTROLS);
+});
+
+test('npm run leads | head: the reader leaving early ends the command quietly, exit 0', async (t) => {
+  const { env } = await workspace(t);
+  const store = await openAlertStore(env.ALERTS_DB);
+  try {
+    for (let index = 0; index < 2_000; index += 1)
+      await store.recordLead({
+        key: `https://status.claude.com/incidents/${index}`,
+        url: `https://status.claude.com/incidents/${index}`,
+        postId: null,
+        postedAt: null,
+        title: `Weekly limits reset, incident ${index}, ${'and a long title '.repeat(4)}`,
+        words: '',
+        matched: ['reset'],
+        source: 'status',
+      });
+  } finally {
+    await store.close();
+  }
+  // As `head -1` does: read the first line, then close the pipe while the command still writes. Run
+  // through tsx, as `npm run leads` runs it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/leads.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.once('data', () => child.stdout.destroy());
+  const [code] = (await once(child, 'close')) as [number | null];
+  t.is(code, 0, stderr);
+  t.is(stderr, '');
 });
