@@ -47,9 +47,10 @@ export async function readNews(
   const pages = { ...memory.pages };
   const texts = { ...memory.texts };
   const waits = { ...memory.waits };
-  // Pages not read now keep their old lastmod, so a later poll reads them.
-  for (const [url, lastmod] of Object.entries(learned.pages))
-    if (!candidates.some((candidate) => candidate.url === url)) pages[url] = lastmod;
+  // Pages not read now keep their old lastmod, so a later poll reads them. (A set: a sitemap of
+  // 70,000 pages whose dates all moved is read in linear time.)
+  const moved = new Set(candidates.map((candidate) => candidate.url));
+  for (const [url, lastmod] of Object.entries(learned.pages)) if (!moved.has(url)) pages[url] = lastmod;
   const sightings: Sighting[] = [];
   let skipped = 0;
   let read = 0;
