@@ -123,7 +123,7 @@ if (command === 'watch') {
       });
       for (const summary of summaries)
         console.log(
-          `${summary.name}: ${summary.outcome}, ${summary.leads} new lead(s), ${summary.known} known, ${summary.passed} passed${summary.reason ? ` (${printableLine(summary.reason)})` : ''}`,
+          `${summary.name}: ${summary.outcome}, ${summary.leads} new lead(s), ${summary.known} known, ${summary.passed} passed${summary.deferred ? `, ${summary.deferred} deferred to the next rounds` : ''}${summary.reason ? ` (${printableLine(summary.reason)})` : ''}`,
         );
       const open = await opened.store.leads('open');
       console.log(`${open.length} open lead(s) in ${describeLocation(settings.store.location)}`);
