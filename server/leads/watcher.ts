@@ -105,6 +105,8 @@ export class Watcher {
         summaries.push({ name: source.name, outcome: 'failed', leads: 0, known: 0, passed: 0, reason });
       }
     }
+    // Stopping: the curator is told by the next round, of this watcher or another.
+    if (signal?.aborted) return summaries;
     await this.#close(answered);
     await this.#tellUntold();
     return summaries;
