@@ -98,7 +98,7 @@ if (command === 'watch') {
   const log = createLogger(settings.logLevel);
   const opened = await openWatcher(settings, log, { backfill: flags.backfill ?? false }).catch(
     (error: Error) => {
-      console.error(`watcher not started: ${error.message}`);
+      console.error(`watcher not started: ${printableLine(error.message)}`);
       return process.exit(1);
     },
   );
