@@ -19,3 +19,12 @@ export function dayEnd(day: string): number {
 export function toIso(ms: number): string {
   return new Date(ms).toISOString();
 }
+
+/** The span a provider's post or page may be dated in: a date outside it (year 10000) is none. */
+const PLAUSIBLE_FROM = Date.UTC(2000, 0, 1);
+const PLAUSIBLE_UNTIL = Date.UTC(2100, 0, 1);
+
+/** `ms` when it is a time a provider may have posted at, else null. */
+export function plausibleTime(ms: number | null): number | null {
+  return ms !== null && Number.isFinite(ms) && ms >= PLAUSIBLE_FROM && ms < PLAUSIBLE_UNTIL ? ms : null;
+}

@@ -6,24 +6,28 @@
  * (server/leads/) on their intervals, or each once with `--once`, printing a summary; `freshness`
  * adds to `collection.json`'s freshness measurements when each event's first alert was delivered.
  */
-import { readFile } from 'node:fs/promises';
-import type { Ledger } from '../domain/content/ledger.js';
-import { Ledger as LedgerSchema } from '../domain/content/ledger.js';
-import { decodePostTime, parsePostUrl } from '../domain/content/post-time.js';
+import { printableJson, printableLine, printableText } from '../domain/text/terminal.js';
 import type { StoredLead } from '../server/alerts/store/index.js';
 import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
 import { createLogger } from '../server/logger.js';
 import { LeaseLost } from '../server/leads/lease.js';
-import { openWatcher } from '../server/leads/open-watcher.js';
+import { STOP_WITHIN_MS, openWatcher } from '../server/leads/open-watcher.js';
 import type { LeadSettings } from '../server/leads/settings.js';
 import { readLeadSettings } from '../server/leads/settings.js';
 import { leadMessage } from '../server/leads/tell-curator.js';
 import { readCommandLine } from './command-line.js';
 import { serviceEnv } from './service-settings.js';
 import { readJsonFile, writeContentFile } from './content-files.js';
+import { DismissalRefused, dismissLead } from './lead-dismissal.js';
 import type { AlertStore } from '../server/alerts/store/index.js';
 
 const COMMANDS = ['list', 'show', 'dismiss', 'watch', 'freshness'] as const;
+
+// `npm run leads | head`: the reader has what it wanted; the rest is nobody's, and that is no failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
 
 const {
   values: flags,
@@ -69,7 +73,7 @@ try {
   process.exit(1);
 }
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+// What a lead holds came from outside (a feed, a peer, X): printed only through the one rule.
 const line = (lead: StoredLead) =>
   [
     `#${lead.id}`,
@@ -80,32 +84,46 @@ const line = (lead: StoredLead) =>
     lead.matched.length > 0 ? `[${lead.matched.join(', ')}]` : '',
     `(${lead.sources.join(', ')})`,
   ]
+    .map(printableLine)
     .filter((part) => part !== '')
     .join('  ');
+const leadJson = (lead: StoredLead) => ({
+  ...leadMessage(lead),
+  outcome: lead.outcome,
+  event_id: lead.eventId,
+  why: lead.why,
+});
 
 if (command === 'watch') {
   const log = createLogger(settings.logLevel);
   const opened = await openWatcher(settings, log, { backfill: flags.backfill ?? false }).catch(
     (error: Error) => {
-      console.error(`watcher not started: ${error.message}`);
+      console.error(`watcher not started: ${printableLine(error.message)}`);
       return process.exit(1);
     },
   );
   if (!flags.once) {
     opened.watcher.start();
     for (const signal of ['SIGINT', 'SIGTERM'] as const)
-      process.once(signal, () => void opened.close().finally(() => process.exit(0)));
+      process.once(signal, () => {
+        // The requests in flight are ended and no further source is polled; should anything
+        // still hang, the process ends before PM2's kill_timeout would end it.
+        setTimeout(() => process.exit(0), STOP_WITHIN_MS).unref();
+        void opened.close().finally(() => process.exit(0));
+      });
   } else {
     try {
       const summaries = await opened.watcher.round(true).catch((error: Error) => {
         if (!(error instanceof LeaseLost)) throw error;
-        console.error(`not polled: ${error.message} (a watcher runs; its leads are in \`npm run leads\`)`);
+        console.error(
+          `not polled: ${printableLine(error.message)} (a watcher runs; its leads are in \`npm run leads\`)`,
+        );
         process.exitCode = 1;
         return [];
       });
       for (const summary of summaries)
         console.log(
-          `${summary.name}: ${summary.outcome}, ${summary.leads} new lead(s), ${summary.known} known, ${summary.passed} passed${summary.reason ? ` (${summary.reason})` : ''}`,
+          `${summary.name}: ${summary.outcome}, ${summary.leads} new lead(s), ${summary.known} known, ${summary.passed} passed${summary.deferred ? `, ${summary.deferred} deferred to the next rounds` : ''}${summary.reason ? ` (${printableLine(summary.reason)})` : ''}`,
         );
       const open = await opened.store.leads('open');
       console.log(`${open.length} open lead(s) in ${describeLocation(settings.store.location)}`);
@@ -132,19 +150,7 @@ if (command === 'watch') {
       );
     } else if (command === 'list') {
       const leads = await store.leads(flags.all ? undefined : 'open');
-      if (flags.json)
-        console.log(
-          JSON.stringify(
-            leads.map((lead) => ({
-              ...leadMessage(lead),
-              outcome: lead.outcome,
-              event_id: lead.eventId,
-              why: lead.why,
-            })),
-            null,
-            2,
-          ),
-        );
+      if (flags.json) console.log(printableJson(leads.map(leadJson), 2));
       else if (leads.length === 0) console.log(flags.all ? 'no leads' : 'no open leads');
       else for (const lead of leads) console.log(line(lead));
     } else {
@@ -153,50 +159,28 @@ if (command === 'watch') {
         console.error(`no lead #${leadId}`);
         process.exitCode = 1;
       } else if (command === 'show') {
-        if (flags.json)
-          console.log(
-            JSON.stringify(
-              { ...leadMessage(lead), outcome: lead.outcome, event_id: lead.eventId, why: lead.why },
-              null,
-              2,
-            ),
-          );
-        else console.log([line(lead), '', lead.words].join('\n'));
+        if (flags.json) console.log(printableJson(leadJson(lead), 2));
+        else console.log([line(lead), '', printableText(lead.words)].join('\n'));
       } else if (lead.outcome !== 'open') {
         console.error(`lead #${lead.id} is answered already (${lead.outcome})`);
         process.exitCode = 1;
       } else {
         const why = flags.why!.trim().replace(/\s+/g, ' ');
-        await store.answerLead(lead.id, { why });
-        const written = await addToLedger(settings.ledgerFile, lead, why);
-        console.log(
-          `lead #${lead.id} dismissed${written ? `; ${settings.ledgerFile} holds it, left out` : ''}`,
-        );
+        const written = await dismissLead(store, settings.ledgerFile, lead, why).catch((error: Error) => {
+          if (!(error instanceof DismissalRefused)) throw error;
+          console.error(`lead #${lead.id} not dismissed: ${printableLine(error.message)}`);
+          process.exitCode = 1;
+          return null;
+        });
+        if (written !== null)
+          console.log(
+            `lead #${lead.id} dismissed${written ? `; ${settings.ledgerFile} holds it, left out` : ''}`,
+          );
       }
     }
   } finally {
     await store.close();
   }
-}
-
-/**
- * Writes the dismissed lead into the ledger as left out, unless the ledger holds its URL already (a
- * changed page it knows). True when it wrote.
- */
-async function addToLedger(file: string, lead: StoredLead, why: string): Promise<boolean> {
-  const ledger: Ledger = LedgerSchema.parse(JSON.parse(await readFile(file, 'utf8')));
-  if (ledger.entries.some((entry) => entry.url === lead.url)) return false;
-  const post = parsePostUrl(lead.url);
-  const postTime = post && post.platform !== 'other' ? decodePostTime(post) : null;
-  const who =
-    post?.platform === 'x' ? `@${new URL(lead.url).pathname.split('/')[1]}` : new URL(lead.url).hostname;
-  const entry = { url: lead.url, date: day(postTime ?? lead.postedAt ?? lead.seenAt), who, left_out: why };
-  const entries = [...ledger.entries, entry].sort(
-    (a, b) => a.date.localeCompare(b.date) || a.url.localeCompare(b.url),
-  );
-  // Through the project's formatter, as the format check reads it.
-  await writeContentFile(file, { ...ledger, entries });
-  return true;
 }
 
 /**

@@ -4,7 +4,7 @@
  * SIGTERM.
  */
 import { createLogger } from '../logger.js';
-import { openWatcher } from './open-watcher.js';
+import { STOP_WITHIN_MS, openWatcher } from './open-watcher.js';
 import { readLeadSettings } from './settings.js';
 
 let settings;
@@ -26,6 +26,9 @@ opened.watcher.start();
 log.info({ sources: settings.sourcesFile }, 'lead watcher started');
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
+    // The watcher ends its requests in flight and polls no further source; should anything still
+    // hang, the process ends before PM2's kill_timeout (ecosystem.config.cjs) would kill it.
+    setTimeout(() => process.exit(0), STOP_WITHIN_MS).unref();
     void opened.close().finally(() => {
       log.info({ signal }, 'lead watcher stopped');
       log.flush();

@@ -27,6 +27,9 @@ async function watchedHandles(contentDir: string): Promise<string[]> {
   });
 }
 
+/** How long a stopping watcher may take at most: well within PM2's kill_timeout of 20 s. */
+export const STOP_WITHIN_MS = 15_000;
+
 export interface OpenedWatcher {
   readonly watcher: Watcher;
   readonly store: AlertStore;

@@ -2,7 +2,8 @@
  * The watcher's HTTP client, polite to the sites it reads: a conditional GET (`If-None-Match`,
  * `If-Modified-Since`) with the validators of the last answer; at most one request in flight per
  * host; a `User-Agent` naming the service and its address; a time-out for the whole request; at most
- * `maxBytes` of a body read; a redirect followed only on the same host; and, for a 429 or a 5xx, the
+ * `maxBytes` of a body read; a redirect followed only on the same host and never from https to http;
+ * a credential (`Authorization`) sent only over https; and, for a 429 or a 5xx, the
  * `Retry-After` the site asked for, which the watcher's back-off honours (./backoff.ts).
  */
 
@@ -40,6 +41,12 @@ export interface PoliteClientOptions {
 
 const MAX_REDIRECTS = 3;
 
+/** Why a request of a stopped client failed. */
+const STOPPED = 'stopped: the watcher is stopping';
+
+/** This machine: a stand-in there is reached without the network (tests, a local X stand-in). */
+const isLoopback = (url: URL): boolean => /^(?:localhost|127(?:\.\d+){3}|\[::1\])$/.test(url.hostname);
+
 /** `Retry-After` in ms: seconds, or an HTTP date against `now`; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | null, now: number): number | undefined {
   if (value === null) return undefined;
@@ -53,10 +60,19 @@ export class PoliteClient {
   readonly #fetch: typeof fetch;
   /** Per host, the request in flight (or the last one): the next waits for it. */
   readonly #lanes = new Map<string, Promise<unknown>>();
+  readonly #stopping = new AbortController();
 
   constructor(options: PoliteClientOptions) {
     this.#options = options;
     this.#fetch = options.fetch ?? fetch;
+  }
+
+  /**
+   * Ends every request in flight and refuses the next ones (`failed`, `STOPPED`): the watcher is
+   * stopping, and a request left to its time-out would outlast PM2's patience.
+   */
+  stop(): void {
+    this.#stopping.abort();
   }
 
   /** GETs `url` (with `headers`), one request per host at a time; never throws. */
@@ -82,13 +98,22 @@ export class PoliteClient {
     headers: Readonly<Record<string, string>>,
   ): Promise<Fetched> {
     const { timeoutMs, maxBytes, userAgent, clock } = this.#options;
-    const signal = AbortSignal.timeout(timeoutMs);
+    if (this.#stopping.signal.aborted) return { kind: 'failed', reason: STOPPED };
+    // One signal for the time-out and the stop: held here, so neither is collected before it fires.
+    const ending = new AbortController();
+    const timer = setTimeout(() => ending.abort(), timeoutMs);
+    const stop = () => ending.abort();
+    this.#stopping.signal.addEventListener('abort', stop);
+    const signal = ending.signal;
+    const credentials = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
     const conditional: Record<string, string> = {};
     if (validators.etag) conditional['if-none-match'] = validators.etag;
     if (validators.lastModified) conditional['if-modified-since'] = validators.lastModified;
     let target = new URL(url);
     try {
       for (let hop = 0; ; hop += 1) {
+        if (credentials && target.protocol !== 'https:' && !isLoopback(target))
+          return { kind: 'failed', reason: 'a credential is never sent over plain http, not asked' };
         const response = await this.#fetch(target, {
           headers: { 'user-agent': userAgent, accept: '*/*', ...conditional, ...headers },
           redirect: 'manual',
@@ -99,6 +124,15 @@ export class PoliteClient {
           const location = response.headers.get('location');
           const next = location === null ? null : URL.parse(location, target.href);
           if (next === null) return { kind: 'failed', reason: `${response.status} without a Location` };
+          // A downgrade to http is never followed, nor any change of scheme with a credential.
+          if (
+            next.protocol !== target.protocol &&
+            (credentials || (target.protocol === 'https:' && next.protocol !== 'https:'))
+          )
+            return {
+              kind: 'failed',
+              reason: `${response.status} from ${target.protocol} to ${next.protocol}, not followed`,
+            };
           if (next.host !== target.host)
             return {
               kind: 'failed',
@@ -136,12 +170,16 @@ export class PoliteClient {
         };
       }
     } catch (error) {
+      if (this.#stopping.signal.aborted) return { kind: 'failed', reason: STOPPED };
       if (signal.aborted) return { kind: 'failed', reason: `no answer within ${timeoutMs} ms` };
       const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
       return {
         kind: 'failed',
         reason: `unreachable (${cause?.code ?? cause?.message ?? (error as Error).message})`,
       };
+    } finally {
+      clearTimeout(timer);
+      this.#stopping.signal.removeEventListener('abort', stop);
     }
   }
 }

@@ -60,9 +60,20 @@ export async function pollSource(
     const reading = await read(source, fetched.body, memory, context);
     return { kind: 'read', reading, validators: fetched.validators };
   } catch (error) {
-    if (error instanceof UnreadableAnswer) return { kind: 'failed', reason: `unreadable: ${error.message}` };
-    throw error;
+    return unreadable(error);
   }
+}
+
+/**
+ * A reader's fault, whatever it is (an answer not of its format, one its parser chokes on): the
+ * source's failure, backed off as any other, never taken for the store's.
+ */
+function unreadable(error: unknown): Polled {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    kind: 'failed',
+    reason: `unreadable: ${error instanceof UnreadableAnswer ? '' : 'the reader failed: '}${message.split('\n')[0]!.slice(0, 300)}`,
+  };
 }
 
 async function read(
@@ -128,9 +139,7 @@ async function pollX(memory: XMemory | null, context: PollContext): Promise<Poll
     try {
       read = readXPage(fetched.body, { sinceId });
     } catch (error) {
-      if (error instanceof UnreadableAnswer)
-        return { kind: 'failed', reason: `unreadable: ${error.message}` };
-      throw error;
+      return unreadable(error);
     }
     sightings.push(...read.reading.sightings);
     passed += read.reading.passed;

@@ -37,7 +37,15 @@ const Env = z.object({
   SMTP_URL: z.preprocess(unset, z.url({ protocol: /^smtps?$/ }).optional()),
   ALERTS_EMAIL_FROM: z.preprocess(unset, z.string().min(3).optional()),
   X_BEARER_TOKEN: z.preprocess(unset, z.string().min(1).optional()),
-  X_API_ORIGIN: z.url({ protocol: /^https?$/ }).default('https://api.x.com'),
+  // The bearer token goes there: https, or plain http only to this machine (a stand-in).
+  X_API_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (url) =>
+        url.startsWith('https:') || /^(?:localhost|127(?:\.\d+){3}|\[::1\])$/.test(new URL(url).hostname),
+      'https: the bearer token is never sent over plain http (http only to this machine)',
+    )
+    .default('https://api.x.com'),
   OEMBED_ORIGIN: z.preprocess(unset, z.url({ protocol: /^https?$/ }).optional()),
   LEADS_CONTACT: z.preprocess(
     unset,

@@ -5,6 +5,7 @@
  */
 import type { AlertStore } from '../alerts/store/index.js';
 import type { Validators } from './polite-client.js';
+import type { Sighting } from './read/types.js';
 
 /** What the watcher keeps of a source between polls (the store's `lead_sources`). */
 export interface SourceState {
@@ -16,6 +17,10 @@ export interface SourceState {
   readonly cause: string | null;
   /** When its answers last changed (a new memory, a lead): a quiet source is asked less often. */
   readonly changedAt: number | null;
+  /** A poll's sightings not stored yet (past its bound of new leads): stored in the next rounds. */
+  readonly deferred: readonly Sighting[];
+  /** When the source itself is asked again (`nextAt` comes sooner while sightings are deferred). */
+  readonly pollAt: number;
 }
 
 export interface SourceSummary {
@@ -27,6 +32,8 @@ export interface SourceSummary {
   readonly known: number;
   /** Items that were no lead (nothing about usage, or seen before). */
   readonly passed: number;
+  /** New sightings left for the next rounds (the bound of new leads a poll makes). */
+  readonly deferred?: number;
   readonly reason?: string;
 }
 
@@ -37,6 +44,8 @@ const FRESH: SourceState = {
   nextAt: 0,
   cause: null,
   changedAt: null,
+  deferred: [],
+  pollAt: 0,
 };
 
 /** A source's state as the store holds it; a fresh one when there is none or it cannot be read. */

@@ -25,6 +25,13 @@ const DEFAULT_INTERVAL_MINUTES = {
 
 const Name = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug: lowercase letters, digits and dashes');
 const Https = z.url({ protocol: /^https?$/ });
+/**
+ * A sitemap's `match`: an address with a path (`https://www.anthropic.com/news/`). A bare origin
+ * would let a page's address run on past the host (`https://www.anthropic.com@169.254.169.254/`).
+ */
+const PathPrefix = Https.refine((url) => /^https?:\/\/[^/?#]+\/[^?#]*[^/?#]/.test(url), {
+  message: 'a match names a path after the host (https://host/news/), not a bare origin',
+});
 const Interval = z.number().min(0.05).max(1440).optional();
 
 export const SourceEntry = z.discriminatedUnion('kind', [
@@ -52,7 +59,7 @@ export const SourceEntry = z.discriminatedUnion('kind', [
     kind: z.literal('sitemap'),
     url: Https,
     /** Only pages whose address starts with this, or one of these, are read (news, launch pages). */
-    match: z.union([Https, z.array(Https).min(1)]),
+    match: z.union([PathPrefix, z.array(PathPrefix).min(1)]),
     interval_minutes: Interval,
   }),
   z.strictObject({ name: Name, kind: z.literal('peer_data'), url: Https, interval_minutes: Interval }),

@@ -1,8 +1,8 @@
 /**
- * Tells the curator of a new lead, through the operator's own channels: a webhook signed as the
- * alerts' are (Standard Webhooks, `type: "lead.new"`, the lead as `data`) and a plain mail. A lead is
- * marked told once every configured channel took it; one a channel refused is told again on the
- * watcher's next round (./watcher.ts).
+ * Tells the curator of new leads, through the operator's own channels, in one digest a round: a
+ * webhook signed as the alerts' are (Standard Webhooks, `type: "leads.new"`, the leads as
+ * `data.leads`) and a plain mail. A lead is marked told once every configured channel took it; one a
+ * channel refused is told again in the watcher's next round (./watcher.ts).
  */
 import type { Mailer } from '../alerts/email/smtp.js';
 import type { StoredLead } from '../alerts/store/index.js';
@@ -10,17 +10,19 @@ import { signedHeaders } from '../alerts/webhooks/messages.js';
 import type { PostOptions } from '../alerts/webhooks/post.js';
 import { postWebhook } from '../alerts/webhooks/post.js';
 import { parseWebhookTarget } from '../alerts/webhooks/target.js';
+import { printableLine, printableText } from '../../domain/text/terminal.js';
+import { webAddress } from '../../domain/text/web-address.js';
 
 export interface CuratorChannels {
   readonly webhook?: { readonly url: string; readonly secret: string; readonly post: PostOptions };
   readonly email?: { readonly to: string; readonly mailer: Mailer };
 }
 
-/** A lead as the curator's webhook and mail carry it. */
+/** A lead as the curator's webhook and mail carry it: its address only when it is http(s). */
 export function leadMessage(lead: StoredLead) {
   return {
     id: lead.id,
-    url: lead.url,
+    url: webAddress(lead.url),
     post_id: lead.postId,
     posted_at: lead.postedAt === null ? null : new Date(lead.postedAt).toISOString(),
     seen_at: new Date(lead.seenAt).toISOString(),
@@ -35,24 +37,50 @@ export function leadMessage(lead: StoredLead) {
 export const hasChannel = (channels: CuratorChannels): boolean =>
   channels.webhook !== undefined || channels.email !== undefined;
 
-/** Tells every channel; resolves with why a channel refused, or null when all took it. */
+/** The most leads one digest carries: the rest go in the next round's. */
+export const LEADS_PER_DIGEST = 50;
+
+/** One lead as the mail says it. */
+function mailBlock(lead: StoredLead): string {
+  const message = leadMessage(lead);
+  return [
+    `#${lead.id}: ${printableLine(lead.title)}`,
+    message.url ?? '(no web address)',
+    message.posted_at ? `Posted: ${message.posted_at}` : 'Posted: not known',
+    `Seen: ${message.seen_at}, by ${lead.sources.join(', ')}`,
+    ...(lead.matched.length > 0 ? [`Matched: ${printableLine(lead.matched.join(', '))}`] : []),
+    '',
+    printableText(lead.words),
+  ].join('\n');
+}
+
+/**
+ * Tells every channel of `leads` (a round's new leads, oldest first) in one message each: one
+ * webhook (`type: "leads.new"`, the leads as `data.leads`) and one mail. Resolves with why a channel
+ * refused, or null when all took it.
+ */
 export async function tellCurator(
-  lead: StoredLead,
+  leads: readonly StoredLead[],
   channels: CuratorChannels,
   now: number,
 ): Promise<string | null> {
   const failures: string[] = [];
+  const first = leads[0];
+  if (first === undefined) return null;
+  const last = leads.at(-1)!;
   if (channels.webhook) {
     const { url, secret, post } = channels.webhook;
     const target = parseWebhookTarget(url, post.allowedOrigins);
     if (!target.ok) failures.push(`webhook: ${target.reason}`);
     else {
       const body = JSON.stringify({
-        type: 'lead.new',
+        type: 'leads.new',
         timestamp: new Date(now).toISOString(),
-        data: leadMessage(lead),
+        data: { leads: leads.map(leadMessage) },
       });
-      const headers = signedHeaders(secret, `lead_${lead.id}`, Math.floor(now / 1000), body);
+      // The same leads told again (a refused try) carry the same id: a receiver sees the retry.
+      const id = `leads_${first.id}_${last.id}_${leads.length}`;
+      const headers = signedHeaders(secret, id, Math.floor(now / 1000), body);
       const answer = await postWebhook(target, body, headers, post);
       if (!answer.ok) failures.push(`webhook: ${answer.reason}`);
       else if (answer.status < 200 || answer.status > 299)
@@ -60,22 +88,23 @@ export async function tellCurator(
     }
   }
   if (channels.email) {
-    const message = leadMessage(lead);
+    const ids = leads.map((lead) => lead.id);
     const text = [
-      `A new lead (#${lead.id}) for the record: ${lead.title}`,
+      leads.length === 1
+        ? `A new lead for the record:`
+        : `${leads.length} new leads for the record (#${ids.join(', #')}):`,
       '',
-      lead.url,
-      message.posted_at ? `Posted: ${message.posted_at}` : 'Posted: not known',
-      `Seen: ${message.seen_at}, by ${lead.sources.join(', ')}`,
-      lead.matched.length > 0 ? `Matched: ${lead.matched.join(', ')}` : '',
+      leads.map(mailBlock).join('\n\n---\n\n'),
       '',
-      lead.words,
-      '',
-      `Answer it: npm run content:new -- --lead ${lead.id}, or npm run leads -- dismiss ${lead.id} --why "…"`,
+      `Answer each: npm run content:new -- --lead <id>, or npm run leads -- dismiss <id> --why "…"`,
     ].join('\n');
+    const subject =
+      leads.length === 1
+        ? `Lead #${first.id}: ${first.title}`
+        : `${leads.length} new leads: ${first.title} …`;
     const sent = await channels.email.mailer.send({
       to: channels.email.to,
-      subject: `Lead #${lead.id}: ${lead.title}`.slice(0, 200),
+      subject: printableLine(subject).slice(0, 200),
       text,
       html: `<pre>${text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`,
       headers: { 'Auto-Submitted': 'auto-generated' },

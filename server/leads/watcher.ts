@@ -10,7 +10,7 @@
  */
 import { setTimeout } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { AlertStore, StoredLead } from '../alerts/store/index.js';
+import type { AlertStore } from '../alerts/store/index.js';
 import type { Answered } from './answered.js';
 import { backoffMs } from './backoff.js';
 import { LeaseLost, RENEW_EVERY_MS, holdLease } from './lease.js';
@@ -18,11 +18,13 @@ import type { PollContext } from './poll-source.js';
 import { pollSource } from './poll-source.js';
 import type { SourceState, SourceSummary } from './source-state.js';
 import { readSourceState, waiting } from './source-state.js';
-import { storeSightings } from './store-sightings.js';
+import type { Sighting } from './read/types.js';
+import type { Stored } from './store-sightings.js';
+import { DEFERRED_KEPT, deferring, storeSightings } from './store-sightings.js';
 import type { SourceEntry } from './sources-file.js';
 import { intervalMs, pollIntervalMs } from './sources-file.js';
 import type { CuratorChannels } from './tell-curator.js';
-import { hasChannel, tellCurator } from './tell-curator.js';
+import { LEADS_PER_DIGEST, hasChannel, tellCurator } from './tell-curator.js';
 
 export interface WatcherOptions {
   readonly store: AlertStore;
@@ -88,7 +90,7 @@ export class Watcher {
       // Renewed before each source: a round may outlive the lease's minute.
       await holdLease(this.#options.store, this.#options.holder);
       try {
-        summaries.push(await this.#poll(source, states.get(source.name)!, answered));
+        summaries.push(await this.#poll(source, states.get(source.name)!, answered, signal));
         this.#storeBackoff.delete(source.name);
       } catch (error) {
         if (error instanceof LeaseLost) throw error;
@@ -103,6 +105,8 @@ export class Watcher {
         summaries.push({ name: source.name, outcome: 'failed', leads: 0, known: 0, passed: 0, reason });
       }
     }
+    // Stopping: the curator is told by the next round, of this watcher or another.
+    if (signal?.aborted) return summaries;
     await this.#close(answered);
     await this.#tellUntold();
     return summaries;
@@ -153,9 +157,14 @@ export class Watcher {
     })();
   }
 
-  /** Stops polling once the round under way ends, and gives the lease up. */
+  /**
+   * Stops polling: the requests in flight are ended, no further source of the round under way is
+   * polled (what was being read is saved as it was, read again by the next watcher), and the lease
+   * is given up. The client is the watcher's own: it is stopped for good.
+   */
   async stop(): Promise<void> {
     this.#stopping?.abort();
+    this.#options.context.client.stop();
     await this.#loop;
     this.#loop = null;
     this.#stopping = null;
@@ -171,18 +180,43 @@ export class Watcher {
     return await write(this.#options.holder);
   }
 
-  async #poll(source: SourceEntry, state: SourceState, answered: Answered): Promise<SourceSummary> {
+  async #poll(
+    source: SourceEntry,
+    state: SourceState,
+    answered: Answered,
+    signal?: AbortSignal,
+  ): Promise<SourceSummary> {
     const { store, clock, log, context } = this.#options;
-    const polled = await pollSource(source, state.memory, state.validators, context);
-    const now = clock();
     const save = async (next: Partial<SourceState>) => {
       const saved = { ...state, ...next };
       await this.#fenced((fence) => store.saveSourceState(source.name, JSON.stringify(saved), fence));
       this.#nextAt.set(source.name, saved.nextAt);
     };
+    const read = (outcome: 'read' | 'unchanged', stored: Stored, passed: number): SourceSummary => ({
+      name: source.name,
+      outcome,
+      leads: stored.created.length,
+      known: stored.known,
+      passed,
+      ...(stored.deferred.length > 0 && { deferred: stored.deferred.length }),
+    });
+    // What an earlier poll deferred is stored before the source itself is asked again.
+    if (state.deferred.length > 0 && clock() < state.pollAt) {
+      const stored = await this.#store(source, state.deferred, answered, signal);
+      await save(deferring(stored, state.pollAt, clock()));
+      return read('read', stored, 0);
+    }
+    const polled = await pollSource(source, state.memory, state.validators, context);
+    // Its request ended by a stop: nothing is saved, and the source is no worse for it.
+    if (signal?.aborted && polled.kind === 'failed') return waiting(source.name);
+    const now = clock();
     if (polled.kind === 'off') {
       if (state.cause !== polled.reason) log.info({ source: source.name }, polled.reason);
-      await save({ cause: polled.reason, nextAt: now + intervalMs(source) });
+      await save({
+        cause: polled.reason,
+        nextAt: now + intervalMs(source),
+        pollAt: now + intervalMs(source),
+      });
       return { name: source.name, outcome: 'off', leads: 0, known: 0, passed: 0, reason: polled.reason };
     }
     if (polled.kind === 'failed') {
@@ -200,37 +234,56 @@ export class Watcher {
           },
           'lead source failed',
         );
-      await save({ failures, nextAt: now + wait, cause: polled.reason });
+      await save({ failures, nextAt: now + wait, pollAt: now + wait, cause: polled.reason });
       return { name: source.name, outcome: 'failed', leads: 0, known: 0, passed: 0, reason: polled.reason };
     }
     if (state.cause !== null) log.info({ source: source.name }, 'lead source read again');
     if (polled.kind === 'read' && polled.note !== undefined) log.warn({ source: source.name }, polled.note);
     const quietSince = state.changedAt ?? now;
     const next = { failures: 0, nextAt: now + pollIntervalMs(source, now - quietSince), cause: null };
+    const fresh = polled.kind === 'read' ? polled.reading.sightings : [];
+    const stored = await this.#store(source, [...state.deferred, ...fresh], answered, signal);
     if (polled.kind === 'unchanged') {
-      await save({ ...next, changedAt: quietSince });
-      return { name: source.name, outcome: 'unchanged', leads: 0, known: 0, passed: 0 };
+      await save({ ...next, ...deferring(stored, next.nextAt, now), changedAt: quietSince });
+      return read('unchanged', stored, 0);
     }
-    const { leads, known } = await storeSightings(polled.reading.sightings, {
-      source: source.name,
-      store,
-      answered,
-      client: context.client,
-      ...(this.#options.oembedOrigin !== undefined && { oembedOrigin: this.#options.oembedOrigin }),
-      fenced: (write) => this.#fenced(write),
-      told: async (lead) => {
-        log.info({ source: source.name, lead: lead.id, url: lead.url }, 'new lead');
-        await this.#tell(lead);
-      },
-    });
-    const changed = leads > 0 || JSON.stringify(polled.reading.memory) !== JSON.stringify(state.memory);
+    const changed =
+      stored.created.length > 0 || JSON.stringify(polled.reading.memory) !== JSON.stringify(state.memory);
+    const regular = changed ? { nextAt: now + intervalMs(source), failures: 0, cause: null } : next;
     await save({
-      ...(changed ? { nextAt: now + intervalMs(source), failures: 0, cause: null } : next),
+      ...regular,
+      ...deferring(stored, regular.nextAt, now),
       changedAt: changed ? now : quietSince,
       validators: polled.validators,
       memory: polled.reading.memory,
     });
-    return { name: source.name, outcome: 'read', leads, known, passed: polled.reading.passed };
+    return read('read', stored, polled.reading.passed);
+  }
+
+  /** Stores `sightings` of `source` as leads, at most a poll's bound of new ones (./store-sightings.ts). */
+  async #store(
+    source: SourceEntry,
+    sightings: readonly Sighting[],
+    answered: Answered,
+    signal: AbortSignal | undefined,
+  ): Promise<Stored> {
+    const stored = await storeSightings(sightings, {
+      source: source.name,
+      store: this.#options.store,
+      answered,
+      client: this.#options.context.client,
+      ...(this.#options.oembedOrigin !== undefined && { oembedOrigin: this.#options.oembedOrigin }),
+      fenced: (write) => this.#fenced(write),
+      ...(signal !== undefined && { signal }),
+    });
+    for (const lead of stored.created)
+      this.#options.log.info({ source: source.name, lead: lead.id, url: lead.url }, 'new lead');
+    if (stored.deferred.length > DEFERRED_KEPT)
+      this.#options.log.warn(
+        { source: source.name, dropped: stored.deferred.length - DEFERRED_KEPT },
+        'lead source named more new items than are kept for later rounds',
+      );
+    return stored;
   }
 
   /** Answers the open leads that a published event now cites: the curator made them an event. */
@@ -247,11 +300,8 @@ export class Watcher {
     }
   }
 
+  /** Tells the curator of the leads not told yet: one digest a round, whatever their number. */
   async #tellUntold(): Promise<void> {
-    for (const lead of await this.#options.store.untoldLeads()) await this.#tell(lead);
-  }
-
-  async #tell(lead: StoredLead): Promise<void> {
     const { channels, store, clock, log } = this.#options;
     if (!hasChannel(channels)) {
       if (!this.#noChannelSaid)
@@ -259,8 +309,15 @@ export class Watcher {
       this.#noChannelSaid = true;
       return;
     }
-    const refused = await tellCurator(lead, channels, clock());
-    if (refused === null) await this.#fenced((fence) => store.markTold(lead.id, fence));
-    else log.warn({ lead: lead.id, reason: refused }, 'curator not told; told again next round');
+    const leads = (await store.untoldLeads()).slice(0, LEADS_PER_DIGEST);
+    if (leads.length === 0) return;
+    const refused = await tellCurator(leads, channels, clock());
+    if (refused === null)
+      for (const lead of leads) await this.#fenced((fence) => store.markTold(lead.id, fence));
+    else
+      log.warn(
+        { leads: leads.map((lead) => lead.id), reason: refused },
+        'curator not told; told again next round',
+      );
   }
 }

@@ -66,9 +66,10 @@ test('from a post to a published event: seen by the watcher, told to the curator
   t.is(watched.code, 0, outputOf(watched));
   t.regex(watched.stdout, /^peer: read, 2 new lead\(s\), 0 known, 0 passed$/m);
   t.regex(watched.stdout, /^2 open lead\(s\) in /m);
+  t.is(receiver.received.length, 1, 'one digest for the round');
   t.deepEqual(
-    receiver.received
-      .map((message) => (JSON.parse(message.body) as { data: { url: string } }).data.url)
+    (JSON.parse(receiver.received[0]!.body) as { data: { leads: { url: string }[] } }).data.leads
+      .map((lead) => lead.url)
       .sort(),
     [reset, launch].sort(),
     'the curator is told of each, by a signed webhook',
@@ -145,7 +146,7 @@ test('from a post to a published event: seen by the watcher, told to the curator
     all.find((lead) => lead.url === reset),
     { outcome: 'event', event_id: '2026-11-27-five-hour-and-weekly-limits-reset-for-every-user' },
   );
-  t.is(receiver.received.length, 2);
+  t.is(receiver.received.length, 1);
 
   // Its first alert delivered: `leads freshness` records when, and the page shows it.
   const store = await openAlertStore(env.ALERTS_DB);

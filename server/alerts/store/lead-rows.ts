@@ -1,4 +1,4 @@
-import type { LeadOutcome, StoredLead } from './lead-types.js';
+import type { LeadAnswer, LeadOutcome, LeadSighting, StoredLead } from './lead-types.js';
 
 /** A `leads` row as either engine returns it (PostgreSQL's `bigint` read as a number). */
 export interface LeadRow {
@@ -38,4 +38,29 @@ export function leadOf(row: LeadRow): StoredLead {
     why: row.why,
     answeredAt: row.answered_at,
   };
+}
+
+/**
+ * Text as both engines store it alike: PostgreSQL's `text` cannot hold U+0000 (SQLite can), so it
+ * is U+FFFD on both, and a lead read from a hostile feed is kept, not lost on one engine.
+ */
+const storable = (text: string): string => text.replaceAll('\u0000', '\ufffd');
+
+/** A sighting with its text as both engines store it. */
+export function storableSighting(sighting: LeadSighting): LeadSighting {
+  return {
+    ...sighting,
+    key: storable(sighting.key),
+    url: storable(sighting.url),
+    postId: sighting.postId === null ? null : storable(sighting.postId),
+    title: storable(sighting.title),
+    words: storable(sighting.words),
+    matched: sighting.matched.map(storable),
+    source: storable(sighting.source),
+  };
+}
+
+/** An answer with its text as both engines store it. */
+export function storableAnswer(answer: LeadAnswer): LeadAnswer {
+  return 'eventId' in answer ? { eventId: storable(answer.eventId) } : { why: storable(answer.why) };
 }

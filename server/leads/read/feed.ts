@@ -12,9 +12,10 @@ import { convert } from 'html-to-text';
 import Parser from 'rss-parser';
 import type { Voice } from '../words.js';
 import { usageTerms } from '../words.js';
+import { webAddress } from '../../../domain/text/web-address.js';
 import { releaseKey } from './release-key.js';
 import type { Reading, Sighting } from './types.js';
-import { UnreadableAnswer, clip } from './types.js';
+import { MAX_DEPTH, UnreadableAnswer, clip } from './types.js';
 
 /**
  * What a feed's reader remembers: the entries seen, newest first, at most `SEEN_KEPT`, and for each
@@ -31,7 +32,11 @@ const parser: Parser<Record<string, never>, { 'content:encoded'?: string; id?: s
 });
 
 const textOf = (html: string): string =>
-  convert(html, { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }] })
+  convert(html, {
+    wordwrap: false,
+    limits: { maxDepth: MAX_DEPTH },
+    selectors: [{ selector: 'a', options: { ignoreHref: true } }],
+  })
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -41,6 +46,16 @@ const paragraphsOf = (html: string): string[] =>
     .split(/<\/p>/i)
     .map(textOf)
     .filter((text) => text !== '');
+
+/** The text of a parsed field: a string as it is, the strings of markup read as elements joined. */
+function stringOf(value: unknown, depth = 0): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return '';
+  return Object.entries(value)
+    .filter(([key]) => key !== '$')
+    .map(([, child]) => stringOf(child, depth + 1))
+    .join(' ');
+}
 
 const hashOf = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, 10);
 
@@ -61,13 +76,17 @@ export async function readFeed(
   const paragraphs: Record<string, string[]> = {};
   let passed = 0;
   for (const item of items) {
-    const url = item.link ?? item.guid ?? item.id;
-    if (typeof url !== 'string' || !URL.canParse(url)) {
+    // Only an http(s) address is a link: a `javascript:` or `file:` one is passed over.
+    const url = [item.link, item.guid, item.id].find(
+      (link): link is string => typeof link === 'string' && webAddress(link) !== null,
+    );
+    if (url === undefined) {
       passed += 1;
       continue;
     }
-    const title = (item.title ?? '').trim();
-    const html = item.content ?? item['content:encoded'] ?? item.summary ?? '';
+    // An Atom `type="xhtml"` title or text comes as markup the parser made an object of.
+    const title = stringOf(item.title).replace(/\s+/g, ' ').trim();
+    const html = stringOf(item.content ?? item['content:encoded'] ?? item.summary);
     const texts = paragraphsOf(html);
     const hashes = texts.map(hashOf);
     paragraphs[url] = hashes;
@@ -118,7 +137,7 @@ export async function readFeed(
   // A first reading learns every entry; later ones remember the leads they made, so an entry that
   // did not speak of usage is read whole again when it is updated.
   const remembered = learning
-    ? items.flatMap((item) => (typeof item.link === 'string' ? [item.link] : []))
+    ? items.flatMap((item) => (typeof item.link === 'string' && webAddress(item.link) ? [item.link] : []))
     : sightings.map((sighting) => sighting.url);
   const kept = [...new Set([...remembered, ...seen])].slice(0, SEEN_KEPT);
   return { sightings, passed, memory: { seen: kept, paragraphs } };

@@ -5,7 +5,7 @@
  */
 import { decodePostTime } from '../../../domain/content/post-time.js';
 import type { Reading } from './types.js';
-import { UnreadableAnswer } from './types.js';
+import { parseJsonAnswer } from './types.js';
 
 const POST_LINK =
   /https?:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/([A-Za-z0-9_]{1,15})\/status\/(\d{1,20})/g;
@@ -16,11 +16,7 @@ export interface PeerOptions {
 }
 
 export function readPeerData(body: string, options: PeerOptions): Reading<null> {
-  try {
-    JSON.parse(body);
-  } catch (error) {
-    throw new UnreadableAnswer(`not JSON (${(error as Error).message})`);
-  }
+  const value = parseJsonAnswer(body);
   const watched = new Set(options.handles.map((handle) => handle.toLowerCase()));
   const found = new Map<string, string>();
   let passed = 0;
@@ -32,7 +28,7 @@ export function readPeerData(body: string, options: PeerOptions): Reading<null> 
     }
     found.set(id!, handle!);
   }
-  for (const [handle, id] of accountPosts(JSON.parse(body)))
+  for (const [handle, id] of accountPosts(value))
     if (watched.has(handle.toLowerCase())) found.set(id, handle);
     else passed += 1;
   const sightings = [...found].map(([id, handle]) => {

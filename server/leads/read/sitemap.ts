@@ -31,14 +31,24 @@ export function readSitemap(
   options: { match: string | readonly string[] },
 ): SitemapReading {
   if (!/<urlset\b/.test(xml)) throw new UnreadableAnswer('no <urlset>: not a sitemap');
-  const prefixes = typeof options.match === 'string' ? [options.match] : options.match;
+  const prefixes = (typeof options.match === 'string' ? [options.match] : options.match).map(
+    (prefix) => new URL(prefix),
+  );
+  // A page is under a prefix by its parsed address (its origin, then its path): never by the text.
+  const under = (url: string): boolean => {
+    const page = URL.parse(url);
+    return (
+      page !== null &&
+      prefixes.some((prefix) => page.origin === prefix.origin && page.pathname.startsWith(prefix.pathname))
+    );
+  };
   const pages: Record<string, string> = {};
   let passed = 0;
   for (const [, block] of xml.matchAll(/<url>([\s\S]*?)<\/url>/g)) {
     const loc = /<loc>\s*([^<]*?)\s*<\/loc>/.exec(block!)?.[1];
     if (loc === undefined) continue;
     const url = decodeXML(loc);
-    if (!prefixes.some((prefix) => url.startsWith(prefix))) {
+    if (!under(url)) {
       passed += 1;
       continue;
     }

@@ -26,3 +26,34 @@ const WORDS_KEPT = 2_000;
 
 export const clip = (text: string): string =>
   text.length <= WORDS_KEPT ? text : `${text.slice(0, WORDS_KEPT - 1).trimEnd()}…`;
+
+/** How deep an answer may nest (JSON, HTML): no source's real answer nears it, and a reader recurses. */
+export const MAX_DEPTH = 64;
+
+/** Whether JSON `text` nests arrays and objects deeper than `limit` (strings read past, not counted). */
+function nestsDeeper(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c) index += 1;
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (char === 0x5d || char === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
+/** `body` as JSON, nested at most `MAX_DEPTH` deep; otherwise an unreadable answer. */
+export function parseJsonAnswer(body: string): unknown {
+  if (nestsDeeper(body, MAX_DEPTH)) throw new UnreadableAnswer(`JSON nested deeper than ${MAX_DEPTH}`);
+  try {
+    return JSON.parse(body) as unknown;
+  } catch (error) {
+    throw new UnreadableAnswer(`not JSON (${(error as Error).message})`);
+  }
+}

@@ -3,10 +3,11 @@
  * own posts (reposts out) since the last one read, every page of them. A post that speaks of usage
  * is a lead, with its own words, whole (a long post's `note_tweet`); the rest are counted.
  */
+import { z } from 'zod';
 import { decodePostTime } from '../../../domain/content/post-time.js';
 import { usageTerms } from '../words.js';
 import type { Reading } from './types.js';
-import { UnreadableAnswer, clip } from './types.js';
+import { UnreadableAnswer, clip, parseJsonAnswer } from './types.js';
 
 export interface XMemory {
   /** The newest post id read: the next search's `since_id`. */
@@ -52,11 +53,31 @@ export function sinceIdAllowed(detail: string | undefined): string | null | unde
   return ((BigInt(after + 60_000) - TWITTER_EPOCH_MS) << 22n).toString();
 }
 
-interface SearchAnswer {
-  data?: { id: string; text: string; author_id?: string; note_tweet?: { text?: string } }[];
-  includes?: { users?: { id: string; username: string }[] };
-  meta?: { newest_id?: string; result_count?: number; next_token?: string };
-}
+/** What the search answers, as far as it is read; anything else is an unreadable answer. */
+const SearchAnswer = z.object({
+  data: z
+    .array(
+      z.object({
+        id: z.string().regex(/^\d{1,20}$/),
+        text: z.string(),
+        author_id: z.string().optional(),
+        note_tweet: z.object({ text: z.string().optional() }).optional(),
+      }),
+    )
+    .optional(),
+  includes: z
+    .object({ users: z.array(z.object({ id: z.string(), username: z.string() })).optional() })
+    .optional(),
+  meta: z
+    .object({
+      newest_id: z
+        .string()
+        .regex(/^\d{1,20}$/)
+        .optional(),
+      next_token: z.string().optional(),
+    })
+    .optional(),
+});
 
 /** What one page of the search gave: its reading, and the next page's token when there is one. */
 export interface XPage {
@@ -69,25 +90,17 @@ export function readXRecent(body: string, memory: XMemory | null): Reading<XMemo
 }
 
 export function readXPage(body: string, memory: XMemory | null): XPage {
-  let answer: SearchAnswer;
-  try {
-    answer = JSON.parse(body) as SearchAnswer;
-  } catch (error) {
-    throw new UnreadableAnswer(`not JSON (${(error as Error).message})`);
-  }
-  if (
-    typeof answer !== 'object' ||
-    answer === null ||
-    (answer.data !== undefined && !Array.isArray(answer.data))
-  )
-    throw new UnreadableAnswer('not a search answer (no data list)');
+  const parsed = SearchAnswer.safeParse(parseJsonAnswer(body));
+  if (!parsed.success)
+    throw new UnreadableAnswer(
+      `not a search answer (${parsed.error.issues[0]!.path.join('.') || 'the answer'}: ${parsed.error.issues[0]!.message})`,
+    );
+  const answer = parsed.data;
   const users = new Map((answer.includes?.users ?? []).map((user) => [user.id, user.username]));
   const sightings = [];
   let passed = 0;
   for (const post of answer.data ?? []) {
-    if (!/^\d{1,20}$/.test(post.id) || typeof post.text !== 'string')
-      throw new UnreadableAnswer('a post without id or text');
-    const text = typeof post.note_tweet?.text === 'string' ? post.note_tweet.text : post.text;
+    const text = post.note_tweet?.text ?? post.text;
     const matched = usageTerms(text);
     if (matched.length === 0) {
       passed += 1;
@@ -114,6 +127,6 @@ export function readXPage(body: string, memory: XMemory | null): XPage {
       passed,
       memory: { sinceId: answer.meta?.newest_id ?? newest ?? memory?.sinceId ?? null },
     },
-    next: typeof answer.meta?.next_token === 'string' ? answer.meta.next_token : null,
+    next: answer.meta?.next_token ?? null,
   };
 }

@@ -145,3 +145,36 @@ for (const engine of engines) {
     }
   });
 }
+
+for (const engine of engines)
+  test(`${engine.name}: text holding U+0000 is stored as on the other engine, the lead kept`, async (t) => {
+    const store = await engine.open();
+    try {
+      const { lead, created } = await store.recordLead({
+        ...POST,
+        key: 'https://status.claude.com/incidents/nul\u0000',
+        url: 'https://status.claude.com/incidents/nul\u0000',
+        postId: null,
+        title: 'Limits\u0000 reset',
+        words: 'We have\u0000 reset weekly limits.',
+        matched: ['reset\u0000'],
+      });
+      t.true(created);
+      t.like(lead, {
+        url: 'https://status.claude.com/incidents/nul\ufffd',
+        title: 'Limits\ufffd reset',
+        words: 'We have\ufffd reset weekly limits.',
+        matched: ['reset\ufffd'],
+      });
+      const again = await store.recordLead({
+        ...POST,
+        key: 'https://status.claude.com/incidents/nul\u0000',
+        postId: null,
+      });
+      t.false(again.created, 'the same key finds the same lead');
+      t.true(await store.answerLead(lead.id, { why: 'no\u0000 event' }));
+      t.is((await store.lead(lead.id))!.why, 'no\ufffd event');
+    } finally {
+      await store.close();
+    }
+  });

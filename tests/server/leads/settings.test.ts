@@ -24,3 +24,10 @@ test("the User-Agent names the service's public address or the operator's contac
     message: /LEADS_CONTACT/,
   });
 });
+
+test('X_API_ORIGIN is https, or plain http only on this machine: the bearer token never crosses the network in clear', (t) => {
+  const x = (origin: string) => readLeadSettings({ X_BEARER_TOKEN: 'token', X_API_ORIGIN: origin }).x;
+  t.like(x('https://api.x.com'), { origin: 'https://api.x.com' });
+  t.like(x('http://127.0.0.1:8080'), { origin: 'http://127.0.0.1:8080' });
+  t.throws(() => x('http://api.x.com'), { message: /X_API_ORIGIN: https/ });
+});

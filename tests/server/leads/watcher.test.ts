@@ -55,10 +55,13 @@ test('from a post to the curator: a peer cites a post the ledger lacks; one lead
   t.is(receiver.received.length, 1, 'told once');
   const message = JSON.parse(receiver.received[0]!.body) as {
     type: string;
-    data: { url: string; sources: string[] };
+    data: { leads: { url: string; sources: string[] }[] };
   };
-  t.is(message.type, 'lead.new');
-  t.is(message.data.url, NEW_POST);
+  t.is(message.type, 'leads.new');
+  t.deepEqual(
+    message.data.leads.map((lead) => lead.url),
+    [NEW_POST],
+  );
   t.true(
     setup.site.requests.some((request) => request.path.startsWith('/oembed?url=')),
     'read through oEmbed',

@@ -1,5 +1,5 @@
 import type { LeadRow } from '../lead-rows.js';
-import { leadOf } from '../lead-rows.js';
+import { leadOf, storableAnswer, storableSighting } from '../lead-rows.js';
 import { LeaseLost } from '../lead-types.js';
 import type { LeadAnswer, LeadOutcome, LeadSighting, LeadStore, StoredLead } from '../types.js';
 import type { PostgresConnection, Sql } from './connection.js';
@@ -39,8 +39,9 @@ export class PostgresLeads implements LeadStore {
   }
 
   /** One transaction under the `leads` lock: of two watchers (a lease handed over), one inserts. */
-  async recordLead(sighting: LeadSighting, fence?: string): Promise<{ lead: StoredLead; created: boolean }> {
+  async recordLead(seen: LeadSighting, fence?: string): Promise<{ lead: StoredLead; created: boolean }> {
     const now = this.#connection.clock();
+    const sighting = storableSighting(seen);
     return await this.#connection.transaction(async (sql) => {
       await this.#check(sql, fence);
       await sql(lockStatement('leads'));
@@ -92,7 +93,8 @@ export class PostgresLeads implements LeadStore {
     return rows[0] ? leadOf(rows[0]) : null;
   }
 
-  async answerLead(id: number, answer: LeadAnswer, fence?: string): Promise<boolean> {
+  async answerLead(id: number, given: LeadAnswer, fence?: string): Promise<boolean> {
+    const answer = storableAnswer(given);
     const [outcome, eventId, why] =
       'eventId' in answer ? ['event', answer.eventId, null] : ['dismissed', null, answer.why];
     const { rowCount } = await this.#fenced(fence, (sql) =>

@@ -1,5 +1,5 @@
 import type { LeadRow } from '../lead-rows.js';
-import { leadOf } from '../lead-rows.js';
+import { leadOf, storableAnswer, storableSighting } from '../lead-rows.js';
 import { LeaseLost } from '../lead-types.js';
 import type { LeadAnswer, LeadOutcome, LeadSighting, LeadStore, StoredLead } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
@@ -24,8 +24,9 @@ export class SqliteLeads implements Synchronous<LeadStore> {
     if (held === undefined) throw new LeaseLost(`${fence} does not hold the watcher lease`);
   }
 
-  recordLead(sighting: LeadSighting, fence?: string): { lead: StoredLead; created: boolean } {
+  recordLead(seen: LeadSighting, fence?: string): { lead: StoredLead; created: boolean } {
     const connection = this.#connection;
+    const sighting = storableSighting(seen);
     return connection.immediate(() => {
       this.#check(fence);
       const found = connection
@@ -75,8 +76,9 @@ export class SqliteLeads implements Synchronous<LeadStore> {
     return row ? leadOf(row) : null;
   }
 
-  answerLead(id: number, answer: LeadAnswer, fence?: string): boolean {
+  answerLead(id: number, given: LeadAnswer, fence?: string): boolean {
     const connection = this.#connection;
+    const answer = storableAnswer(given);
     const [outcome, eventId, why] =
       'eventId' in answer
         ? (['event', answer.eventId, null] as const)
