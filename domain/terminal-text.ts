@@ -9,9 +9,12 @@
  */
 
 /** Every character the rule keeps out, as a character class. */
-const UNSAFE_CLASS = '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
+const UNSAFE_CLASS =
+  '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
 const UNSAFE = new RegExp(`[${UNSAFE_CLASS}]`);
 const UNSAFE_ALL = new RegExp(`[${UNSAFE_CLASS}]`, 'g');
+/** The characters of the rule JSON.stringify writes as they are. */
+const LEFT_BY_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** Line breaks and tabs part words: each run of them reads as one space. */
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
 
@@ -25,6 +28,11 @@ export function firstControlCharacter(text: string): string | null {
 /** `text` as a terminal may print it: breaks become a space, every other control character is dropped. */
 export function terminalText(text: string): string {
   return text.replace(BREAKS, ' ').replace(UNSAFE_ALL, '');
+}
+
+/** `text` as printable lines: every control character dropped but its line breaks and tabs. */
+export function terminalLines(text: string): string {
+  return text.replace(UNSAFE_ALL, (char) => (char === '\n' || char === '\t' ? char : ''));
 }
 
 /**
@@ -42,9 +50,10 @@ export function terminalLink(url: string): string | null {
  * A value as JSON a terminal may print: the characters of the rule that JSON leaves as they are (C1
  * controls, DEL, the separators, the bidi controls) written as `\uXXXX` escapes; it parses the same.
  */
-export function terminalJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    UNSAFE_ALL,
+export function terminalJson(value: unknown, space?: number): string {
+  // JSON escapes C0 controls in strings itself: a raw one is its own layout (`space`), kept.
+  return JSON.stringify(value, null, space).replace(
+    LEFT_BY_JSON,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }

@@ -19,6 +19,7 @@ import { parsePostUrl } from '../domain/content/post-time.js';
 import { loadContent } from '../server/content/read-content.js';
 import { formatProblem } from '../domain/content/problems.js';
 import type { SourceAccount } from '../domain/schemas/index.js';
+import { terminalText } from '../domain/terminal-text.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf, readJsonFile, writeContentFile } from './content-files.js';
 import { alertsStoreConfig, markAlert } from './alert-marks.js';
@@ -155,7 +156,11 @@ const details =
   oembed.from === null && lead !== null && lead.words !== '' && lead.key === lead.url
     ? { authorName: null, text: lead.words }
     : oembed.details;
-const event = draft(details);
+// Words from outside (oEmbed, a lead) reach the draft as content takes them: no control character.
+const event = draft({
+  authorName: details.authorName === null ? null : terminalText(details.authorName),
+  text: details.text === null ? null : terminalText(details.text),
+});
 if (lead !== null) fromLead(event, lead);
 const file = path.join(dir, 'events', `${String(event['id'])}.json`);
 if (existsSync(file)) {

@@ -6,7 +6,7 @@
  * (server/leads/) on their intervals, or each once with `--once`, printing a summary; `freshness`
  * adds to `collection.json`'s freshness measurements when each event's first alert was delivered.
  */
-import { printableJson, printableLine, printableText } from '../domain/text/terminal.js';
+import { terminalJson, terminalText, terminalLines } from '../domain/terminal-text.js';
 import type { StoredLead } from '../server/alerts/store/index.js';
 import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
 import { createLogger } from '../server/logger.js';
@@ -84,7 +84,7 @@ const line = (lead: StoredLead) =>
     lead.matched.length > 0 ? `[${lead.matched.join(', ')}]` : '',
     `(${lead.sources.join(', ')})`,
   ]
-    .map(printableLine)
+    .map(terminalText)
     .filter((part) => part !== '')
     .join('  ');
 const leadJson = (lead: StoredLead) => ({
@@ -98,7 +98,7 @@ if (command === 'watch') {
   const log = createLogger(settings.logLevel);
   const opened = await openWatcher(settings, log, { backfill: flags.backfill ?? false }).catch(
     (error: Error) => {
-      console.error(`watcher not started: ${printableLine(error.message)}`);
+      console.error(`watcher not started: ${terminalText(error.message)}`);
       return process.exit(1);
     },
   );
@@ -116,14 +116,14 @@ if (command === 'watch') {
       const summaries = await opened.watcher.round(true).catch((error: Error) => {
         if (!(error instanceof LeaseLost)) throw error;
         console.error(
-          `not polled: ${printableLine(error.message)} (a watcher runs; its leads are in \`npm run leads\`)`,
+          `not polled: ${terminalText(error.message)} (a watcher runs; its leads are in \`npm run leads\`)`,
         );
         process.exitCode = 1;
         return [];
       });
       for (const summary of summaries)
         console.log(
-          `${summary.name}: ${summary.outcome}, ${summary.leads} new lead(s), ${summary.known} known, ${summary.passed} passed${summary.deferred ? `, ${summary.deferred} deferred to the next rounds` : ''}${summary.reason ? ` (${printableLine(summary.reason)})` : ''}`,
+          `${summary.name}: ${summary.outcome}, ${summary.leads} new lead(s), ${summary.known} known, ${summary.passed} passed${summary.deferred ? `, ${summary.deferred} deferred to the next rounds` : ''}${summary.reason ? ` (${terminalText(summary.reason)})` : ''}`,
         );
       const open = await opened.store.leads('open');
       console.log(`${open.length} open lead(s) in ${describeLocation(settings.store.location)}`);
@@ -150,7 +150,7 @@ if (command === 'watch') {
       );
     } else if (command === 'list') {
       const leads = await store.leads(flags.all ? undefined : 'open');
-      if (flags.json) console.log(printableJson(leads.map(leadJson), 2));
+      if (flags.json) console.log(terminalJson(leads.map(leadJson), 2));
       else if (leads.length === 0) console.log(flags.all ? 'no leads' : 'no open leads');
       else for (const lead of leads) console.log(line(lead));
     } else {
@@ -159,8 +159,8 @@ if (command === 'watch') {
         console.error(`no lead #${leadId}`);
         process.exitCode = 1;
       } else if (command === 'show') {
-        if (flags.json) console.log(printableJson(leadJson(lead), 2));
-        else console.log([line(lead), '', printableText(lead.words)].join('\n'));
+        if (flags.json) console.log(terminalJson(leadJson(lead), 2));
+        else console.log([line(lead), '', terminalLines(lead.words)].join('\n'));
       } else if (lead.outcome !== 'open') {
         console.error(`lead #${lead.id} is answered already (${lead.outcome})`);
         process.exitCode = 1;
@@ -168,7 +168,7 @@ if (command === 'watch') {
         const why = flags.why!.trim().replace(/\s+/g, ' ');
         const written = await dismissLead(store, settings.ledgerFile, lead, why).catch((error: Error) => {
           if (!(error instanceof DismissalRefused)) throw error;
-          console.error(`lead #${lead.id} not dismissed: ${printableLine(error.message)}`);
+          console.error(`lead #${lead.id} not dismissed: ${terminalText(error.message)}`);
           process.exitCode = 1;
           return null;
         });

@@ -10,7 +10,7 @@ import { signedHeaders } from '../alerts/webhooks/messages.js';
 import type { PostOptions } from '../alerts/webhooks/post.js';
 import { postWebhook } from '../alerts/webhooks/post.js';
 import { parseWebhookTarget } from '../alerts/webhooks/target.js';
-import { printableLine, printableText } from '../../domain/text/terminal.js';
+import { terminalText, terminalLines } from '../../domain/terminal-text.js';
 import { webAddress } from '../../domain/text/web-address.js';
 
 export interface CuratorChannels {
@@ -44,13 +44,13 @@ export const LEADS_PER_DIGEST = 50;
 function mailBlock(lead: StoredLead): string {
   const message = leadMessage(lead);
   return [
-    `#${lead.id}: ${printableLine(lead.title)}`,
+    `#${lead.id}: ${terminalText(lead.title)}`,
     message.url ?? '(no web address)',
     message.posted_at ? `Posted: ${message.posted_at}` : 'Posted: not known',
     `Seen: ${message.seen_at}, by ${lead.sources.join(', ')}`,
-    ...(lead.matched.length > 0 ? [`Matched: ${printableLine(lead.matched.join(', '))}`] : []),
+    ...(lead.matched.length > 0 ? [`Matched: ${terminalText(lead.matched.join(', '))}`] : []),
     '',
-    printableText(lead.words),
+    terminalLines(lead.words),
   ].join('\n');
 }
 
@@ -104,7 +104,7 @@ export async function tellCurator(
         : `${leads.length} new leads: ${first.title} …`;
     const sent = await channels.email.mailer.send({
       to: channels.email.to,
-      subject: printableLine(subject).slice(0, 200),
+      subject: terminalText(subject).slice(0, 200),
       text,
       html: `<pre>${text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`,
       headers: { 'Auto-Submitted': 'auto-generated' },

