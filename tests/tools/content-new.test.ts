@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import test from 'ava';
+import { firstControlCharacter } from '../../domain/terminal-text.js';
 import { copyContent, ROOT, SHIPPED_CONTENT } from '../helpers/fixtures.js';
 import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 
@@ -138,7 +139,7 @@ test('content:new drafts a hostile post’s words without a control character', 
       .sources[0]!;
     t.is(source.excerpt, 'Limits reset]52;c;Y3VybA== [fake] all clear');
     t.notRegex(text, /\\u00(1b|07|0d)|\\u202e/i, 'no control character, not even escaped');
-    t.false(/[\u0000-\u001f\u202e]/.test(source.display_name ?? ''));
+    t.is(firstControlCharacter(source.display_name ?? ''), null);
   } finally {
     await new Promise<void>((resolve) => oembed.close(() => resolve()));
     await content.dispose();
