@@ -112,6 +112,14 @@ module.exports = {
       from: { path: '^client/src/cli/' },
       to: { path: '^(server|tools)/|^domain/(?!terminal-text\\.ts$)|node_modules/' },
     },
+    {
+      name: 'channels-apart',
+      severity: 'error',
+      comment:
+        'An alert channel (push, email, webhooks, telegram) imports no other; what they share is at server/alerts/.',
+      from: { path: '^server/alerts/(push|email|webhooks|telegram)/' },
+      to: { path: '^server/alerts/(push|email|webhooks|telegram)/', pathNot: '^server/alerts/$1/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -35,7 +35,7 @@ export const openapiFetchExample = (
 import createClient from 'openapi-fetch';
 import type { paths } from './reset-tracker.js';
 
-const api = createClient<paths>({ origin: '${origin}/api' }); // the document's server
+const api = createClient<paths>({ baseUrl: '${origin}/api' }); // the document's server
 
 const { data, error } = await api.GET('/v1/resets', { params: { query: { limit: 3, audience: 'max' } } });
 if (error) throw new Error(\`\${error.code}: \${error.detail}\`); // application/problem+json
