@@ -150,14 +150,22 @@ export function setVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
 }
 
-/** Parses the environment once; throws an Error listing every bad variable. */
-export function parseConfig(env: NodeJS.ProcessEnv): Config {
+/**
+ * The service's variables as its one schema reads them (the watcher's settings build on them);
+ * throws an Error listing every bad variable.
+ */
+export function readServiceEnv(env: NodeJS.ProcessEnv): z.infer<typeof EnvSchema> {
   const parsed = EnvSchema.safeParse(setVariables(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** Parses the environment once; throws an Error listing every bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const e = readServiceEnv(env);
   const origin = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const alertsStore = {
     location: e.ALERTS_DATABASE_URL ?? e.ALERTS_DB ?? path.join(e.DATA_DIR, 'alerts.sqlite'),

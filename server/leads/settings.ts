@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { AlertsStoreConfig } from '../config.js';
-import { parseConfig, setVariables } from '../config.js';
+import { parseConfig, readServiceEnv, setVariables } from '../config.js';
 
 const unset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -29,13 +29,6 @@ const Env = z.object({
       .optional(),
   ),
   LEADS_EMAIL: z.preprocess(unset, z.email().optional()),
-  ALERTS_WEBHOOK_ORIGINS: z.preprocess(
-    (value) =>
-      typeof value === 'string' && value !== '' ? value.split(',').map((origin) => origin.trim()) : undefined,
-    z.array(z.url()).optional(),
-  ),
-  SMTP_URL: z.preprocess(unset, z.url({ protocol: /^smtps?$/ }).optional()),
-  ALERTS_EMAIL_FROM: z.preprocess(unset, z.string().min(3).optional()),
   X_BEARER_TOKEN: z.preprocess(unset, z.string().min(1).optional()),
   // The bearer token goes there: https, or plain http only to this machine (a stand-in).
   X_API_ORIGIN: z
@@ -95,6 +88,8 @@ export interface LeadSettings {
 /** The settings, or an error naming each variable that is wrong (one line each). */
 export function readLeadSettings(env: NodeJS.ProcessEnv): LeadSettings {
   const config = parseConfig(env);
+  // The relay, the sender and the webhook origins are the service's, read by its one schema.
+  const service = readServiceEnv(env);
   const parsed = Env.safeParse(setVariables(env));
   if (!parsed.success)
     throw new Error(
@@ -103,7 +98,10 @@ export function readLeadSettings(env: NodeJS.ProcessEnv): LeadSettings {
   const e = parsed.data;
   if ((e.LEADS_WEBHOOK_URL === undefined) !== (e.LEADS_WEBHOOK_SECRET === undefined))
     throw new Error('Invalid environment:\n  LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET: set both, or neither');
-  if (e.LEADS_EMAIL !== undefined && (e.SMTP_URL === undefined || e.ALERTS_EMAIL_FROM === undefined))
+  if (
+    e.LEADS_EMAIL !== undefined &&
+    (service.SMTP_URL === undefined || service.ALERTS_EMAIL_FROM === undefined)
+  )
     throw new Error('Invalid environment:\n  LEADS_EMAIL: needs SMTP_URL and ALERTS_EMAIL_FROM');
   return {
     sourcesFile: e.LEADS_SOURCES,
@@ -119,12 +117,12 @@ export function readLeadSettings(env: NodeJS.ProcessEnv): LeadSettings {
         ? {
             url: e.LEADS_WEBHOOK_URL,
             secret: e.LEADS_WEBHOOK_SECRET,
-            allowedOrigins: e.ALERTS_WEBHOOK_ORIGINS ?? [],
+            allowedOrigins: service.ALERTS_WEBHOOK_ORIGINS ?? [],
           }
         : null,
     email:
-      e.LEADS_EMAIL && e.SMTP_URL && e.ALERTS_EMAIL_FROM
-        ? { to: e.LEADS_EMAIL, smtpUrl: e.SMTP_URL, from: e.ALERTS_EMAIL_FROM }
+      e.LEADS_EMAIL && service.SMTP_URL && service.ALERTS_EMAIL_FROM
+        ? { to: e.LEADS_EMAIL, smtpUrl: service.SMTP_URL, from: service.ALERTS_EMAIL_FROM }
         : null,
     x: e.X_BEARER_TOKEN ? { token: e.X_BEARER_TOKEN, origin: e.X_API_ORIGIN.replace(/\/$/, '') } : null,
     oembedOrigin: e.OEMBED_ORIGIN,
