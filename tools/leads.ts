@@ -11,7 +11,8 @@ import type { StoredLead } from '../server/alerts/store/index.js';
 import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
 import { createLogger } from '../server/logger.js';
 import { LeaseLost } from '../server/leads/lease.js';
-import { STOP_WITHIN_MS, openWatcher } from '../server/leads/open-watcher.js';
+import { openWatcher } from '../server/leads/open-watcher.js';
+import { runWatcher } from '../server/leads/run-watcher.js';
 import type { LeadSettings } from '../server/leads/settings.js';
 import { readLeadSettings } from '../server/leads/settings.js';
 import { leadMessage } from '../server/leads/tell-curator.js';
@@ -96,22 +97,16 @@ const leadJson = (lead: StoredLead) => ({
 
 if (command === 'watch') {
   const log = createLogger(settings.logLevel);
-  const opened = await openWatcher(settings, log, { backfill: flags.backfill ?? false }).catch(
-    (error: Error) => {
-      console.error(`watcher not started: ${terminalText(error.message)}`);
-      return process.exit(1);
-    },
-  );
   if (!flags.once) {
-    opened.watcher.start();
-    for (const signal of ['SIGINT', 'SIGTERM'] as const)
-      process.once(signal, () => {
-        // The requests in flight are ended and no further source is polled; should anything
-        // still hang, the process ends before PM2's kill_timeout would end it.
-        setTimeout(() => process.exit(0), STOP_WITHIN_MS).unref();
-        void opened.close().finally(() => process.exit(0));
-      });
+    // The same process as the PM2 app's (server/leads/run-watcher.ts), in the foreground.
+    await runWatcher(settings, log, { backfill: flags.backfill ?? false });
   } else {
+    const opened = await openWatcher(settings, log, { backfill: flags.backfill ?? false }).catch(
+      (error: Error) => {
+        console.error(`watcher not started: ${terminalText(error.message)}`);
+        return process.exit(1);
+      },
+    );
     try {
       const summaries = await opened.watcher.round(true).catch((error: Error) => {
         if (!(error instanceof LeaseLost)) throw error;
