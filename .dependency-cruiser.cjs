@@ -4,7 +4,7 @@
  * uses; the faces (server/api/, server/site/ and its parts) import those and the domain, never each
  * other; only the wiring (app.ts, routes.ts, server.ts, main.ts) sees all of them; tools/ may import
  * the server's modules, never the reverse; the alerts' store is used through its interface, its engines
- * imported only by server/alerts/store/; the browser code (site-src/) stands apart, built by the server
+ * imported only by server/store/; the browser code (site-src/) stands apart, built by the server
  * with esbuild, never imported. `npm run lint:deps` checks it.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -76,10 +76,9 @@ module.exports = {
     {
       name: 'store-behind-interface',
       severity: 'error',
-      comment:
-        'Only the alerts store (server/alerts/store/) imports its engines; the rest holds its interface.',
-      from: { path: '^(server|tools)/', pathNot: '^server/alerts/store/' },
-      to: { path: '^server/alerts/store/[^/]+/' },
+      comment: 'Only the store (server/store/) imports its engines; the rest holds its interface.',
+      from: { path: '^(server|tools)/', pathNot: '^server/store/' },
+      to: { path: '^server/store/[^/]+/' },
     },
     {
       name: 'browser-code-apart',

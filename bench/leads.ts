@@ -17,7 +17,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { openAlertStore } from '../server/alerts/store/index.js';
+import { openAlertStore } from '../server/store/index.js';
 import type { Answered } from '../server/leads/answered.js';
 import { PoliteClient } from '../server/leads/polite-client.js';
 import type { SourceEntry } from '../server/leads/sources-file.js';

@@ -25,7 +25,7 @@ import { lazyMiddleware } from './http/lazy-middleware.js';
 import { createPipeline } from './pipeline.js';
 import type { RouteEntry } from './routes.js';
 import { createRoutes, readRoutes, writeOnlyPaths } from './routes.js';
-import type { AlertStore } from './alerts/store/index.js';
+import type { AlertStore } from './store/index.js';
 import { alertEndpoints } from './alerts/push/endpoints.js';
 import { welcomePayload, welcomeSender } from './alerts/push/welcome.js';
 import { webhookEndpoints } from './alerts/webhooks/endpoints.js';

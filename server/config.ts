@@ -5,7 +5,7 @@ import { BASE_URL_MAX_LENGTH, INT32_MAX } from '../domain/schemas/limits.js';
 import { RATE_LIMIT_WINDOW_MAX_SECONDS } from './http/rate-limit.js';
 import type { AlertsConfig, AlertsStoreConfig } from './config-alerts.js';
 import { ALERTS_DEFAULTS, ALERTS_ENV, alertsConfig, unset } from './config-alerts.js';
-import { describeLocation } from './alerts/store/index.js';
+import { describeLocation } from './store/index.js';
 
 export type { AlertsConfig, AlertsStoreConfig } from './config-alerts.js';
 export { ALERTS_DEFAULTS } from './config-alerts.js';

@@ -1,5 +1,5 @@
 import type { LedgerMark } from '../domain/alerts.js';
-import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
+import { describeLocation, openAlertStore } from '../server/store/index.js';
 import type { AlertsStoreConfig } from '../server/config.js';
 import { readServiceConfig } from './service-settings.js';
 

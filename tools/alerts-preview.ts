@@ -10,12 +10,7 @@ import { buildCatalog } from '../domain/catalog.js';
 import { decidePublication } from '../domain/alerts.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { loadContent } from '../server/content/read-content.js';
-import {
-  alertStoreExists,
-  describeLocation,
-  isDatabaseUrl,
-  openAlertStore,
-} from '../server/alerts/store/index.js';
+import { alertStoreExists, describeLocation, isDatabaseUrl, openAlertStore } from '../server/store/index.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf } from './content-files.js';
 import { readServiceConfig } from './service-settings.js';

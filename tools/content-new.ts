@@ -23,8 +23,8 @@ import { terminalText } from '../domain/terminal-text.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf, readJsonFile, writeContentFile } from './content-files.js';
 import { alertsStoreConfig, markAlert } from './alert-marks.js';
-import { openAlertStore } from '../server/alerts/store/index.js';
-import type { StoredLead } from '../server/alerts/store/index.js';
+import { openAlertStore } from '../server/store/index.js';
+import type { StoredLead } from '../server/store/index.js';
 
 const {
   values: flags,

@@ -12,7 +12,7 @@ import { Ledger } from '../domain/content/ledger.js';
 import { decodePostTime, parsePostUrl } from '../domain/content/post-time.js';
 import { webAddress } from '../domain/text/web-address.js';
 import { plausibleTime, utcDay } from '../domain/time.js';
-import type { LeadStore, StoredLead } from '../server/alerts/store/index.js';
+import type { LeadStore, StoredLead } from '../server/store/index.js';
 
 /** The dismissal cannot be made: nothing was changed. */
 export class DismissalRefused extends Error {

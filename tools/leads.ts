@@ -7,8 +7,8 @@
  * adds to `collection.json`'s freshness measurements when each event's first alert was delivered.
  */
 import { terminalJson, terminalText, terminalLines } from '../domain/terminal-text.js';
-import type { StoredLead } from '../server/alerts/store/index.js';
-import { describeLocation, openAlertStore } from '../server/alerts/store/index.js';
+import type { StoredLead } from '../server/store/index.js';
+import { describeLocation, openAlertStore } from '../server/store/index.js';
 import { createLogger } from '../server/logger.js';
 import { LeaseLost } from '../server/leads/lease.js';
 import { openWatcher } from '../server/leads/open-watcher.js';
@@ -20,7 +20,7 @@ import { readCommandLine } from './command-line.js';
 import { serviceEnv } from './service-settings.js';
 import { readJsonFile, writeContentFile } from './content-files.js';
 import { DismissalRefused, dismissLead } from './lead-dismissal.js';
-import type { AlertStore } from '../server/alerts/store/index.js';
+import type { AlertStore } from '../server/store/index.js';
 
 const COMMANDS = ['list', 'show', 'dismiss', 'watch', 'freshness'] as const;
 

@@ -10,8 +10,8 @@ import type { SenderOptions } from './sender.js';
 import { AlertSender, SENDER_DEFAULTS } from './sender.js';
 import { telegramChannel } from './telegram/channel.js';
 import { webhookChannel } from './webhooks/channel.js';
-import { openAlertStore } from './store/index.js';
-import type { AlertStore } from './store/index.js';
+import { openAlertStore } from '../store/index.js';
+import type { AlertStore } from '../store/index.js';
 
 /** Alerts in one process: the store, the ledger following the content, and (maybe) the sender. */
 export interface Alerts {

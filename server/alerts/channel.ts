@@ -1,5 +1,5 @@
 import { describeError } from '../outbound/describe-error.js';
-import type { Channel, PendingAlert } from './store/index.js';
+import type { Channel, PendingAlert } from '../store/index.js';
 
 /**
  * What became of one message: `delivered`, `gone` (the subscription no longer exists: it is

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { DeliveryChannel, DeliveryResult } from './channel.js';
 import { describeError } from '../outbound/describe-error.js';
-import type { AlertStore, Delivery, PendingAlert } from './store/index.js';
+import type { AlertStore, Delivery, PendingAlert } from '../store/index.js';
 
 /**
  * What became of a delivery's records: all written; the `sending` record's write rejected, so

@@ -5,7 +5,7 @@ import type { DeliveryChannel } from './channel.js';
 import { deliverOne } from './deliver-one.js';
 import type { Share } from './share.js';
 import { keyOf } from './share.js';
-import type { AlertStore, Channel } from './store/index.js';
+import type { AlertStore, Channel } from '../store/index.js';
 
 export interface SenderOptions {
   readonly store: AlertStore;

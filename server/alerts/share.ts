@@ -1,5 +1,5 @@
 import type { DeliveryChannel } from './channel.js';
-import type { Claim, ClaimKey } from './store/index.js';
+import type { Claim, ClaimKey } from '../store/index.js';
 
 /** One claimed share of an alert's fan-out, as the sender holding it (sender.ts) sends it. */
 export interface Share {

@@ -5,8 +5,8 @@
  * watcher has taken it over. Each write also names this watcher as its fence, so the store refuses
  * it in the write's own transaction when the lease is another's (`LeaseLost`), and the round ends.
  */
-import type { AlertStore } from '../alerts/store/index.js';
-import { LeaseLost } from '../alerts/store/index.js';
+import type { AlertStore } from '../store/index.js';
+import { LeaseLost } from '../store/index.js';
 
 const LEASE_MS = 60_000;
 

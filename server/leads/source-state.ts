@@ -3,7 +3,7 @@
  * `lead_sources` (its validators, its reader's memory, its back-off, when it last changed), and what
  * a poll of it reports.
  */
-import type { AlertStore } from '../alerts/store/index.js';
+import type { AlertStore } from '../store/index.js';
 import type { Validators } from './polite-client.js';
 import type { Sighting } from './read/types.js';
 

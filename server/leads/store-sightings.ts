@@ -5,7 +5,7 @@
  * new leads (and so oEmbed reads) are made in one poll: the rest are deferred, for the watcher to
  * store in its next rounds.
  */
-import type { AlertStore, StoredLead } from '../alerts/store/index.js';
+import type { AlertStore, StoredLead } from '../store/index.js';
 import { webAddress } from '../../domain/text/web-address.js';
 import { plausibleTime } from '../../domain/time.js';
 import type { Answered } from './answered.js';

@@ -5,7 +5,7 @@
  * channel refused is told again in the watcher's next round (./watcher.ts).
  */
 import type { Mailer } from '../alerts/email/smtp.js';
-import type { StoredLead } from '../alerts/store/index.js';
+import type { StoredLead } from '../store/index.js';
 import { signedHeaders } from '../alerts/webhooks/messages.js';
 import type { PostOptions } from '../alerts/webhooks/post.js';
 import { postWebhook } from '../alerts/webhooks/post.js';

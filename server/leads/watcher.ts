@@ -10,7 +10,7 @@
  */
 import { setTimeout } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { AlertStore } from '../alerts/store/index.js';
+import type { AlertStore } from '../store/index.js';
 import type { Answered } from './answered.js';
 import { backoffMs } from './backoff.js';
 import { LeaseLost, RENEW_EVERY_MS, holdLease } from './lease.js';

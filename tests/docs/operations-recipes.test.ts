@@ -8,7 +8,7 @@ import { outputOf, runToEnd } from '../helpers/run.js';
 import { startPostgres } from '../helpers/postgres.js';
 import { useStoreEngines } from '../helpers/store-engines.js';
 import { usingServer } from '../helpers/with-server.js';
-import { openAlertStore } from '../../server/alerts/store/index.js';
+import { openAlertStore } from '../../server/store/index.js';
 
 const OPERATIONS = path.join(ROOT, 'docs/operations.md');
 const LOG = '~/.pm2/logs/reset-tracker-out.log';

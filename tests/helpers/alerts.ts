@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { PushChannelOptions } from '../../server/alerts/push/channel.js';
 import { pushChannel } from '../../server/alerts/push/channel.js';
 import { AlertSender } from '../../server/alerts/sender.js';
-import type { AlertStore, PendingAlert } from '../../server/alerts/store/index.js';
+import type { AlertStore, PendingAlert } from '../../server/store/index.js';
 import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js';
 import type { Subscriber } from './push-service.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import test from 'ava';
 import { simpleParser } from 'mailparser';
 import type { ParsedMail } from 'mailparser';
-import { openAlertStore } from '../../server/alerts/store/index.js';
+import { openAlertStore } from '../../server/store/index.js';
 import { copyContent, DEMO_FIXTURE } from './fixtures.js';
 import type { SmtpStandIn } from './smtp-server.js';
 import { startSmtpServer } from './smtp-server.js';

@@ -13,7 +13,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ExecutionContext } from 'ava';
 import ece from 'http_ece';
-import type { AlertStore } from '../../server/alerts/store/index.js';
+import type { AlertStore } from '../../server/store/index.js';
 
 export interface Subscriber {
   readonly id: string;

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import type { AlertStore } from '../../server/alerts/store/index.js';
-import { openAlertStore } from '../../server/alerts/store/index.js';
-import { SCHEMA_VERSION as POSTGRES_VERSION } from '../../server/alerts/store/postgres/migrations.js';
-import { SCHEMA_VERSION as SQLITE_VERSION } from '../../server/alerts/store/sqlite/index.js';
+import type { AlertStore } from '../../server/store/index.js';
+import { openAlertStore } from '../../server/store/index.js';
+import { SCHEMA_VERSION as POSTGRES_VERSION } from '../../server/store/postgres/migrations.js';
+import { SCHEMA_VERSION as SQLITE_VERSION } from '../../server/store/sqlite/index.js';
 import type { PostgresServer } from './postgres.js';
 import { startPostgres } from './postgres.js';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { openAlertStore } from '../../server/alerts/store/index.js';
+import { openAlertStore } from '../../server/store/index.js';
 import { copyContent, DEMO_FIXTURE } from './fixtures.js';
 import type { Reply, WebhookReceiver } from './webhook-receiver.js';
 import { startWebhookReceiver } from './webhook-receiver.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { simpleParser } from 'mailparser';
-import { openAlertStore } from '../../server/alerts/store/index.js';
+import { openAlertStore } from '../../server/store/index.js';
 import { buildServer } from './helpers/build.js';
 import { storeActiveWebhook, storeConfirmedEmail, writeReset } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';

@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { generateVapidKeys } from '../../tools/vapid-keys.js';
 import { SENDER_DEFAULTS } from '../../server/alerts/sender.js';
-import { openAlertStore } from '../../server/alerts/store/index.js';
+import { openAlertStore } from '../../server/store/index.js';
 import { buildServer } from './helpers/build.js';
 import { startNginx } from './helpers/nginx.js';
 import type { Cluster } from './helpers/pm2.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../tools/vapid-keys.js';
-import { openAlertStore } from '../../server/alerts/store/index.js';
+import { openAlertStore } from '../../server/store/index.js';
 import { buildServer } from './helpers/build.js';
 import { editJson } from './helpers/content.js';
 import { fetchAgainIfClosed } from './helpers/http.js';

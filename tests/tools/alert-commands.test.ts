@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../tools/vapid-keys.js';
-import { alertStoreExists, openAlertStore } from '../../server/alerts/store/index.js';
+import { alertStoreExists, openAlertStore } from '../../server/store/index.js';
 import { writeReset } from '../helpers/alerts.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import { startPostgres } from '../helpers/postgres.js';

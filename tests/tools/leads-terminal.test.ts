@@ -4,7 +4,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { openAlertStore } from '../../server/alerts/store/index.js';
+import { openAlertStore } from '../../server/store/index.js';
 import { ROOT, SHIPPED_CONTENT } from '../helpers/fixtures.js';
 import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { startSourceStandIn } from '../helpers/source-stand-in.js';

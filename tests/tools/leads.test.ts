@@ -2,7 +2,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
 import { format, resolveConfig } from 'prettier';
-import { openAlertStore } from '../../server/alerts/store/index.js';
+import { openAlertStore } from '../../server/store/index.js';
 import { copyContent, ROOT, SHIPPED_CONTENT } from '../helpers/fixtures.js';
 import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { startSourceStandIn } from '../helpers/source-stand-in.js';

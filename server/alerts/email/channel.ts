@@ -3,7 +3,7 @@ import type { Locale } from '../../../domain/locales.js';
 import { LOCALES } from '../../../domain/locales.js';
 import type { DeliveryChannel, DeliveryResult } from '../channel.js';
 import { awaitSendingRecord } from '../channel.js';
-import type { AlertStore, StoredEmail } from '../store/index.js';
+import type { AlertStore, StoredEmail } from '../../store/index.js';
 import { pageUrlFor } from '../alert-words.js';
 import { alertMessageId, unsubscribeUrlFor } from './links.js';
 import { alertMail } from './messages.js';

@@ -17,7 +17,7 @@ import { checkRepeated, EMAIL_BODY_MAX_BYTES, isForm, isOneClick, linkToken, rea
 import type { Mailer } from './smtp.js';
 import { newToken } from './tokens.js';
 import { hashToken } from '../token-hash.js';
-import type { AlertStore } from '../store/index.js';
+import type { AlertStore } from '../../store/index.js';
 import type { WriteCount } from '../write-limit.js';
 import { limitWrites } from '../write-limit.js';
 import { checkedBody } from '../checked-body.js';

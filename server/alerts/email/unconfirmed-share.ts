@@ -3,7 +3,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpProblem } from '../../http/http-problem.js';
 import { networkOf } from '../../http/network.js';
 import { makeProblem } from '../../http/problem-types.js';
-import { CONFIRMATION_DAYS, DAY_MS } from '../store/types.js';
+import { CONFIRMATION_DAYS, DAY_MS } from '../../store/types.js';
 
 /** One network may ask for at most this part of `ALERTS_MAX_UNVERIFIED` (at least one address). */
 const NETWORK_SHARE = 10;

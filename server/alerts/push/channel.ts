@@ -5,7 +5,7 @@ import type { DeliveryChannel, DeliveryResult } from '../channel.js';
 import type { PushOptions, Vapid } from './send.js';
 import { describeError } from '../../outbound/describe-error.js';
 import { sendPush } from './send.js';
-import type { AlertStore, StoredSubscription } from '../store/index.js';
+import type { AlertStore, StoredSubscription } from '../../store/index.js';
 
 /** A push `Topic` (at most 32 base64url characters) per alert: copies waiting at a push service replace each other. */
 function topicOf(key: string): string {

@@ -6,7 +6,7 @@ import { AlertSubscriptionRequest, AlertUnsubscribeRequest } from '../../../doma
 import { HttpProblem } from '../../http/http-problem.js';
 import { makeProblem } from '../../http/problem-types.js';
 import { readBoundedBody, requireJson } from '../../http/request-body.js';
-import type { AlertStore } from '../store/index.js';
+import type { AlertStore } from '../../store/index.js';
 import type { WriteCount } from '../write-limit.js';
 import { limitWrites } from '../write-limit.js';
 import { checkedBody } from '../checked-body.js';

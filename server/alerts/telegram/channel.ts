@@ -2,7 +2,7 @@ import type { AlertPayload } from '../../../domain/alerts.js';
 import type { Locale } from '../../../domain/locales.js';
 import type { DeliveryChannel } from '../channel.js';
 import { alertWords, pageUrlFor } from '../alert-words.js';
-import type { AlertStore, PendingAlert } from '../store/index.js';
+import type { AlertStore, PendingAlert } from '../../store/index.js';
 import type { SendMessageOptions } from './send-message.js';
 import { sendMessage } from './send-message.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AlertPayload, AlertReason } from '../../../domain/alerts.js';
 import type { DeliveryChannel } from '../channel.js';
-import type { AlertStore, PendingAlert, StoredWebhook } from '../store/index.js';
+import type { AlertStore, PendingAlert, StoredWebhook } from '../../store/index.js';
 import type { DeliverOptions } from './deliver.js';
 import { deliverWebhook, publicReason } from './deliver.js';
 import type { AlertType } from './messages.js';

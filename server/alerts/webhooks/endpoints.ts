@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { HttpProblem } from '../../http/http-problem.js';
 import { makeProblem } from '../../http/problem-types.js';
 import { HTML, PAGE_CSP } from '../../site/pages/page-policies.js';
-import type { StoredWebhook, WebhookStore } from '../store/index.js';
+import type { StoredWebhook, WebhookStore } from '../../store/index.js';
 import { hashToken } from '../token-hash.js';
 import { readRegistration } from './request.js';
 import { createdWebhookPage } from './created-page.js';

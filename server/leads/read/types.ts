@@ -1,4 +1,4 @@
-import type { LeadSighting } from '../../alerts/store/index.js';
+import type { LeadSighting } from '../../store/index.js';
 
 /**
  * A sighting as a reader makes it: the watcher adds the source's name. A `change` is a page or an

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import type { Subscriber } from '../../helpers/push-service.js';
 import { alertsReceived } from '../../helpers/push-service.js';
 import { BASE_URL } from '../../helpers/fixtures.js';

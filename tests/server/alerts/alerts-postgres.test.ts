@@ -1,6 +1,6 @@
 import test from 'ava';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import { subscribe, writeReset } from '../../helpers/alerts.js';
 import { copyContent, DEMO_FIXTURE } from '../../helpers/fixtures.js';
 import { startPostgres } from '../../helpers/postgres.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import { startServer } from '../../helpers/with-server.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 import { subscribe } from '../../helpers/alerts.js';

@@ -1,12 +1,12 @@
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
-import type { AlertStore, NewWebhook } from '../../../server/alerts/store/index.js';
+import type { AlertStore, NewWebhook } from '../../../server/store/index.js';
 import {
   CONFIRMATION_DAYS,
   CONFIRMATION_EVERY_MS,
   CONFIRMATIONS_PER_DAY,
   PENDING_WEBHOOK_DAYS,
-} from '../../../server/alerts/store/index.js';
+} from '../../../server/store/index.js';
 import type { StoreEngine } from '../../helpers/store-engines.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 

@@ -1,11 +1,11 @@
 import test from 'ava';
-import type { AlertStore, Channel, Claim } from '../../../server/alerts/store/index.js';
-import { openAlertStore, TELEGRAM_MAYBE_POSTED } from '../../../server/alerts/store/index.js';
+import type { AlertStore, Channel, Claim } from '../../../server/store/index.js';
+import { openAlertStore, TELEGRAM_MAYBE_POSTED } from '../../../server/store/index.js';
 import type { StoreEngine } from '../../helpers/store-engines.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 
 /**
- * The senders' claims (server/alerts/store/types.ts `ClaimStore`): how every process's sender takes
+ * The senders' claims (server/store/types.ts `ClaimStore`): how every process's sender takes
  * its share of an alert's fan-out, and takes over the share of one that died.
  */
 

@@ -7,8 +7,8 @@ import path from 'node:path';
 import test from 'ava';
 import pino from 'pino';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import type { AlertStore } from '../../../server/alerts/store/index.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import type { AlertStore } from '../../../server/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import {
   SENT_UNANSWERED,
   WELCOME_LIMITS,

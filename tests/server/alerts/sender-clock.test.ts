@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import type { SenderLogLine } from '../../helpers/alerts.js';
 import { alertEveryone, pushSender } from '../../helpers/alerts.js';

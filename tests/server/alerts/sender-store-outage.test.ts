@@ -1,6 +1,6 @@
 import test from 'ava';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import type { AlertStore } from '../../../server/alerts/store/index.js';
+import type { AlertStore } from '../../../server/store/index.js';
 import type { PushService } from '../../helpers/push-service.js';
 import {
   assertEachGotOne,

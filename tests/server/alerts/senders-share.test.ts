@@ -1,7 +1,7 @@
 import test from 'ava';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import type { AlertStore, Claim } from '../../../server/alerts/store/index.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import type { AlertStore, Claim } from '../../../server/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import type { PushService } from '../../helpers/push-service.js';
 import {
   assertEachGotOne,

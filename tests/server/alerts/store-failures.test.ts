@@ -6,7 +6,7 @@ import { EMAIL_UNSUBSCRIBE_PATH } from '../../../server/alerts/email/links.js';
 import type { Mailer } from '../../../server/alerts/email/smtp.js';
 import { newToken } from '../../../server/alerts/email/tokens.js';
 import { SUBSCRIPTIONS_PATH } from '../../../server/alerts/push/endpoints.js';
-import type { AlertStore } from '../../../server/alerts/store/index.js';
+import type { AlertStore } from '../../../server/store/index.js';
 import { WEBHOOKS_PATH } from '../../../server/alerts/webhooks/endpoints.js';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import { vapidEnv } from '../../helpers/alerts.js';

@@ -6,7 +6,7 @@ import { useStoreEngines } from '../../helpers/store-engines.js';
 const engines = useStoreEngines();
 
 // On Node 24.19 and later, better-sqlite3 12 aborts the process when a garbage collection without a
-// context (idle, or at exit) collects one of its objects (server/alerts/store/sqlite/connection.ts,
+// context (idle, or at exit) collects one of its objects (server/store/sqlite/connection.ts,
 // `retained`). Before the stores were retained, this child aborted in about two runs of three under
 // Node 24.21. With PostgreSQL, each store's pool must end as it closes, or the child would not exit
 // (fewer stores: each open is a new connection, about 50 ms, and no garbage collection is at stake).

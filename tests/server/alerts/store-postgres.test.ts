@@ -1,7 +1,7 @@
 import test from 'ava';
 import pg from 'pg';
-import type { NewSubscription } from '../../../server/alerts/store/index.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import type { NewSubscription } from '../../../server/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import type { PostgresServer } from '../../helpers/postgres.js';
 import { startPostgres } from '../../helpers/postgres.js';
 import { eventually } from '../../helpers/wait.js';

@@ -1,6 +1,6 @@
 import test from 'ava';
-import type { NewSubscription } from '../../../server/alerts/store/index.js';
-import { SUBSCRIPTION_IDLE_DAYS } from '../../../server/alerts/store/index.js';
+import type { NewSubscription } from '../../../server/store/index.js';
+import { SUBSCRIPTION_IDLE_DAYS } from '../../../server/store/index.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 
 const engines = useStoreEngines();

@@ -4,14 +4,14 @@ import path from 'node:path';
 import test from 'ava';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import type { NewAlert, PublicationDecision } from '../../../server/alerts/store/index.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import type { NewAlert, PublicationDecision } from '../../../server/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import {
   SCHEMA_1 as POSTGRES_SCHEMA_1,
   SCHEMA_VERSION as POSTGRES_SCHEMA_VERSION,
-} from '../../../server/alerts/store/postgres/migrations.js';
-import { SCHEMA_1, SCHEMA_VERSION } from '../../../server/alerts/store/sqlite/index.js';
-import { SAME_URL_REASON } from '../../../server/alerts/store/webhook-urls.js';
+} from '../../../server/store/postgres/migrations.js';
+import { SCHEMA_1, SCHEMA_VERSION } from '../../../server/store/sqlite/index.js';
+import { SAME_URL_REASON } from '../../../server/store/webhook-urls.js';
 import { hashToken } from '../../../server/alerts/token-hash.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 
@@ -349,7 +349,7 @@ test('sqlite: a file made by the first, unversioned schema is upgraded in place,
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-store-'));
   const file = path.join(dir, 'alerts.sqlite');
   const old = new Database(file);
-  // Never garbage: better-sqlite3 12 on Node 24 aborts when it collects one (server/alerts/store/sqlite/connection.ts).
+  // Never garbage: better-sqlite3 12 on Node 24 aborts when it collects one (server/store/sqlite/connection.ts).
   kept.push(old);
   try {
     old.exec(SCHEMA_1);

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import { usingServer } from '../../helpers/with-server.js';
 import {
   alertsEnv,

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { collectingLogger } from '../../helpers/logs.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import { sendMessage } from '../../../server/alerts/telegram/send-message.js';
 import { writeReset } from '../../helpers/alerts.js';
 import type { CopiedContent } from '../../helpers/fixtures.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { CONFIRMATION_DAYS, PENDING_WEBHOOK_DAYS } from '../../../server/alerts/store/index.js';
+import { CONFIRMATION_DAYS, PENDING_WEBHOOK_DAYS } from '../../../server/store/index.js';
 import { DICTIONARIES } from '../../../server/site/i18n/lang.js';
 import { LOCALES } from '../../../domain/locales.js';
 

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import { ja } from '../../../server/site/i18n/ja.js';
 import { signatureProblem } from '../../helpers/webhook-receiver.js';
 import {

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import { writeReset } from '../../helpers/alerts.js';
 import { eventually } from '../../helpers/wait.js';
 import {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import { vapidEnv } from '../../helpers/alerts.js';
 import type { WebhookReceiver } from '../../helpers/webhook-receiver.js';
 import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import test from 'ava';
 import { collectingLogger } from '../../helpers/logs.js';
-import { openAlertStore } from '../../../server/alerts/store/index.js';
+import { openAlertStore } from '../../../server/store/index.js';
 import { usingServer } from '../../helpers/with-server.js';
 import {
   alertsEnv,

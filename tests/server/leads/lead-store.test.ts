@@ -1,6 +1,6 @@
 import test from 'ava';
-import type { LeadSighting } from '../../../server/alerts/store/index.js';
-import { LeaseLost } from '../../../server/alerts/store/index.js';
+import type { LeadSighting } from '../../../server/store/index.js';
+import { LeaseLost } from '../../../server/store/index.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 
 const engines = useStoreEngines();

@@ -1,6 +1,6 @@
 import type { PostgresConnection, Sql } from './connection.js';
 import { lockStatement } from './connection.js';
-import { hashToken } from '../../token-hash.js';
+import { hashToken } from '../../alerts/token-hash.js';
 import { SAME_URL_REASON, oneWebhookPerUrl } from '../webhook-urls.js';
 
 /**

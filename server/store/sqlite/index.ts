@@ -1,4 +1,4 @@
-import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
+import type { LedgerEntry, LedgerMark } from '../../../domain/alerts.js';
 import type {
   AddedWebhook,
   LeadAnswer,

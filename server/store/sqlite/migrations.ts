@@ -1,6 +1,6 @@
-import { canonicalEndpoint } from '../../../../domain/alerts.js';
+import { canonicalEndpoint } from '../../../domain/alerts.js';
 import type { SqliteConnection } from './connection.js';
-import { hashToken } from '../../token-hash.js';
+import { hashToken } from '../../alerts/token-hash.js';
 import { SAME_URL_REASON, oneWebhookPerUrl } from '../webhook-urls.js';
 
 /** The schema as it first shipped, unversioned: version 1 adopts a file made by it as it is. */

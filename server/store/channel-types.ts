@@ -1,4 +1,4 @@
-import type { AudienceFilter, WindowFilter } from '../../../domain/schemas/index.js';
+import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js';
 
 /** How a webhook's body is written: Standard Webhooks JSON, or the native body of Discord or Slack. */
 type WebhookKind = 'generic' | 'discord' | 'slack';

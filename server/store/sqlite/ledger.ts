@@ -1,4 +1,4 @@
-import type { LedgerEntry, LedgerMark } from '../../../../domain/alerts.js';
+import type { LedgerEntry, LedgerMark } from '../../../domain/alerts.js';
 import type { LedgerStore, NewAlert, PublicationDecision } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
 

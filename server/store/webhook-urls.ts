@@ -1,4 +1,4 @@
-import { canonicalEndpoint } from '../../../domain/alerts.js';
+import { canonicalEndpoint } from '../../domain/alerts.js';
 
 /** A stored webhook, as the migration that makes its URL canonical reads it. */
 export interface StoredWebhookUrl {

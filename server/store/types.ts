@@ -1,5 +1,5 @@
-import type { AlertReason, LedgerEntry, LedgerMark } from '../../../domain/alerts.js';
-import type { AudienceFilter, WindowFilter } from '../../../domain/schemas/index.js';
+import type { AlertReason, LedgerEntry, LedgerMark } from '../../domain/alerts.js';
+import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js';
 import type { EmailStore, WebhookStore } from './channel-types.js';
 import type { LeadStore } from './lead-types.js';
 
