@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
@@ -75,6 +75,22 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
       ),
     );
 
+    // An event already written (history added by hand) marked silent: no alert, the file unchanged.
+    const byHand = await writeReset(content.dir, {
+      day: '2026-11-21',
+      slug: 'by-hand',
+      plans: ['pro'],
+      windows: ['weekly'],
+    });
+    const before = await readFile(path.join(content.dir, 'events', `${byHand}.json`), 'utf8');
+    t.regex(await run('tools/alerts-preview.ts'), new RegExp(`confirmed: ${byHand} `));
+    t.regex(
+      await run('tools/alerts-mark.ts', byHand, '--silent'),
+      new RegExp(`alerts: none will be sent for ${byHand} revision 1`),
+    );
+    t.notRegex(await run('tools/alerts-preview.ts'), new RegExp(byHand));
+    t.is(await readFile(path.join(content.dir, 'events', `${byHand}.json`), 'utf8'), before);
+
     const created = await run(
       'tools/content-new.ts',
       'https://wrenquill.example/changelog/late',
@@ -92,7 +108,10 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
     );
     const late = /alerts: none will be sent for (\S+) revision 1/.exec(created)?.[1];
     t.truthy(late, created);
-    t.deepEqual(await store.marks(), [{ eventId: late!, revision: 1, mode: 'silent' }]);
+    t.deepEqual(
+      (await store.marks()).find((mark) => mark.eventId === late),
+      { eventId: late!, revision: 1, mode: 'silent' },
+    );
 
     const revised = await run('tools/content-revise.ts', id, '--correct', 'The plans were wrong.', '--alert');
     t.regex(revised, new RegExp(`alerts: one will be sent for ${id} revision 2 when it is published`));

@@ -126,6 +126,15 @@ const COMMANDS: readonly Command[] = [
     bad: [{ args: ['--bits', '512'], says: /--bits/ }],
   },
   {
+    file: 'tools/alerts-mark.ts',
+    options: ['--silent', '--alert', '--dir <folder>'],
+    bad: [
+      { args: [], says: /missing argument <id>/ },
+      { args: ['an-event'], says: /choose --silent or --alert/ },
+      { args: ['../x', '--silent'], says: /'\.\.\/x' is not an event id/ },
+    ],
+  },
+  {
     file: 'tools/alerts-preview.ts',
     options: ['--dir <folder>'],
     bad: [{ args: ['content'], says: /unexpected argument 'content'/ }],
