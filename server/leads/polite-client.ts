@@ -6,6 +6,7 @@
  * a credential (`Authorization`) sent only over https; and, for a 429 or a 5xx, the
  * `Retry-After` the site asked for, which the watcher's back-off honours (./backoff.ts).
  */
+import { retryAfterMs } from '../outbound/retry.js';
 
 /** The validators of the last answer a source read. */
 export interface Validators {
@@ -46,14 +47,6 @@ const STOPPED = 'stopped: the watcher is stopping';
 
 /** This machine: a stand-in there is reached without the network (tests, a local X stand-in). */
 const isLoopback = (url: URL): boolean => /^(?:localhost|127(?:\.\d+){3}|\[::1\])$/.test(url.hostname);
-
-/** `Retry-After` in ms: seconds, or an HTTP date against `now`; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | null, now: number): number | undefined {
-  if (value === null) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
 
 export class PoliteClient {
   readonly #options: PoliteClientOptions;
@@ -148,7 +141,7 @@ export class PoliteClient {
           return { kind: 'unchanged' };
         }
         if (!response.ok) {
-          const after = retryAfterMs(response.headers.get('retry-after'), clock());
+          const after = retryAfterMs(response.headers.get('retry-after'), clock()) ?? undefined;
           const detail = await detailOf(response);
           return {
             kind: 'failed',

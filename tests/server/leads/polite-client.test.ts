@@ -1,5 +1,6 @@
 import test from 'ava';
-import { PoliteClient, retryAfterMs } from '../../../server/leads/polite-client.js';
+import { PoliteClient } from '../../../server/leads/polite-client.js';
+import { retryAfterMs } from '../../../server/outbound/retry.js';
 import { freePort } from '../../helpers/free-port.js';
 import { startSourceStandIn } from '../../helpers/source-stand-in.js';
 
@@ -88,7 +89,7 @@ test('a 429 or 5xx fails with the Retry-After asked; a body over the cap is not 
       reason: 'a body over 65536 bytes, not read past it',
     });
     t.is(retryAfterMs('Wed, 21 Oct 2026 07:28:00 GMT', Date.parse('2026-10-21T07:27:00Z')), 60_000);
-    t.is(retryAfterMs('soon', 0), undefined);
+    t.is(retryAfterMs('soon', 0), null);
   } finally {
     await site.stop();
   }
