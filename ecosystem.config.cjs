@@ -5,18 +5,9 @@
 // app's `env` names every setting, `''` for one set nowhere (server/settings.cjs), so that a reload
 // applies new, changed and removed ones alike: `npm run reload` checks them first (docs/operations.md).
 const path = require('node:path');
-const { settingsEnv } = require('./server/settings.cjs');
+const { readInstances, settingsEnv } = require('./server/settings.cjs');
 
 const settings = settingsEnv(process.env, __dirname);
-
-/** `INSTANCES`: a number of workers, or `max` (one per core, the default). */
-function readInstances(value) {
-  if (value === undefined || value === '' || value === 'max') return 'max';
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < 1)
-    throw new Error(`INSTANCES must be "max" or a positive integer, got "${value}"`);
-  return count;
-}
 
 const shutdownTimeoutMs = Number(settings.SHUTDOWN_TIMEOUT_MS || 10_000);
 // `LOG_DIR` moves the two log files out of $PM2_HOME/logs.

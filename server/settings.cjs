@@ -122,4 +122,16 @@ function settingsEnv(shellEnv = process.env, root = ROOT) {
   return env;
 }
 
-module.exports = { SETTING_NAMES, readSettingsFile, settingsEnv, settingsFile };
+/**
+ * `INSTANCES`: a number of workers (1 to 9999), or `max` (one per core, the default when unset).
+ * @param {string | undefined} value
+ * @returns {number | 'max'}
+ */
+function readInstances(value) {
+  if (value === undefined || value === '' || value === 'max') return 'max';
+  if (!/^[1-9]\d{0,3}$/.test(value))
+    throw new Error(`INSTANCES must be "max" or a positive integer, got "${value}"`);
+  return Number(value);
+}
+
+module.exports = { SETTING_NAMES, readInstances, readSettingsFile, settingsEnv, settingsFile };

@@ -7,5 +7,7 @@ export function readSettingsFile(
   shellEnv?: NodeJS.ProcessEnv,
   root?: string,
 ): { file: string; values: Record<string, string> } | null;
+/** `INSTANCES`: a number of workers (1 to 9999), or `max`; throws on anything else. */
+export function readInstances(value: string | undefined): number | 'max';
 /** Every setting's value as the workers get it (shell, else file, else `''`: not set). */
 export function settingsEnv(shellEnv?: NodeJS.ProcessEnv, root?: string): Record<string, string>;

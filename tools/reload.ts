@@ -12,7 +12,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { configWarnings, parseConfig } from '../server/config.js';
 import { readLeadSettings } from '../server/leads/settings.js';
-import { readSettingsFile, SETTING_NAMES, settingsEnv, settingsFile } from '../server/settings.cjs';
+import {
+  readInstances,
+  readSettingsFile,
+  SETTING_NAMES,
+  settingsEnv,
+  settingsFile,
+} from '../server/settings.cjs';
 import { readCommandLine } from './command-line.js';
 
 /** The checkout: `npm run` starts its scripts there. */
@@ -69,8 +75,11 @@ function problemsOf(env: Record<string, string>): string[] {
       problems.push(...linesOf(error));
     }
   }
-  if (env.INSTANCES !== '' && env.INSTANCES !== 'max' && !/^[1-9]\d{0,3}$/.test(env.INSTANCES!))
+  try {
+    readInstances(env.INSTANCES);
+  } catch {
     problems.push(`INSTANCES: must be "max" or a positive whole number`);
+  }
   if (env.MAX_MEMORY_RESTART !== '' && !/^\d+[KMG]?$/.test(env.MAX_MEMORY_RESTART!))
     problems.push(`MAX_MEMORY_RESTART: must be a size such as 400M`);
   return problems;
