@@ -119,6 +119,21 @@ module.exports = {
       from: { path: '^server/alerts/(push|email|webhooks|telegram)/' },
       to: { path: '^server/alerts/(push|email|webhooks|telegram)/', pathNot: '^server/alerts/$1/' },
     },
+    {
+      name: 'rooms-keep-to-themselves',
+      severity: 'error',
+      comment:
+        "The watcher, the tools and the benches reach the alerts' channels only through what they share at server/ level (server/outbound/, server/store/).",
+      from: { path: '^(server/leads|tools|bench)/' },
+      to: { path: '^server/alerts/' },
+    },
+    {
+      name: 'outbound-serves-all',
+      severity: 'error',
+      comment: 'server/outbound/ (addresses, retries, webhook posts, SMTP) imports no room that uses it.',
+      from: { path: '^server/outbound/' },
+      to: { path: '^server/(?!outbound/)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

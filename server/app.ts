@@ -31,7 +31,7 @@ import { welcomePayload, welcomeSender } from './alerts/push/welcome.js';
 import { webhookEndpoints } from './alerts/webhooks/endpoints.js';
 import { emailEndpoints } from './alerts/email/endpoints.js';
 import { StoreOutage } from './alerts/store-outage.js';
-import type { Mailer } from './alerts/email/smtp.js';
+import type { Mailer } from './outbound/smtp.js';
 import type { WriteCount } from './alerts/write-limit.js';
 import type { DeliverFunction } from './alerts/webhooks/verify.js';
 import type { LimiterHandle } from './http/rate-limit-store.js';

@@ -4,7 +4,7 @@ import type { AlertsConfig } from '../config.js';
 import type { ContentSnapshot, ContentState } from '../content/content-state.js';
 import type { DeliveryChannel } from './channel.js';
 import { emailChannel } from './email/channel.js';
-import type { Mailer } from './email/smtp.js';
+import type { Mailer } from '../outbound/smtp.js';
 import { pushChannel } from './push/channel.js';
 import type { SenderOptions } from './sender.js';
 import { AlertSender, SENDER_DEFAULTS } from './sender.js';
@@ -59,7 +59,7 @@ export async function startAlerts(
   const clock = senderOptions.clock ?? Date.now;
   const store = await openAlertStore(config.store.location, clock, { pool: config.store.pool });
   // nodemailer loads only on a server that sends email.
-  const mailer = config.email ? (await import('./email/smtp.js')).createMailer(config.email) : null;
+  const mailer = config.email ? (await import('../outbound/smtp.js')).createMailer(config.email) : null;
   const sender = config.sender
     ? new AlertSender({
         store,

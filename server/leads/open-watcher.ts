@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { createMailer } from '../alerts/email/smtp.js';
+import { createMailer } from '../outbound/smtp.js';
 import type { AlertStore } from '../store/index.js';
 import { openAlertStore } from '../store/index.js';
 import { loadContent } from '../content/read-content.js';

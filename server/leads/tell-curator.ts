@@ -4,12 +4,12 @@
  * `data.leads`) and a plain mail. A lead is marked told once every configured channel took it; one a
  * channel refused is told again in the watcher's next round (./watcher.ts).
  */
-import type { Mailer } from '../alerts/email/smtp.js';
+import type { Mailer } from '../outbound/smtp.js';
 import type { StoredLead } from '../store/index.js';
-import { signedHeaders } from '../alerts/webhooks/messages.js';
-import type { PostOptions } from '../alerts/webhooks/post.js';
-import { postWebhook } from '../alerts/webhooks/post.js';
-import { parseWebhookTarget } from '../alerts/webhooks/target.js';
+import { signedHeaders } from '../outbound/webhook-signing.js';
+import type { PostOptions } from '../outbound/webhook-post.js';
+import { postWebhook } from '../outbound/webhook-post.js';
+import { parseWebhookTarget } from '../outbound/webhook-target.js';
 import { terminalText, terminalLines } from '../../domain/terminal-text.js';
 import { webAddress } from '../../domain/text/web-address.js';
 

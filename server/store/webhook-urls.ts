@@ -14,8 +14,8 @@ export const SAME_URL_REASON = 'another webhook has the same URL (after RFC 3986
 const STATE_RANK: Readonly<Record<string, number>> = { active: 0, pending: 1, disabled: 2 };
 
 /**
- * What makes the stored webhooks one per URL, as registration now keeps them (server/alerts/webhooks/
- * target.ts): each URL in its canonical form, and of several spellings of one URL the one that stays
+ * What makes the stored webhooks one per URL, as registration now keeps them (server/outbound/
+ * webhook-target.ts): each URL in its canonical form, and of several spellings of one URL the one that stays
  * is the active one registered first (else the pending, else the disabled one); the others are
  * disabled with `SAME_URL_REASON`, so no alert reaches that receiver twice. Their owners' tokens still
  * read and delete them. A URL that cannot be read is left as it is.

@@ -9,7 +9,7 @@ import { alertMessageId, unsubscribeUrlFor } from './links.js';
 import { alertMail } from './messages.js';
 import { newToken } from './tokens.js';
 import { withRetries } from '../../outbound/retry.js';
-import type { Mailer } from './smtp.js';
+import type { Mailer } from '../../outbound/smtp.js';
 
 export interface EmailChannelOptions {
   readonly store: AlertStore;

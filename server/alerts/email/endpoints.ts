@@ -14,7 +14,7 @@ import type { EmailPage } from './pages.js';
 import { emailPage, emailProblemPage } from './pages.js';
 import { readBoundedBody } from '../../http/request-body.js';
 import { checkRepeated, EMAIL_BODY_MAX_BYTES, isForm, isOneClick, linkToken, readFields } from './request.js';
-import type { Mailer } from './smtp.js';
+import type { Mailer } from '../../outbound/smtp.js';
 import { newToken } from './tokens.js';
 import { hashToken } from '../token-hash.js';
 import type { AlertStore } from '../../store/index.js';

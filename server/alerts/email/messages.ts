@@ -8,27 +8,16 @@ import type { Locale } from '../../../domain/locales.js';
 import { PRIVACY_PATH } from '../../site/pages/alerts-control.js';
 import { alertWords } from '../alert-words.js';
 import { pageUrlFor } from '../alert-words.js';
+import type { MailContent } from '../../outbound/smtp.js';
 
 /**
  * The mails of email alerts, in the subscriber's language (`en`, `ja`, `ko`, `zh-CN`, `zh-TW`, the
  * site's; the words are the `email` section of server/site/i18n/): each a plain-text part and an
  * HTML part saying the same, the HTML built with the pages' `html` template, which escapes every
  * value (event titles, addresses, links) it is given. Links are absolute; build them with links.ts.
- *
- * A `MailContent` is what `Mailer.send` (smtp.ts) takes: everything nodemailer needs but `from`,
- * which is the mailer's. Both mails say what the site is (independent, not affiliated) and link to
- * the privacy page in the same language.
+ * Both mails say what the site is (independent, not affiliated) and link to the privacy page in the
+ * same language; they are `MailContent`, what the mailer (server/outbound/smtp.ts) sends.
  */
-export interface MailContent {
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-  /** `Content-Language`, `Auto-Submitted` and, on alerts, `List-Unsubscribe`(-Post). */
-  readonly headers: Readonly<Record<string, string>>;
-  /** `<id@domain>`; nodemailer makes a random one when absent. */
-  readonly messageId?: string;
-}
 
 /** What a subscription asked for: the alerts control's filters. */
 interface MailFilters {

@@ -6,7 +6,7 @@ import type { DeliverOptions } from './deliver.js';
 import { deliverWebhook, publicReason } from './deliver.js';
 import type { AlertType } from './messages.js';
 import { alertBody, discordBody, slackBody } from './messages.js';
-import { parseWebhookTarget } from './target.js';
+import { parseWebhookTarget } from '../../outbound/webhook-target.js';
 
 /** Alerts in a row that fail before a webhook is disabled (its `GET` says why). */
 const WEBHOOK_DISABLE_AFTER = 5;
@@ -77,7 +77,7 @@ export function webhookChannel(options: WebhookChannelOptions): DeliveryChannel<
           userAgent: 'usage-limit-reset-tracker-webhooks',
           ...options.deliver,
           secret: webhook.kind === 'generic' ? webhook.secret : null,
-          // Awaited once connected, before a byte is written (post.ts `exchange`).
+          // Awaited once connected, before a byte is written (server/outbound/webhook-post.ts `exchange`).
           beforeWrite: hooks.beforeWrite,
           afterWrite: hooks.afterWrite,
         },

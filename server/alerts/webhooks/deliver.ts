@@ -13,10 +13,10 @@
  */
 import { retryAfterMs, withRetries } from '../../outbound/retry.js';
 import type { HttpOutcome } from '../channel.js';
-import { signedHeaders } from './messages.js';
-import type { PostOptions, WebhookAnswer, WebhookFailure } from './post.js';
-import { postWebhook } from './post.js';
-import type { WebhookTarget } from './target.js';
+import { signedHeaders } from '../../outbound/webhook-signing.js';
+import type { PostOptions, WebhookAnswer, WebhookFailure } from '../../outbound/webhook-post.js';
+import { postWebhook } from '../../outbound/webhook-post.js';
+import type { WebhookTarget } from '../../outbound/webhook-target.js';
 
 /** One message: its id (`webhook-id`, the same on every try) and its JSON body. */
 export interface WebhookMessage {

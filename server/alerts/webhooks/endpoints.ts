@@ -8,8 +8,8 @@ import type { StoredWebhook, WebhookStore } from '../../store/index.js';
 import { hashToken } from '../token-hash.js';
 import { readRegistration } from './request.js';
 import { createdWebhookPage } from './created-page.js';
-import { newWebhookSecret } from './messages.js';
-import { parseWebhookTarget } from './target.js';
+import { newWebhookSecret } from '../../outbound/webhook-signing.js';
+import { parseWebhookTarget } from '../../outbound/webhook-target.js';
 import type { DeliverFunction } from './verify.js';
 import { verifyTarget } from './verify.js';
 import type { WriteCount } from '../write-limit.js';
@@ -49,7 +49,7 @@ export interface WebhookEndpoints {
 /**
  * `POST /alerts/webhooks`, `GET` and `DELETE /alerts/webhooks/{id}` (docs/api.md, webhooks). A
  * registration is same-origin only, limited as browser subscriptions are, within the cap, and its URL
- * must pass the target rules (server/alerts/webhooks/target.ts); the URL is then checked while the
+ * must pass the target rules (server/outbound/webhook-target.ts); the URL is then checked while the
  * request waits (./webhooks/verify.ts), and the webhook stored active or pending. Its id, secret and
  * token are answered once: the token is kept only as its SHA-256, and reading or deleting needs it
  * (`Authorization: Bearer`). An unknown id and a wrong token get the same 404, so the answer tells

@@ -2,52 +2,19 @@
  * What a webhook message says, as the Standard Webhooks specification (standardwebhooks.com) writes
  * it for generic targets, and as Discord's and Slack's incoming webhooks take it for theirs.
  *
- * A generic message is JSON `{"type","timestamp","data"}` signed with the target's secret: headers
- * `webhook-id` (the same on every try of one message, so a receiver can drop a duplicate),
- * `webhook-timestamp` (seconds, the time of this try: a receiver refuses one more than 5 minutes
- * off) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed with
- * the secret's bytes), made by the `standardwebhooks` package. A new target is verified before any
+ * A generic message is JSON `{"type","timestamp","data"}` signed with the target's secret
+ * (server/outbound/webhook-signing.ts; a receiver refuses a `webhook-timestamp` more than 5 minutes
+ * off). A new target is verified before any
  * alert is sent: it gets a `webhook.verification` message and must echo its challenge.
  */
 import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
 
 /** The alerts a webhook receives: a reset confirmed, announced ahead of its time, or corrected. */
 export type AlertType = 'reset.confirmed' | 'reset.announced' | 'reset.corrected';
 
-/** A new signing secret as Standard Webhooks writes it: `whsec_` and 32 random bytes in base64. */
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
-/** A new message id (`msg_` and 16 random bytes, base64url), for `webhook-id`. */
-export function newMessageId(): string {
-  return `msg_${randomBytes(16).toString('base64url')}`;
-}
-
 /** A new verification challenge: 24 random bytes, base64url (32 characters). */
 export function newChallenge(): string {
   return randomBytes(24).toString('base64url');
-}
-
-/**
- * The headers of one signed try: `webhook-id`, `webhook-timestamp` (`timestampSeconds`, Unix
- * seconds), `webhook-signature` over exactly `body` (send these bytes, UTF-8, unchanged) and the
- * JSON content type. Throws when `secret` is no `whsec_` base64 secret.
- */
-export function signedHeaders(
-  secret: string,
-  id: string,
-  timestampSeconds: number,
-  body: string,
-): Record<string, string> {
-  const signature = new Webhook(secret).sign(id, new Date(timestampSeconds * 1000), body);
-  return {
-    'webhook-id': id,
-    'webhook-timestamp': String(Math.floor(timestampSeconds)),
-    'webhook-signature': signature,
-    'content-type': 'application/json',
-  };
 }
 
 /** An alert's body: `data` is the API's event record, passed on as it is; `timestampIso` when it was sent. */

@@ -10,15 +10,9 @@
  */
 import type { DeliverOptions, WebhookMessage, WebhookOutcome } from './deliver.js';
 import { deliverWebhook, publicReason } from './deliver.js';
-import {
-  discordBody,
-  echoesChallenge,
-  newChallenge,
-  newMessageId,
-  slackBody,
-  verificationBody,
-} from './messages.js';
-import type { WebhookTarget } from './target.js';
+import { discordBody, echoesChallenge, newChallenge, slackBody, verificationBody } from './messages.js';
+import { newMessageId } from '../../outbound/webhook-signing.js';
+import type { WebhookTarget } from '../../outbound/webhook-target.js';
 
 /** What the check found: active, pending (and why), or refused (and why). */
 export type Verification =

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { alertPayload } from '../../../domain/alerts.js';
 import { buildCatalog } from '../../../domain/catalog.js';
 import { emailChannel } from '../../../server/alerts/email/channel.js';
-import { createMailer } from '../../../server/alerts/email/smtp.js';
+import { createMailer } from '../../../server/outbound/smtp.js';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import { pushChannel } from '../../../server/alerts/push/channel.js';
 import { AlertSender } from '../../../server/alerts/sender.js';

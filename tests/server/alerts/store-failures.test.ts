@@ -3,7 +3,7 @@ import test from 'ava';
 import pino from 'pino';
 import { EMAIL_SUBSCRIBE_PATH } from '../../../server/alerts/email/endpoints.js';
 import { EMAIL_UNSUBSCRIBE_PATH } from '../../../server/alerts/email/links.js';
-import type { Mailer } from '../../../server/alerts/email/smtp.js';
+import type { Mailer } from '../../../server/outbound/smtp.js';
 import { newToken } from '../../../server/alerts/email/tokens.js';
 import { SUBSCRIPTIONS_PATH } from '../../../server/alerts/push/endpoints.js';
 import type { AlertStore } from '../../../server/store/index.js';

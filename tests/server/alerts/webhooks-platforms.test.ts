@@ -7,7 +7,7 @@ import type { AlertStore } from '../../../server/store/index.js';
 import { openAlertStore } from '../../../server/store/index.js';
 import { WEBHOOKS_PATH } from '../../../server/alerts/webhooks/endpoints.js';
 import type { DeliverOptions, WebhookOutcome } from '../../../server/alerts/webhooks/deliver.js';
-import type { WebhookTarget } from '../../../server/alerts/webhooks/target.js';
+import type { WebhookTarget } from '../../../server/outbound/webhook-target.js';
 import type { DeliverFunction } from '../../../server/alerts/webhooks/verify.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 import { usingApp } from '../../helpers/with-app.js';

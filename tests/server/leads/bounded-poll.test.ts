@@ -1,5 +1,5 @@
 import test from 'ava';
-import type { Mailer } from '../../../server/alerts/email/smtp.js';
+import type { Mailer } from '../../../server/outbound/smtp.js';
 import { LEADS_PER_POLL } from '../../../server/leads/store-sightings.js';
 import { Watcher } from '../../../server/leads/watcher.js';
 import { setUp, watcherOptions } from '../../helpers/lead-watcher.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import type { Mailer } from '../../../server/alerts/email/smtp.js';
+import type { Mailer } from '../../../server/outbound/smtp.js';
 import { Watcher } from '../../../server/leads/watcher.js';
 import { noneAnswered, setUp, watcherOptions } from '../../helpers/lead-watcher.js';
 

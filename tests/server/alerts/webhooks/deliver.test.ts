@@ -6,11 +6,11 @@ import {
   alertBody,
   echoesChallenge,
   newChallenge,
-  newWebhookSecret,
   verificationBody,
 } from '../../../../server/alerts/webhooks/messages.js';
-import type { WebhookTarget } from '../../../../server/alerts/webhooks/target.js';
-import { parseWebhookTarget } from '../../../../server/alerts/webhooks/target.js';
+import { newWebhookSecret } from '../../../../server/outbound/webhook-signing.js';
+import type { WebhookTarget } from '../../../../server/outbound/webhook-target.js';
+import { parseWebhookTarget } from '../../../../server/outbound/webhook-target.js';
 import type { WebhookReceiver } from '../../../helpers/webhook-receiver.js';
 import { startWebhookReceiver } from '../../../helpers/webhook-receiver.js';
 

@@ -6,11 +6,10 @@ import {
   discordBody,
   echoesChallenge,
   newChallenge,
-  newWebhookSecret,
-  signedHeaders,
   slackBody,
   verificationBody,
 } from '../../../../server/alerts/webhooks/messages.js';
+import { newWebhookSecret, signedHeaders } from '../../../../server/outbound/webhook-signing.js';
 import { signatureProblem } from '../../../helpers/webhook-receiver.js';
 
 test('a new secret is whsec_ and 32 random bytes in base64, each one new', (t) => {

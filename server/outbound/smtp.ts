@@ -1,9 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { NodemailerError, SendMailOptions, SMTPPoolOptions } from 'nodemailer';
-import type { MailContent } from './messages.js';
 
 /**
- * Sending email alerts over SMTP: one pool of connections to one relay (the operator's mail service),
+ * Sending mail over SMTP (email alerts, and the curator's lead mails): one pool of connections to one relay (the operator's mail service),
  * opened from `EMAIL_SMTP_URL`-style URLs with nodemailer's pooled transport.
  *
  * - `smtp://user:pass@host:587`: plain connection, upgraded with STARTTLS when the relay offers it;
@@ -21,6 +20,21 @@ import type { MailContent } from './messages.js';
  * service's configuration, not the recipient, that is wrong, and the mail must not be given up.
  * `reason` is one line (the relay's reply, or the network error's code), never a stack, never the URL.
  */
+
+/**
+ * What `Mailer.send` takes: everything nodemailer needs but `from`, which is the mailer's. The alert
+ * and confirmation mails (server/alerts/email/messages.ts) and the curator's lead mails make these.
+ */
+export interface MailContent {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  /** `Content-Language`, `Auto-Submitted` and, on alerts, `List-Unsubscribe`(-Post). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** `<id@domain>`; nodemailer makes a random one when absent. */
+  readonly messageId?: string;
+}
 
 export interface MailerOptions {
   /** `smtp://user:pass@host:587` or `smtps://user:pass@host:465`. */

@@ -20,11 +20,11 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { endAfter } from '../../outbound/deadline.js';
-import { describeError } from '../../outbound/describe-error.js';
-import { firstNotPublic, pinnedLookup } from '../../outbound/public-host.js';
-import type { WebhookTarget } from './target.js';
-import { hostOf, isAllowedOrigin, isIpLiteral } from './target.js';
+import { endAfter } from './deadline.js';
+import { describeError } from './describe-error.js';
+import { firstNotPublic, pinnedLookup } from './public-host.js';
+import type { WebhookTarget } from './webhook-target.js';
+import { hostOf, isAllowedOrigin, isIpLiteral } from './webhook-target.js';
 
 /** One address as `dns.promises.lookup(host, { all: true })` gives it. */
 interface ResolvedAddress {

@@ -13,8 +13,8 @@
  * The kind picks the body a message is sent as: `discord` and `slack` are those services' incoming
  * webhooks (their own JSON, no signature read), `generic` gets signed Standard Webhooks messages.
  */
-import { canonicalEndpoint } from '../../../domain/alerts.js';
-import { isPublicAddress } from '../../outbound/address.js';
+import { canonicalEndpoint } from '../../domain/alerts.js';
+import { isPublicAddress } from './address.js';
 
 type WebhookKind = 'generic' | 'discord' | 'slack';
 

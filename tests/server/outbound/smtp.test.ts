@@ -3,12 +3,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import test from 'ava';
 import type { ExecutionContext } from 'ava';
 import { simpleParser } from 'mailparser';
-import type { Mailer, MailerOptions } from '../../../../server/alerts/email/smtp.js';
-import { createMailer, relayOf } from '../../../../server/alerts/email/smtp.js';
-import type { MailContent } from '../../../../server/alerts/email/messages.js';
-import { freePort } from '../../../helpers/free-port.js';
-import type { SmtpStandIn } from '../../../helpers/smtp-server.js';
-import { startSmtpServer } from '../../../helpers/smtp-server.js';
+import type { Mailer, MailerOptions } from '../../../server/outbound/smtp.js';
+import { createMailer, relayOf } from '../../../server/outbound/smtp.js';
+import type { MailContent } from '../../../server/outbound/smtp.js';
+import { freePort } from '../../helpers/free-port.js';
+import type { SmtpStandIn } from '../../helpers/smtp-server.js';
+import { startSmtpServer } from '../../helpers/smtp-server.js';
 
 const FROM = 'Usage-Limit Reset Tracker <alerts@tracker.test>';
 

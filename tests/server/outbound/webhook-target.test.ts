@@ -1,5 +1,5 @@
 import test from 'ava';
-import { parseWebhookTarget } from '../../../../server/alerts/webhooks/target.js';
+import { parseWebhookTarget } from '../../../server/outbound/webhook-target.js';
 
 const allowed = ['http://127.0.0.1:9100', 'https://relay.internal.test:8443/'];
 

@@ -1,14 +1,15 @@
 import test from 'ava';
 import net from 'node:net';
-import { alertBody, newWebhookSecret, signedHeaders } from '../../../../server/alerts/webhooks/messages.js';
-import type { Lookup, PostOptions } from '../../../../server/alerts/webhooks/post.js';
-import { postWebhook } from '../../../../server/alerts/webhooks/post.js';
-import type { WebhookTarget } from '../../../../server/alerts/webhooks/target.js';
-import { parseWebhookTarget } from '../../../../server/alerts/webhooks/target.js';
-import { freePort } from '../../../helpers/free-port.js';
-import { eventually } from '../../../helpers/wait.js';
-import type { WebhookReceiver } from '../../../helpers/webhook-receiver.js';
-import { startWebhookReceiver } from '../../../helpers/webhook-receiver.js';
+import { alertBody } from '../../../server/alerts/webhooks/messages.js';
+import { newWebhookSecret, signedHeaders } from '../../../server/outbound/webhook-signing.js';
+import type { Lookup, PostOptions } from '../../../server/outbound/webhook-post.js';
+import { postWebhook } from '../../../server/outbound/webhook-post.js';
+import type { WebhookTarget } from '../../../server/outbound/webhook-target.js';
+import { parseWebhookTarget } from '../../../server/outbound/webhook-target.js';
+import { freePort } from '../../helpers/free-port.js';
+import { eventually } from '../../helpers/wait.js';
+import type { WebhookReceiver } from '../../helpers/webhook-receiver.js';
+import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';
 
 const secret = newWebhookSecret();
 
