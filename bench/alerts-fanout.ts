@@ -24,7 +24,7 @@ import os from 'node:os';
 import pg from 'pg';
 import path from 'node:path';
 import { generateVapidKeys } from '../tools/vapid-keys.js';
-import { openAlertStore } from '../server/store/index.js';
+import { openStore } from '../server/store/index.js';
 import { storeActiveWebhook, storeConfirmedEmail, writeReset } from '../tests/helpers/alerts.js';
 import { startPostgres } from '../tests/helpers/postgres.js';
 import { startPushService, storeSubscribers } from '../tests/helpers/push-service.js';
@@ -96,7 +96,7 @@ interface StandIn {
 }
 
 async function standIn(): Promise<StandIn> {
-  const store = await openAlertStore(location);
+  const store = await openStore(location);
   try {
     if (CHANNEL === 'push') {
       const vapid = generateVapidKeys();

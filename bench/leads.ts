@@ -17,7 +17,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { openAlertStore } from '../server/store/index.js';
+import { openStore } from '../server/store/index.js';
 import type { Answered } from '../server/leads/answered.js';
 import { PoliteClient } from '../server/leads/polite-client.js';
 import type { SourceEntry } from '../server/leads/sources-file.js';
@@ -71,7 +71,7 @@ const curator = createServer((request, response) => {
 });
 await new Promise<void>((resolve) => curator.listen(0, '127.0.0.1', resolve));
 const curatorUrl = `http://127.0.0.1:${(curator.address() as AddressInfo).port}/curator`;
-const store = await openAlertStore(path.join(dir, 'alerts.sqlite'), () => now);
+const store = await openStore(path.join(dir, 'alerts.sqlite'), () => now);
 
 try {
   console.log('Precision and recall on the labelled corpus (tests/fixtures/leads/corpus/):');
@@ -298,10 +298,10 @@ try {
     };
   }
   for (const source of sources)
-    await store.saveSourceState(
+    await store.leads.saveSourceState(
       source.name,
       JSON.stringify({
-        ...JSON.parse((await store.sourceState(source.name)) ?? '{}'),
+        ...JSON.parse((await store.leads.sourceState(source.name)) ?? '{}'),
         nextAt: Date.now() + 3_600_000,
       }),
     );

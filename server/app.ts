@@ -25,7 +25,7 @@ import { lazyMiddleware } from './http/lazy-middleware.js';
 import { createPipeline } from './pipeline.js';
 import type { RouteEntry } from './routes.js';
 import { createRoutes, readRoutes, writeOnlyPaths } from './routes.js';
-import type { AlertStore } from './store/index.js';
+import type { Store } from './store/index.js';
 import { alertEndpoints } from './alerts/push/endpoints.js';
 import { welcomePayload, welcomeSender } from './alerts/push/welcome.js';
 import { webhookEndpoints } from './alerts/webhooks/endpoints.js';
@@ -51,7 +51,7 @@ export interface AppDeps {
   /** The process's live streams; the server ends them when it stops (server/server.ts). */
   readonly live?: LiveStreams;
   /** The alerts' store, when alerts are on (config.alerts) and this process opened it (server/alerts/alerts.ts). */
-  readonly alertStore?: AlertStore | null;
+  readonly alertStore?: Store | null;
   /** The relay's mailer, when email alerts are on (config.alerts.email; server/alerts/alerts.ts). */
   readonly mailer?: Mailer | null;
   /** A middleware run before the app's own (tests hold or observe requests with it). */
@@ -198,7 +198,7 @@ export function createApp(deps: AppDeps): ServiceApp {
       webhooks:
         config.alerts?.webhooks && deps.alertStore
           ? {
-              store: deps.alertStore,
+              store: deps.alertStore.webhooks,
               allowedOrigins: config.alerts.webhooks.allowedOrigins,
               maxSubscriptions: config.alerts.maxSubscriptions,
               maxUnverified: config.alerts.maxUnverified,

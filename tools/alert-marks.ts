@@ -1,5 +1,5 @@
 import type { LedgerMark } from '../domain/alerts.js';
-import { describeLocation, openAlertStore } from '../server/store/index.js';
+import { describeLocation, openStore } from '../server/store/index.js';
 import type { AlertsStoreConfig } from '../server/config.js';
 import { readServiceConfig } from './service-settings.js';
 
@@ -20,9 +20,9 @@ export function alertsStoreConfig(): AlertsStoreConfig {
  */
 export async function markAlert(mark: LedgerMark): Promise<string> {
   const { location, pool } = alertsStoreConfig();
-  const store = await openAlertStore(location, Date.now, { pool });
+  const store = await openStore(location, Date.now, { pool });
   try {
-    await store.mark(mark);
+    await store.ledger.mark(mark);
   } finally {
     await store.close();
   }

@@ -10,7 +10,7 @@ import { buildCatalog } from '../domain/catalog.js';
 import { decidePublication } from '../domain/alerts.js';
 import { formatProblem } from '../domain/content/problems.js';
 import { loadContent } from '../server/content/read-content.js';
-import { alertStoreExists, describeLocation, isDatabaseUrl, openAlertStore } from '../server/store/index.js';
+import { storeExists, describeLocation, isDatabaseUrl, openStore } from '../server/store/index.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf } from './content-files.js';
 import { readServiceConfig } from './service-settings.js';
@@ -47,20 +47,20 @@ if (!result.ok) {
   process.exit(1);
 }
 const where = describeLocation(db);
-if (!(await alertStoreExists(db).catch(unreachable))) {
+if (!(await storeExists(db).catch(unreachable))) {
   console.log(`no alerts store at ${where}: publishing sends no alert`);
   process.exit(0);
 }
 console.log(`read from the alerts store ${where}`);
 const catalog = buildCatalog(result.content, { origin: 'https://preview.invalid' });
-const store = await openAlertStore(db, Date.now, { pool }).catch(unreachable);
+const store = await openStore(db, Date.now, { pool }).catch(unreachable);
 const decision = decidePublication(
   [...catalog.byId.values()],
-  await store.ledger(),
-  await store.marks(),
-  store.startedAt,
+  await store.ledger.ledger(),
+  await store.ledger.marks(),
+  store.ledger.startedAt,
 );
-const byFilters = await store.subscriptionsByFilters();
+const byFilters = await store.subscriptions.subscriptionsByFilters();
 await store.close();
 if (decision.alerts.length === 0) {
   console.log('publishing this folder sends no alert');

@@ -23,7 +23,7 @@ import { terminalText } from '../domain/terminal-text.js';
 import { readCommandLine } from './command-line.js';
 import { contentDirOf, readJsonFile, writeContentFile } from './content-files.js';
 import { alertsStoreConfig, markAlert } from './alert-marks.js';
-import { openAlertStore } from '../server/store/index.js';
+import { openStore } from '../server/store/index.js';
 import type { StoredLead } from '../server/store/index.js';
 
 const {
@@ -101,9 +101,9 @@ const sources = (sourcesFile['sources'] ?? []) as SourceAccount[];
 /** A lead of the inbox, or the command refused naming it. */
 async function readLead(id: number): Promise<StoredLead> {
   const { location, pool } = alertsStoreConfig();
-  const store = await openAlertStore(location, Date.now, { pool });
+  const store = await openStore(location, Date.now, { pool });
   try {
-    const found = await store.lead(id);
+    const found = await store.leads.lead(id);
     if (found === null) return refuse(`--lead: no lead #${id} (npm run leads lists them)`);
     if (found.outcome !== 'open') return refuse(`--lead: lead #${id} is answered already (${found.outcome})`);
     return found;

@@ -8,7 +8,7 @@
  */
 import { terminalJson, terminalText, terminalLines } from '../domain/terminal-text.js';
 import type { StoredLead } from '../server/store/index.js';
-import { describeLocation, openAlertStore } from '../server/store/index.js';
+import { describeLocation, openStore } from '../server/store/index.js';
 import { createLogger } from '../server/logger.js';
 import { LeaseLost } from '../server/leads/lease.js';
 import { openWatcher } from '../server/leads/open-watcher.js';
@@ -20,7 +20,7 @@ import { readCommandLine } from './command-line.js';
 import { serviceEnv } from './service-settings.js';
 import { readJsonFile, writeContentFile } from './content-files.js';
 import { DismissalRefused, dismissLead } from './lead-dismissal.js';
-import type { AlertStore } from '../server/store/index.js';
+import type { Store } from '../server/store/index.js';
 
 const COMMANDS = ['list', 'show', 'dismiss', 'watch', 'freshness'] as const;
 
@@ -120,14 +120,14 @@ if (command === 'watch') {
         console.log(
           `${summary.name}: ${summary.outcome}, ${summary.leads} new lead(s), ${summary.known} known, ${summary.passed} passed${summary.deferred ? `, ${summary.deferred} deferred to the next rounds` : ''}${summary.reason ? ` (${terminalText(summary.reason)})` : ''}`,
         );
-      const open = await opened.store.leads('open');
+      const open = await opened.store.leads.leads('open');
       console.log(`${open.length} open lead(s) in ${describeLocation(settings.store.location)}`);
     } finally {
       await opened.close();
     }
   }
 } else {
-  const store = await openAlertStore(settings.store.location, Date.now, { pool: settings.store.pool }).catch(
+  const store = await openStore(settings.store.location, Date.now, { pool: settings.store.pool }).catch(
     (error: Error) => {
       console.error(
         `the store ${describeLocation(settings.store.location)} cannot be opened: ${error.message}`,
@@ -144,12 +144,12 @@ if (command === 'watch') {
           : measured.map((id) => `${id}: first alert recorded`).join('\n'),
       );
     } else if (command === 'list') {
-      const leads = await store.leads(flags.all ? undefined : 'open');
+      const leads = await store.leads.leads(flags.all ? undefined : 'open');
       if (flags.json) console.log(terminalJson(leads.map(leadJson), 2));
       else if (leads.length === 0) console.log(flags.all ? 'no leads' : 'no open leads');
       else for (const lead of leads) console.log(line(lead));
     } else {
-      const lead = await store.lead(leadId!);
+      const lead = await store.leads.lead(leadId!);
       if (lead === null) {
         console.error(`no lead #${leadId}`);
         process.exitCode = 1;
@@ -161,12 +161,14 @@ if (command === 'watch') {
         process.exitCode = 1;
       } else {
         const why = flags.why!.trim().replace(/\s+/g, ' ');
-        const written = await dismissLead(store, settings.ledgerFile, lead, why).catch((error: Error) => {
-          if (!(error instanceof DismissalRefused)) throw error;
-          console.error(`lead #${lead.id} not dismissed: ${terminalText(error.message)}`);
-          process.exitCode = 1;
-          return null;
-        });
+        const written = await dismissLead(store.leads, settings.ledgerFile, lead, why).catch(
+          (error: Error) => {
+            if (!(error instanceof DismissalRefused)) throw error;
+            console.error(`lead #${lead.id} not dismissed: ${terminalText(error.message)}`);
+            process.exitCode = 1;
+            return null;
+          },
+        );
         if (written !== null)
           console.log(
             `lead #${lead.id} dismissed${written ? `; ${settings.ledgerFile} holds it, left out` : ''}`,
@@ -182,14 +184,14 @@ if (command === 'watch') {
  * Fills in each freshness measurement still without its first alert, from the store's deliveries,
  * and returns the events it filled in. Measurements whose alert is not delivered yet stay as they are.
  */
-async function measureFirstAlerts(contentDir: string, store: AlertStore): Promise<string[]> {
+async function measureFirstAlerts(contentDir: string, store: Store): Promise<string[]> {
   const file = `${contentDir}/collection.json`;
   const collection = await readJsonFile(file);
   const entries = (collection['freshness'] ?? []) as Record<string, unknown>[];
   const filled: string[] = [];
   for (const entry of entries) {
     if (typeof entry['first_alert_at'] === 'string') continue;
-    const at = await store.firstDelivered(String(entry['event_id']));
+    const at = await store.leads.firstDelivered(String(entry['event_id']));
     if (at === null) continue;
     entry['first_alert_at'] = new Date(at).toISOString();
     filled.push(String(entry['event_id']));

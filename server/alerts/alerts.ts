@@ -10,13 +10,13 @@ import type { SenderOptions } from './sender.js';
 import { AlertSender, SENDER_DEFAULTS } from './sender.js';
 import { telegramChannel } from './telegram/channel.js';
 import { webhookChannel } from './webhooks/channel.js';
-import { openAlertStore } from '../store/index.js';
-import type { AlertStore } from '../store/index.js';
+import { openStore } from '../store/index.js';
+import type { Store } from '../store/index.js';
 
 /** Alerts in one process: the store, the ledger following the content, and (maybe) the sender. */
 export interface Alerts {
   readonly config: AlertsConfig;
-  readonly store: AlertStore;
+  readonly store: Store;
   readonly sender: AlertSender | null;
   /** The relay's mailer when email is on: the sender's channel and the subscribe endpoint share it. */
   readonly mailer: Mailer | null;
@@ -27,7 +27,7 @@ export interface Alerts {
 function channelsOf(
   config: AlertsConfig,
   mailer: Mailer | null,
-  store: AlertStore,
+  store: Store,
   origin: string,
   concurrency: number,
   clock: () => number,
@@ -57,7 +57,7 @@ export async function startAlerts(
 ): Promise<Alerts> {
   // One clock for the store and the sender: the claims' leases are the store's, their margin the sender's.
   const clock = senderOptions.clock ?? Date.now;
-  const store = await openAlertStore(config.store.location, clock, { pool: config.store.pool });
+  const store = await openStore(config.store.location, clock, { pool: config.store.pool });
   // nodemailer loads only on a server that sends email.
   const mailer = config.email ? (await import('../outbound/smtp.js')).createMailer(config.email) : null;
   const sender = config.sender
@@ -82,7 +82,7 @@ export async function startAlerts(
     try {
       // One transaction, `decide` inside it (synchronous): two workers loading the same content
       // make each alert once, whichever commits first. A rejection is the failure a throw was.
-      const made = await store.recordPublication((ledger, marks, startedAt) => {
+      const made = await store.ledger.recordPublication((ledger, marks, startedAt) => {
         const decision = decidePublication(events, ledger, marks, startedAt);
         return {
           entries: decision.entries,

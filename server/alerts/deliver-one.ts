@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { DeliveryChannel, DeliveryResult } from './channel.js';
 import { describeError } from '../outbound/describe-error.js';
-import type { AlertStore, Delivery, PendingAlert } from '../store/index.js';
+import type { Store, Delivery, PendingAlert } from '../store/index.js';
 
 /**
  * What became of a delivery's records: all written; the `sending` record's write rejected, so
@@ -19,7 +19,7 @@ export type DeliveryRecords = 'recorded' | 'unsent' | 'unrecorded';
  * written (the channel's `beforeWrite`), as `sent` once the kernel has all of it, then with the answer.
  */
 export async function deliverOne(
-  store: AlertStore,
+  store: Pick<Store, 'deliveries'>,
   logger: Logger,
   alert: PendingAlert,
   channel: DeliveryChannel,
@@ -50,11 +50,11 @@ export async function deliverOne(
       beforeWrite: async () => {
         await sent;
         unwritten = true;
-        await store.recordDelivery(delivery, 'sending');
+        await store.deliveries.recordDelivery(delivery, 'sending');
         unwritten = false;
       },
       afterWrite: () => {
-        sent = store.recordDelivery(delivery, 'sent').catch(unrecorded);
+        sent = store.deliveries.recordDelivery(delivery, 'sent').catch(unrecorded);
       },
     });
   } catch (error) {
@@ -68,7 +68,7 @@ export async function deliverOne(
   }
   try {
     await sent;
-    await store.recordDelivery(delivery, result.kind, {
+    await store.deliveries.recordDelivery(delivery, result.kind, {
       status: result.status,
       attempts: result.attempts,
       reason: result.kind === 'failed' ? result.reason : null,

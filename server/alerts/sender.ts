@@ -5,10 +5,10 @@ import type { DeliveryChannel } from './channel.js';
 import { deliverOne } from './deliver-one.js';
 import type { Share } from './share.js';
 import { keyOf } from './share.js';
-import type { AlertStore, Channel } from '../store/index.js';
+import type { Store, Channel } from '../store/index.js';
 
 export interface SenderOptions {
-  readonly store: AlertStore;
+  readonly store: Pick<Store, 'claims' | 'deliveries' | 'senderLease' | 'prune'>;
   /** The channels alerts go out on (server/alerts/channel.ts), each alert to each in turn. */
   readonly channels: readonly DeliveryChannel[];
   readonly logger: Logger;
@@ -52,7 +52,7 @@ const PRUNE_EVERY_MS = 3_600_000;
  * pass is timed only once the last one has ended, so renewals never overlap.
  */
 export class AlertSender {
-  readonly #store: AlertStore;
+  readonly #store: Pick<Store, 'claims' | 'deliveries' | 'senderLease' | 'prune'>;
   readonly #options: Required<SenderOptions>;
   readonly #channels: readonly Channel[];
   readonly #holder = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -98,8 +98,8 @@ export class AlertSender {
     this.#timer = null;
     // A lane's end asks for a turn (it finishes its claim when it was the last): both end first.
     while (this.#turn || this.#lanes.size > 0) await Promise.all([this.#turn, ...this.#lanes]);
-    await this.#store.releaseClaims(this.#holder);
-    await this.#store.release(this.#holder);
+    await this.#store.claims.releaseClaims(this.#holder);
+    await this.#store.senderLease.release(this.#holder);
     for (const channel of this.#options.channels) channel.close();
   }
 
@@ -149,7 +149,9 @@ export class AlertSender {
   async #renew(): Promise<void> {
     // Counted from before asking: the store extends the claims no earlier than this.
     const now = this.#options.clock();
-    const held = new Set((await this.#store.renewClaims(this.#holder, this.#options.leaseMs)).map(keyOf));
+    const held = new Set(
+      (await this.#store.claims.renewClaims(this.#holder, this.#options.leaseMs)).map(keyOf),
+    );
     this.#heldUntil = now + this.#options.leaseMs;
     for (const [key, share] of this.#shares) {
       if (held.has(key)) continue;
@@ -175,9 +177,9 @@ export class AlertSender {
     await this.#fill();
     if (this.#options.clock() - this.#lastPrune > PRUNE_EVERY_MS) {
       this.#lastPrune = this.#options.clock();
-      if (!(await this.#store.lease(this.#holder, this.#options.leaseMs))) return;
+      if (!(await this.#store.senderLease.lease(this.#holder, this.#options.leaseMs))) return;
       const pruned = await this.#store.prune();
-      await this.#store.release(this.#holder);
+      await this.#store.senderLease.release(this.#holder);
       if (pruned.deliveries + pruned.subscriptions > 0) this.#options.logger.info(pruned, 'alerts: pruned');
     }
   }
@@ -191,7 +193,12 @@ export class AlertSender {
       const recipient = share.queue.shift();
       if (recipient) return { share, recipient };
     }
-    const claim = await this.#store.claimBatch(this.#holder, this.#options.leaseMs, BATCH, this.#channels);
+    const claim = await this.#store.claims.claimBatch(
+      this.#holder,
+      this.#options.leaseMs,
+      BATCH,
+      this.#channels,
+    );
     if (!claim) return null;
     const channel = this.#options.channels.find((candidate) => candidate.name === claim.channel)!;
     if (claim.recovered)
@@ -276,7 +283,7 @@ export class AlertSender {
       // A delivery of it went unrecorded: those whose `sending` record's write rejected (which the
       // store may yet have taken) were never sent, and go now, before the claim is marked done.
       if (share.unsent.length > 0) {
-        await this.#store.forgetUnsent(alert.id, share.channel.name, share.unsent);
+        await this.#store.deliveries.forgetUnsent(alert.id, share.channel.name, share.unsent);
         share.unsent = [];
       }
       const owed = await share.channel.owed(alert, BATCH, share.claim.after, share.claim.upTo);
@@ -287,14 +294,14 @@ export class AlertSender {
         return;
       }
     }
-    const { alertDone } = await this.#store.finishClaim(share.claim, this.#holder, this.#channels);
+    const { alertDone } = await this.#store.claims.finishClaim(share.claim, this.#holder, this.#channels);
     this.#shares.delete(key);
     if (alertDone)
       this.#options.logger.info(
         {
           alert: alert.key,
           ms: this.#options.clock() - alert.createdAt,
-          deliveries: await this.#store.deliveryCounts(alert.id),
+          deliveries: await this.#store.deliveries.deliveryCounts(alert.id),
         },
         'alerts: sent',
       );

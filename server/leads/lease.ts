@@ -5,7 +5,7 @@
  * watcher has taken it over. Each write also names this watcher as its fence, so the store refuses
  * it in the write's own transaction when the lease is another's (`LeaseLost`), and the round ends.
  */
-import type { AlertStore } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import { LeaseLost } from '../store/index.js';
 
 const LEASE_MS = 60_000;
@@ -17,6 +17,7 @@ export const RENEW_EVERY_MS = LEASE_MS / 3;
 export { LeaseLost };
 
 /** Renews `holder`'s lease, or rejects with `LeaseLost` when another watcher holds it. */
-export async function holdLease(store: AlertStore, holder: string): Promise<void> {
-  if (!(await store.leaseWatcher(holder, LEASE_MS))) throw new LeaseLost('another watcher holds the lease');
+export async function holdLease(store: Pick<Store, 'watcherLease'>, holder: string): Promise<void> {
+  if (!(await store.watcherLease.lease(holder, LEASE_MS)))
+    throw new LeaseLost('another watcher holds the lease');
 }

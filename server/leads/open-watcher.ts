@@ -7,8 +7,8 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { createMailer } from '../outbound/smtp.js';
-import type { AlertStore } from '../store/index.js';
-import { openAlertStore } from '../store/index.js';
+import type { Store } from '../store/index.js';
+import { openStore } from '../store/index.js';
 import { loadContent } from '../content/read-content.js';
 import { readAnswered } from './answered.js';
 import { PoliteClient } from './polite-client.js';
@@ -32,7 +32,7 @@ export const STOP_WITHIN_MS = 15_000;
 
 export interface OpenedWatcher {
   readonly watcher: Watcher;
-  readonly store: AlertStore;
+  readonly store: Store;
   close(): Promise<void>;
 }
 
@@ -49,7 +49,7 @@ export async function openWatcher(
   const userAgent = settings.userAgent;
   const sources = await readSourcesFile(settings.sourcesFile);
   const handles = await watchedHandles(settings.contentDir);
-  const store = await openAlertStore(settings.store.location, clock, { pool: settings.store.pool });
+  const store = await openStore(settings.store.location, clock, { pool: settings.store.pool });
   const mailer = settings.email
     ? createMailer({ smtpUrl: settings.email.smtpUrl, from: settings.email.from })
     : null;

@@ -3,7 +3,7 @@
  * `lead_sources` (its validators, its reader's memory, its back-off, when it last changed), and what
  * a poll of it reports.
  */
-import type { AlertStore } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import type { Validators } from './polite-client.js';
 import type { Sighting } from './read/types.js';
 
@@ -49,8 +49,8 @@ const FRESH: SourceState = {
 };
 
 /** A source's state as the store holds it; a fresh one when there is none or it cannot be read. */
-export async function readSourceState(store: AlertStore, name: string): Promise<SourceState> {
-  const saved = await store.sourceState(name);
+export async function readSourceState(store: Pick<Store, 'leads'>, name: string): Promise<SourceState> {
+  const saved = await store.leads.sourceState(name);
   if (saved === null) return FRESH;
   try {
     return { ...FRESH, ...(JSON.parse(saved) as Partial<SourceState>) };

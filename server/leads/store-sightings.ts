@@ -5,7 +5,7 @@
  * new leads (and so oEmbed reads) are made in one poll: the rest are deferred, for the watcher to
  * store in its next rounds.
  */
-import type { AlertStore, StoredLead } from '../store/index.js';
+import type { Store, StoredLead } from '../store/index.js';
 import { webAddress } from '../../domain/text/web-address.js';
 import { plausibleTime } from '../../domain/time.js';
 import type { Answered } from './answered.js';
@@ -19,7 +19,7 @@ export const LEADS_PER_POLL = 20;
 
 export interface StoreOptions {
   readonly source: string;
-  readonly store: AlertStore;
+  readonly store: Pick<Store, 'leads'>;
   readonly answered: Answered;
   readonly client: PoliteClient;
   readonly oembedOrigin?: string;
@@ -46,7 +46,7 @@ export async function storeSightings(all: readonly Sighting[], options: StoreOpt
   let known = linked.length - sightings.length;
   const created: StoredLead[] = [];
   const deferred: Sighting[] = [];
-  const stored = sightings.length === 0 ? [] : await store.leads();
+  const stored = sightings.length === 0 ? [] : await store.leads.leads();
   const storedKeys = new Set(stored.flatMap((lead) => [lead.key, `post:${lead.postId}`]));
   for (const seen of sightings) {
     const isStored =
@@ -70,7 +70,7 @@ export async function storeSightings(all: readonly Sighting[], options: StoreOpt
     // A date out of all reason (a feed dated in year 10000) is no date: the ledger could not hold it.
     const postedAt = plausibleTime(sighting.postedAt);
     const { lead, created: isNew } = await fenced((fence) =>
-      store.recordLead({ ...sighting, postedAt, title, words, source: options.source }, fence),
+      store.leads.recordLead({ ...sighting, postedAt, title, words, source: options.source }, fence),
     );
     if (!isNew) known += 1;
     else {

@@ -10,7 +10,7 @@
  */
 import { setTimeout } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { AlertStore } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import type { Answered } from './answered.js';
 import { backoffMs } from './backoff.js';
 import { LeaseLost, RENEW_EVERY_MS, holdLease } from './lease.js';
@@ -27,7 +27,7 @@ import type { CuratorChannels } from './tell-curator.js';
 import { LEADS_PER_DIGEST, hasChannel, tellCurator } from './tell-curator.js';
 
 export interface WatcherOptions {
-  readonly store: AlertStore;
+  readonly store: Pick<Store, 'leads' | 'watcherLease'>;
   readonly sources: readonly SourceEntry[];
   readonly context: PollContext;
   readonly clock: () => number;
@@ -168,7 +168,7 @@ export class Watcher {
     await this.#loop;
     this.#loop = null;
     this.#stopping = null;
-    await this.#options.store.releaseWatcher(this.#options.holder).catch(() => undefined);
+    await this.#options.store.watcherLease.release(this.#options.holder).catch(() => undefined);
   }
 
   /**
@@ -189,7 +189,7 @@ export class Watcher {
     const { store, clock, log, context } = this.#options;
     const save = async (next: Partial<SourceState>) => {
       const saved = { ...state, ...next };
-      await this.#fenced((fence) => store.saveSourceState(source.name, JSON.stringify(saved), fence));
+      await this.#fenced((fence) => store.leads.saveSourceState(source.name, JSON.stringify(saved), fence));
       this.#nextAt.set(source.name, saved.nextAt);
     };
     const read = (outcome: 'read' | 'unchanged', stored: Stored, passed: number): SourceSummary => ({
@@ -288,13 +288,13 @@ export class Watcher {
 
   /** Answers the open leads that a published event now cites: the curator made them an event. */
   async #close(answered: Answered): Promise<void> {
-    for (const lead of await this.#options.store.leads('open')) {
+    for (const lead of await this.#options.store.leads.leads('open')) {
       // A change of a page an event cites (a promotion extended) is news for that event: it stays.
       if (lead.key.startsWith(`${lead.url}#`)) continue;
       const eventId = answered.eventCiting(lead.url, lead.postId);
       if (
         eventId !== null &&
-        (await this.#fenced((fence) => this.#options.store.answerLead(lead.id, { eventId }, fence)))
+        (await this.#fenced((fence) => this.#options.store.leads.answerLead(lead.id, { eventId }, fence)))
       )
         this.#options.log.info({ lead: lead.id, event: eventId }, 'lead closed: an event cites it');
     }
@@ -309,11 +309,11 @@ export class Watcher {
       this.#noChannelSaid = true;
       return;
     }
-    const leads = (await store.untoldLeads()).slice(0, LEADS_PER_DIGEST);
+    const leads = (await store.leads.untoldLeads()).slice(0, LEADS_PER_DIGEST);
     if (leads.length === 0) return;
     const refused = await tellCurator(leads, channels, clock());
     if (refused === null)
-      for (const lead of leads) await this.#fenced((fence) => store.markTold(lead.id, fence));
+      for (const lead of leads) await this.#fenced((fence) => store.leads.markTold(lead.id, fence));
     else
       log.warn(
         { leads: leads.map((lead) => lead.id), reason: refused },

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { AlertStore } from './types.js';
+import type { Store } from './types.js';
 export { LeaseLost } from './lead-types.js';
 
 export type * from './types.js';
@@ -12,7 +12,7 @@ export {
   TELEGRAM_MAYBE_POSTED,
 } from './types.js';
 
-export interface AlertStoreOptions {
+export interface StoreOptions {
   /** PostgreSQL: connections this process holds at most (config `ALERTS_DATABASE_POOL`); 4 unless set. */
   readonly pool?: number;
 }
@@ -38,37 +38,34 @@ export function describeLocation(location: string): string {
 }
 
 /**
- * Opens the alerts' store at `location`, brought to the latest schema as it opens: a `postgres://`
+ * Opens the service's store at `location`, brought to the latest schema as it opens: a `postgres://`
  * or `postgresql://` URL is a PostgreSQL database shared by every machine (config
  * `ALERTS_DATABASE_URL`, a pool of `options.pool` connections per process), anything else a SQLite
- * file, one per machine (config `ALERTS_DB`). Its users hold the `AlertStore` interface, never the
+ * file, one per machine (config `ALERTS_DB`). Its users hold the `Store` interface's parts, never the
  * engine. Asynchronous, as opening an engine over the network is: it resolves once the store is
  * migrated and its `version` and `startedAt` are read, and rejects when it cannot be opened.
  *
  * Each engine's module (and its driver, `pg` or `better-sqlite3`) is imported here, when a store is
  * opened: a process without alerts, or on the other engine, never loads it.
  */
-export async function openAlertStore(
+export async function openStore(
   location: string,
   clock: () => number = Date.now,
-  options: AlertStoreOptions = {},
-): Promise<AlertStore> {
+  options: StoreOptions = {},
+): Promise<Store> {
   if (isDatabaseUrl(location)) {
-    const [{ DEFAULT_POOL }, { PostgresAlertStore }] = await Promise.all([
-      import('./postgres/connection.js'),
-      import('./postgres/index.js'),
-    ]);
-    return await PostgresAlertStore.open(location, clock, options.pool ?? DEFAULT_POOL);
+    const { openPostgresStore } = await import('./postgres/index.js');
+    return await openPostgresStore(location, clock, options.pool);
   }
-  const { SqliteAlertStore } = await import('./sqlite/index.js');
-  return await SqliteAlertStore.open(location, clock);
+  const { openSqliteStore } = await import('./sqlite/index.js');
+  return await openSqliteStore(location, clock);
 }
 
 /**
  * Whether a store is at `location` already, without making one: a file that exists, a database
  * whose schema and start are recorded. Rejects when a database cannot be reached.
  */
-export async function alertStoreExists(location: string): Promise<boolean> {
+export async function storeExists(location: string): Promise<boolean> {
   if (!isDatabaseUrl(location)) return existsSync(location);
   const { postgresStoreExists } = await import('./postgres/exists.js');
   return await postgresStoreExists(location);

@@ -82,12 +82,6 @@ export interface LeadStore {
   /** A source's polling state (its validators, cursor, back-off), as the watcher saved it. */
   sourceState(name: string): Promise<string | null>;
   saveSourceState(name: string, state: string, fence?: string): Promise<void>;
-  /**
-   * Takes or renews the watcher's lease for `holder` until `ttlMs` from now; true when it holds it:
-   * across machines, one watcher polls.
-   */
-  leaseWatcher(holder: string, ttlMs: number): Promise<boolean>;
-  releaseWatcher(holder: string): Promise<void>;
   /** When the first alert about `eventId` was delivered on any channel, or null while none was. */
   firstDelivered(eventId: string): Promise<number | null>;
 }

@@ -7,44 +7,48 @@ export type * from './channel-types.js';
 export type * from './lead-types.js';
 
 /**
- * The alerts' store as its users see it, whatever the engine: subscriptions, the publication ledger
- * and the alerts made from it, a record per (alert, subscription) delivery, and the sender's lease.
- * SQLite (./sqlite/, one file per machine) and PostgreSQL (./postgres/, one database for every
- * machine) implement it alike, method for method: the same results in the same order, the same
- * refusals, every timestamp from the store's clock. It is opened by `openAlertStore` (./index.ts),
- * which picks the engine from the location and resolves once the store is at its engine's latest
- * schema.
+ * The service's store as its users see it, whatever the engine, by part: the alerts' subscriptions
+ * on each channel, the publication ledger and the alerts made from it, a record per (alert,
+ * recipient) delivery, the senders' claims, the leads, and the two leases (one sender, one
+ * watcher). Each user takes the parts it uses (`Pick<Store, 'subscriptions' | …>`). SQLite
+ * (./sqlite/, one file per machine) and PostgreSQL (./postgres/, one database for every machine)
+ * implement every part alike, method for method: the same results in the same order, the same
+ * refusals, every timestamp from the store's clock. It is opened by `openStore` (./index.ts), which
+ * picks the engine from the location and resolves once the store is at its engine's latest schema.
  *
  * Every method that reads or writes returns a promise, so an engine may answer over the network
  * (PostgreSQL); a failure is a rejected promise, never a throw. What its users rely on, each stated
  * where it is relied on:
  * - a write has happened, durably, once its promise resolves: the sender awaits a delivery's
- *   `sending` record before a byte of the message is written (server/alerts/sender.ts, push.ts), so a
- *   crash never leaves a message sent that has no record, and one between the record and the write
- *   only makes the next lease holder send it again (`resendUnwritten`);
- * - a method's transaction is its own: `recordPublication` reads the ledger, calls its synchronous
- *   `decide` and writes in one write transaction, so two workers loading the same content make each
- *   alert once (server/alerts/alerts.ts); `lease` takes or renews the lease in one;
- * - nothing else is atomic across calls: the sender reads `owed` and hands the subscriptions to its
- *   lanes one read at a time (a read awaited must not let another read hand out the same ones), and
- *   renews its lease on a timer that never overlaps itself;
- * - a failure rejects the promise the caller awaits: in a request (server/alerts/push/endpoints.ts,
- *   webhook-endpoints.ts, email-endpoints.ts) it reaches the problem boundary as a throw did, and is
- *   answered as an RFC 9457 problem (500); the sender and the ledger log it;
- * - `version` and `startedAt` are read once as the store opens and do not change while it is open.
+ *   `sending` record before a byte of the message is written (server/alerts/sender.ts), so a crash
+ *   never leaves a message sent that has no record, and one between the record and the write only
+ *   makes the next lease holder send it again (`deliveries.resendUnwritten`);
+ * - a method's transaction is its own: `ledger.recordPublication` reads the ledger, calls its
+ *   synchronous `decide` and writes in one write transaction, so two workers loading the same content
+ *   make each alert once (server/alerts/alerts.ts); `lease` takes or renews a lease in one;
+ * - nothing else is atomic across calls: the sender reads what is owed and hands the recipients to
+ *   its lanes one read at a time (a read awaited must not let another read hand out the same ones),
+ *   and renews its lease on a timer that never overlaps itself;
+ * - a failure rejects the promise the caller awaits: in a request (each channel's endpoints.ts) it
+ *   reaches the problem boundary as a throw did, and is answered as an RFC 9457 problem (500, or 503
+ *   while the store is out: server/alerts/store-outage.ts); the sender and the ledger log it;
+ * - `version` and `ledger.startedAt` are read once as the store opens and do not change while it is
+ *   open.
  */
-export interface AlertStore
-  extends
-    SubscriptionStore,
-    WebhookStore,
-    EmailStore,
-    LedgerStore,
-    DeliveryStore,
-    ClaimStore,
-    LeaseStore,
-    LeadStore {
+export interface Store {
   /** The schema version of the store as it was opened: how many of its engine's migrations it has. */
   readonly version: number;
+  readonly subscriptions: SubscriptionStore;
+  readonly webhooks: WebhookStore;
+  readonly emails: EmailStore;
+  readonly ledger: LedgerStore;
+  readonly deliveries: DeliveryStore;
+  readonly claims: ClaimStore;
+  /** The alerts' sender's lease: which process renews the claims and resends what was not written. */
+  readonly senderLease: LeaseStore;
+  /** The lead watcher's lease: across machines, one watcher polls; its writes are fenced by it. */
+  readonly watcherLease: LeaseStore;
+  readonly leads: LeadStore;
   /**
    * Deletes what is kept no longer: old delivery records, expired and long-unrenewed browser
    * subscriptions, email addresses never confirmed and webhooks never verified.
@@ -52,6 +56,9 @@ export interface AlertStore
   prune(): Promise<{ deliveries: number; subscriptions: number }>;
   close(): Promise<void>;
 }
+
+/** The parts of a store, by name: what `Store` holds besides its version, `prune` and `close`. */
+export type StoreParts = Omit<Store, 'version' | 'prune' | 'close'>;
 
 /** A stored subscription: where to push, the keys to encrypt with, and the filters it wants. */
 export interface StoredSubscription {
@@ -303,7 +310,7 @@ export interface LeaseStore {
   lease(holder: string, ttlMs: number): Promise<boolean>;
   /** Gives the lease up (a clean stop), so another process takes it without waiting for it to expire. */
   release(holder: string): Promise<void>;
-  /** Who holds the sender's lease now (`host:pid:random`), if anyone. */
+  /** Who holds the lease now (`host:pid:random`), if anyone. */
   leaseHolder(): Promise<string | null>;
 }
 

@@ -8,7 +8,7 @@ import { outputOf, runToEnd } from '../helpers/run.js';
 import { startPostgres } from '../helpers/postgres.js';
 import { useStoreEngines } from '../helpers/store-engines.js';
 import { usingServer } from '../helpers/with-server.js';
-import { openAlertStore } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 
 const OPERATIONS = path.join(ROOT, 'docs/operations.md');
 const LOG = '~/.pm2/logs/reset-tracker-out.log';
@@ -98,10 +98,10 @@ test('§12: the PostgreSQL lines make a role and a database the store opens with
       const done = await shell(line.replace(/^sudo -u postgres /, ''), env);
       t.is(done.code, 0, `${line}\n${outputOf(done)}`);
     }
-    const store = await openAlertStore(url!.replace(':5432/', `:${server.port}/`));
+    const store = await openStore(url!.replace(':5432/', `:${server.port}/`));
     try {
       t.true(store.version > 0, 'the role made the tables in its own database');
-      t.is(await store.subscriptionCount(), 0);
+      t.is(await store.subscriptions.subscriptionCount(), 0);
     } finally {
       await store.close();
     }
@@ -120,12 +120,14 @@ for (const engine of engines)
     );
     t.is(lines.length, 3, lines.join('\n'));
     const place = await engine.place();
-    const store = await openAlertStore(place);
+    const store = await openStore(place);
     const endpoint = 'https://fcm.googleapis.com/fcm/send/gone';
     const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
     try {
-      await store.subscribeMany([{ endpoint, ...keys, audience: 'all', window: 'any', expiresAt: null }]);
-      await store.addWebhook({
+      await store.subscriptions.subscribeMany([
+        { endpoint, ...keys, audience: 'all', window: 'any', expiresAt: null },
+      ]);
+      await store.webhooks.addWebhook({
         publicId: 'wh_gone',
         url: 'https://hooks.example/gone',
         kind: 'generic',
@@ -134,7 +136,7 @@ for (const engine of engines)
         audience: 'all',
         window: 'any',
       });
-      const asked = await store.requestEmail({
+      const asked = await store.emails.requestEmail({
         email: 'gone@example.org',
         locale: 'en',
         audience: 'all',
@@ -142,8 +144,8 @@ for (const engine of engines)
         confirmHash: 'c',
       });
       if (asked.kind !== 'confirm') throw new Error(asked.kind);
-      await store.confirmEmail('c');
-      await store.keepUnsubscribeHash(asked.subscription.id, 'hash-of-a-mail');
+      await store.emails.confirmEmail('c');
+      await store.emails.keepUnsubscribeHash(asked.subscription.id, 'hash-of-a-mail');
     } finally {
       await store.close();
     }
@@ -160,12 +162,12 @@ for (const engine of engines)
       t.is(done.code, 0, `${command}\n${outputOf(done)}`);
       if (engine.name === 'postgres') t.is(done.stdout.trim(), 'DELETE 1', command);
     }
-    const after = await openAlertStore(place);
+    const after = await openStore(place);
     try {
-      t.is(await after.subscriptionCount(), 0);
-      t.is(await after.webhook('wh_gone'), null);
-      t.is(await after.emailCount(), 0);
-      t.false(await after.unsubscribeEmail('hash-of-a-mail'), 'its unsubscribe hashes went with it');
+      t.is(await after.subscriptions.subscriptionCount(), 0);
+      t.is(await after.webhooks.webhook('wh_gone'), null);
+      t.is(await after.emails.emailCount(), 0);
+      t.false(await after.emails.unsubscribeEmail('hash-of-a-mail'), 'its unsubscribe hashes went with it');
     } finally {
       await after.close();
     }

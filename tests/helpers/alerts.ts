@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { PushChannelOptions } from '../../server/alerts/push/channel.js';
 import { pushChannel } from '../../server/alerts/push/channel.js';
 import { AlertSender } from '../../server/alerts/sender.js';
-import type { AlertStore, PendingAlert } from '../../server/store/index.js';
+import type { Store, PendingAlert } from '../../server/store/index.js';
 import type { AudienceFilter, WindowFilter } from '../../domain/schemas/index.js';
 import type { Subscriber } from './push-service.js';
 
@@ -86,13 +86,13 @@ type Filters = { readonly audience?: AudienceFilter; readonly window?: WindowFil
  * passed leaves it (tests/server/alerts/webhooks-api tests registering); returns its id.
  */
 export async function storeActiveWebhook(
-  store: AlertStore,
+  store: Store,
   origin: string,
   secret: string,
   n: number,
   { audience = 'all', window = 'any' }: Filters = {},
 ): Promise<number> {
-  const added = await store.addWebhook({
+  const added = await store.webhooks.addWebhook({
     publicId: `wh_${n}`,
     url: `${origin}/hook/${n}`,
     kind: 'generic',
@@ -102,7 +102,7 @@ export async function storeActiveWebhook(
     window,
   });
   if (!('stored' in added)) throw new Error('the store is full');
-  await store.activateWebhook(added.stored.id);
+  await store.webhooks.activateWebhook(added.stored.id);
   return added.stored.id;
 }
 
@@ -111,18 +111,18 @@ export async function storeActiveWebhook(
  * (tests/server/alerts/email-api tests both).
  */
 export async function storeConfirmedEmail(
-  store: AlertStore,
+  store: Store,
   n: number,
   { audience = 'all', window = 'any' }: Filters = {},
 ): Promise<void> {
-  const asked = await store.requestEmail({
+  const asked = await store.emails.requestEmail({
     email: `reader-${n}@example.org`,
     locale: 'en',
     audience,
     window,
     confirmHash: `confirm-${n}`,
   });
-  if (asked.kind !== 'confirm' || !(await store.confirmEmail(`confirm-${n}`)))
+  if (asked.kind !== 'confirm' || !(await store.emails.confirmEmail(`confirm-${n}`)))
     throw new Error('not confirmed');
 }
 
@@ -131,12 +131,12 @@ export async function storeConfirmedEmail(
  * the ledger would record it; returns it as the sender reads it. Subscriptions get it only when
  * made before it, by the store's clock (milliseconds).
  */
-export async function alertEveryone(store: AlertStore, key: string, payload = '{}'): Promise<PendingAlert> {
-  await store.recordPublication(() => ({
+export async function alertEveryone(store: Store, key: string, payload = '{}'): Promise<PendingAlert> {
+  await store.ledger.recordPublication(() => ({
     entries: [],
     alerts: [{ key, eventId: key, reason: 'confirmed', payload, record: '{}', matching: ['all/any'] }],
   }));
-  const alert = (await store.pendingAlerts()).find((pending) => pending.key === key);
+  const alert = (await store.deliveries.pendingAlerts()).find((pending) => pending.key === key);
   if (!alert) throw new Error(`no alert ${key}`);
   return alert;
 }
@@ -154,7 +154,7 @@ export interface SenderLogLine {
  * to `logs` (with `name`, to tell senders sharing one list apart).
  */
 export function pushSender(
-  store: AlertStore,
+  store: Store,
   vapid: PushChannelOptions['vapid'],
   options: {
     readonly lanes: number;

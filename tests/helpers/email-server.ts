@@ -4,7 +4,7 @@ import path from 'node:path';
 import test from 'ava';
 import { simpleParser } from 'mailparser';
 import type { ParsedMail } from 'mailparser';
-import { openAlertStore } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 import { copyContent, DEMO_FIXTURE } from './fixtures.js';
 import type { SmtpStandIn } from './smtp-server.js';
 import { startSmtpServer } from './smtp-server.js';
@@ -96,9 +96,9 @@ export function linkIn(mail: ParsedMail, pathPattern: RegExp): string {
 
 /** Addresses stored, confirmed or not. */
 export async function storedEmails(): Promise<number> {
-  const store = await openAlertStore(db);
+  const store = await openStore(db);
   try {
-    return await store.emailCount();
+    return await store.emails.emailCount();
   } finally {
     await store.close();
   }
@@ -109,9 +109,9 @@ export async function storedEmails(): Promise<number> {
  * mail of it has been taken by the relay, so after this no mail of the content so far is to come.
  */
 export async function allSent(): Promise<boolean> {
-  const store = await openAlertStore(db);
+  const store = await openStore(db);
   try {
-    return await eventually(async () => (await store.pendingAlerts()).length === 0);
+    return await eventually(async () => (await store.deliveries.pendingAlerts()).length === 0);
   } finally {
     await store.close();
   }

@@ -6,8 +6,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import type { AlertStore } from '../../server/store/index.js';
-import { openAlertStore } from '../../server/store/index.js';
+import type { Store } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 import type { Answered } from '../../server/leads/answered.js';
 import { readAnswered } from '../../server/leads/answered.js';
 import { PoliteClient } from '../../server/leads/polite-client.js';
@@ -23,7 +23,7 @@ export const NEW_POST = 'https://x.com/claudeai/status/2105721630051692804';
 export const LEDGER_POST = 'https://x.com/ClaudeDevs/status/2104641323198472430';
 
 export interface Setup {
-  readonly store: AlertStore;
+  readonly store: Store;
   readonly site: SourceStandIn;
   readonly logs: { level: number; msg: string; source?: string; reason?: string }[];
   readonly dir: string;
@@ -52,7 +52,7 @@ export async function setUp(t: { teardown(fn: () => Promise<void>): void }): Pro
     logs: [] as Setup['logs'],
     dir,
   } as Setup;
-  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'), () => setup.now);
+  const store = await openStore(path.join(dir, 'alerts.sqlite'), () => setup.now);
   const site = await startSourceStandIn();
   site.set('/oembed', { body: await fixture('oembed.json') });
   t.teardown(async () => {
@@ -105,7 +105,7 @@ export const noneAnswered = (): Promise<Answered> =>
   Promise.resolve({ has: () => false, eventCiting: () => null });
 
 /** The options `setup.watcher` would give, with another store. */
-export function watcherOptions(setup: Setup, store: AlertStore) {
+export function watcherOptions(setup: Setup, store: Store) {
   return {
     store,
     sources: [{ name: 'peer-shixi', kind: 'peer_data' as const, url: `${setup.site.origin}/shixi.json` }],

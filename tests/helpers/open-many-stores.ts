@@ -7,14 +7,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openAlertStore } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 
 const count = Number(process.argv[2] ?? '300');
 const database = process.argv[3];
 const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-stores-'));
 for (let i = 0; i < count; i += 1) {
-  const store = await openAlertStore(database ?? path.join(dir, `alerts-${i % 3}.sqlite`));
-  await store.subscribe({
+  const store = await openStore(database ?? path.join(dir, `alerts-${i % 3}.sqlite`));
+  await store.subscriptions.subscribe({
     endpoint: `https://fcm.googleapis.com/fcm/send/${i}`,
     p256dh: 'B',
     auth: 'A',
@@ -22,7 +22,7 @@ for (let i = 0; i < count; i += 1) {
     window: 'any',
     expiresAt: null,
   });
-  await store.lease(`holder-${i}`, 1000);
+  await store.senderLease.lease(`holder-${i}`, 1000);
   await store.close();
 }
 await rm(dir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ExecutionContext } from 'ava';
 import ece from 'http_ece';
-import type { AlertStore } from '../../server/store/index.js';
+import type { Store } from '../../server/store/index.js';
 
 export interface Subscriber {
   readonly id: string;
@@ -88,11 +88,11 @@ function publicKeyOf(point: Buffer) {
  */
 export async function storeSubscribers(
   push: PushService,
-  store: Pick<AlertStore, 'subscribeMany'>,
+  store: Pick<Store, 'subscriptions'>,
   count: number,
 ): Promise<Subscriber[]> {
   const subscribers = Array.from({ length: count }, () => push.subscriber());
-  await store.subscribeMany(
+  await store.subscriptions.subscribeMany(
     subscribers.map(({ subscription }) => ({
       endpoint: subscription.endpoint,
       ...subscription.keys,

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import type { AlertStore } from '../../server/store/index.js';
-import { openAlertStore } from '../../server/store/index.js';
+import type { Store } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 import { SCHEMA_VERSION as POSTGRES_VERSION } from '../../server/store/postgres/migrations.js';
 import { SCHEMA_VERSION as SQLITE_VERSION } from '../../server/store/sqlite/index.js';
 import type { PostgresServer } from './postgres.js';
@@ -18,7 +18,7 @@ export interface StoreEngine {
   /** A new, empty place for a store: a file in a folder of its own, or a new database. */
   place(): Promise<string>;
   /** Opens a store in a new place (`place()`), with the clock given. */
-  open(clock?: () => number): Promise<AlertStore>;
+  open(clock?: () => number): Promise<Store>;
 }
 
 /**
@@ -44,7 +44,7 @@ export function useStoreEngines(): readonly StoreEngine[] {
     name,
     version,
     place,
-    open: async (clock = Date.now) => await openAlertStore(await place(), clock),
+    open: async (clock = Date.now) => await openStore(await place(), clock),
   });
   return [
     engine('sqlite', SQLITE_VERSION, () =>

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { openAlertStore } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 import { copyContent, DEMO_FIXTURE } from './fixtures.js';
 import type { Reply, WebhookReceiver } from './webhook-receiver.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
@@ -93,9 +93,9 @@ export const show = (id: string, token: string | null, headers: Record<string, s
 
 /** Webhooks in the store now. */
 export async function webhookCount(): Promise<number> {
-  const store = await openAlertStore(db);
+  const store = await openStore(db);
   try {
-    return await store.webhookCount();
+    return await store.webhooks.webhookCount();
   } finally {
     await store.close();
   }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { simpleParser } from 'mailparser';
-import { openAlertStore } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 import { buildServer } from './helpers/build.js';
 import { storeActiveWebhook, storeConfirmedEmail, writeReset } from '../helpers/alerts.js';
 import { eventually } from '../helpers/wait.js';
@@ -29,7 +29,7 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
   const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-webhooks-pm2-'));
   const db = path.join(data, 'alerts.sqlite');
   // Webhooks and addresses as registration and confirmation leave them, before the cluster starts.
-  const store = await openAlertStore(db);
+  const store = await openStore(db);
   const others = { audience: 'team', window: 'five_hour' } as const;
   for (let n = 0; n < MATCHING; n += 1) await storeActiveWebhook(store, receiver.origin, SECRET, n);
   for (let n = MATCHING; n < MATCHING + OTHERS; n += 1)
@@ -69,9 +69,10 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
 
       // A sender is killed twice: while webhooks are being sent, then (another process holding
       // claims) while mails are, so each channel's messages in flight are cut.
-      const reader = await openAlertStore(db);
+      const reader = await openStore(db);
       const killed: string[] = [];
-      const alive = async () => (await reader.claimHolders()).filter((holder) => !killed.includes(holder));
+      const alive = async () =>
+        (await reader.claims.claimHolders()).filter((holder) => !killed.includes(holder));
       const killHolder = async (what: string, sent: () => number, of: number) => {
         t.true(
           await eventually(async () => sent() >= of * 0.3 && (await alive()).length > 0, { timeout: 60_000 }),
@@ -94,7 +95,9 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
         `${receiver.received.length} webhooks and ${smtp.received.length} mails delivered`,
       );
       t.true(
-        await eventually(async () => (await reader.pendingAlerts()).length === 0, { timeout: 60_000 }),
+        await eventually(async () => (await reader.deliveries.pendingAlerts()).length === 0, {
+          timeout: 60_000,
+        }),
         'the sender recorded the alert finished',
       );
       const byPath = new Map<string, typeof receiver.received>();
@@ -133,8 +136,8 @@ test('webhooks and addresses on a PM2 cluster get a published reset once each ac
         'at most the messages in flight (32 per killed sender, every channel together) get a second copy',
       );
 
-      t.deepEqual(await reader.claimHolders(), [], 'no claim is left open');
-      const records = await reader.allDeliveryCounts();
+      t.deepEqual(await reader.claims.claimHolders(), [], 'no claim is left open');
+      const records = await reader.deliveries.allDeliveryCounts();
       t.is((records['delivered'] ?? 0) + (records['sent'] ?? 0), MATCHING + MAILS, JSON.stringify(records));
       await reader.close();
     });

@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { generateVapidKeys } from '../../tools/vapid-keys.js';
 import { SENDER_DEFAULTS } from '../../server/alerts/sender.js';
-import { openAlertStore } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 import { buildServer } from './helpers/build.js';
 import { startNginx } from './helpers/nginx.js';
 import type { Cluster } from './helpers/pm2.js';
@@ -71,7 +71,7 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
   };
   const clusters: Cluster[] = [];
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
-  const store = await openAlertStore(database.url);
+  const store = await openStore(database.url);
   try {
     // Webhooks and addresses as registration and confirmation leave them, written before the machines start.
     for (let n = 0; n < HOOKS; n += 1) await storeActiveWebhook(store, receiver.origin, SECRET, n);
@@ -193,7 +193,7 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
     );
 
     // Mid fan-out, a worker holding claims is killed outright.
-    const holders = async () => await store.claimHolders();
+    const holders = async () => await store.claims.claimHolders();
     t.true(
       await eventually(async () => sent() >= all * 0.2 && (await holders()).length > 0, { timeout: 120_000 }),
       'the fan-out started',
@@ -295,10 +295,10 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
     );
     if (!everyoneGotIt) {
       // What the store recorded tells a delivery that failed (and why) from one never made.
-      t.log(`deliveries recorded, by outcome: ${JSON.stringify(await store.allDeliveryCounts())}`);
-      const alerts = await store.alertCount();
+      t.log(`deliveries recorded, by outcome: ${JSON.stringify(await store.deliveries.allDeliveryCounts())}`);
+      const alerts = await store.ledger.alertCount();
       for (let id = 1; id <= alerts; id += 1)
-        t.log(`alert ${id}, failures: ${JSON.stringify((await store.failures(id)).slice(0, 12))}`);
+        t.log(`alert ${id}, failures: ${JSON.stringify((await store.deliveries.failures(id)).slice(0, 12))}`);
     }
     t.true(
       everyoneGotIt,
@@ -306,7 +306,9 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
         `${hookPaths.length} webhooks, ${mailed().size} of ${addresses.length} mails)`,
     );
     t.true(
-      await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 60_000 }),
+      await eventually(async () => (await store.deliveries.pendingAlerts()).length === 0, {
+        timeout: 60_000,
+      }),
       'the alert was recorded finished',
     );
 
@@ -350,14 +352,14 @@ test('two machines on one PostgreSQL behind nginx: subscriptions through either,
     t.deepEqual(receiver.refused, [], 'every webhook message verified');
 
     // Every record written; both machines sent a share; one worker died, and only the one killed.
-    const counts = await store.allDeliveryCounts();
+    const counts = await store.deliveries.allDeliveryCounts();
     t.is(counts['failed'] ?? 0, 0, JSON.stringify(counts));
     t.is(
       Object.values(counts).reduce((sum, n) => sum + n, 0),
       all,
       `one record per subscription: ${JSON.stringify(counts)}`,
     );
-    t.deepEqual(await store.claimHolders(), [], 'no claim is left open');
+    t.deepEqual(await store.claims.claimHolders(), [], 'no claim is left open');
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     const { rows } = await client.query<{ holder: string }>('SELECT holder FROM claims');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../tools/vapid-keys.js';
-import { openAlertStore } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 import { buildServer } from './helpers/build.js';
 import { editJson } from './helpers/content.js';
 import { fetchAgainIfClosed } from './helpers/http.js';
@@ -97,16 +97,16 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       );
 
       // Mid-fan-out, a process holding claims on it is killed outright (both workers send).
-      const reader = await openAlertStore(db);
+      const reader = await openStore(db);
       t.true(
         await eventually(
           async () =>
-            alertsReceived(push).length >= MATCHING * 0.3 && (await reader.claimHolders()).length > 0,
+            alertsReceived(push).length >= MATCHING * 0.3 && (await reader.claims.claimHolders()).length > 0,
           { timeout: 60_000 },
         ),
         'the fan-out started',
       );
-      const holder = (await reader.claimHolders())[0] ?? '';
+      const holder = (await reader.claims.claimHolders())[0] ?? '';
       const pid = Number(holder.split(':')[1]);
       process.kill(pid, 'SIGKILL');
       const atKill = alertsReceived(push).length;
@@ -125,7 +125,9 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       // The new holder marks the alert done only once every message of it has been answered: after
       // that no copy is still on its way.
       t.true(
-        await eventually(async () => (await reader.pendingAlerts()).length === 0, { timeout: 60_000 }),
+        await eventually(async () => (await reader.deliveries.pendingAlerts()).length === 0, {
+          timeout: 60_000,
+        }),
         'the sender recorded the alert finished',
       );
       // Each got it; a second copy only where the killed sender had handed a message over but not
@@ -151,11 +153,11 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
         'no subscription of other filters got it',
       );
       t.deepEqual(push.refused, []);
-      t.false((await reader.claimHolders()).includes(holder), 'the killed process holds nothing');
+      t.false((await reader.claims.claimHolders()).includes(holder), 'the killed process holds nothing');
       t.is((await waitForWorkers(cluster, 2)).size, 2, 'PM2 replaced the killed worker');
       // One record per subscription: delivered, or `sent` for those in flight when the sender died
       // (the kernel had them; their answer went with the process).
-      const records = await reader.allDeliveryCounts();
+      const records = await reader.deliveries.allDeliveryCounts();
       t.log(`records: ${JSON.stringify(records)}`);
       t.is((records['delivered'] ?? 0) + (records['sent'] ?? 0), MATCHING, JSON.stringify(records));
       t.true((records['sent'] ?? 0) <= 32, JSON.stringify(records));
@@ -208,13 +210,13 @@ test('a published reset reaches every matching subscription on a PM2 cluster acr
       t.regex(await cli('tools/alerts-preview.ts', '--dir', content.dir), /sends no alert/);
       const checked = await cli('tools/content-check.ts', '--dir', content.dir);
       t.notRegex(checked, /error/i);
-      const alertsBefore = await reader.alertCount();
+      const alertsBefore = await reader.ledger.alertCount();
       t.regex(await cli('tools/content-publish.ts', '--dir', content.dir), /now serving revision/);
       // Every worker serving the new revision has recorded it in the ledger (in the same turn as it
       // loaded it): an alert it made is there now, and is done only once its messages were answered.
-      t.is(await reader.alertCount(), alertsBefore, 'no alert was made');
+      t.is(await reader.ledger.alertCount(), alertsBefore, 'no alert was made');
       t.true(
-        await eventually(async () => (await reader.pendingAlerts()).length === 0),
+        await eventually(async () => (await reader.deliveries.pendingAlerts()).length === 0),
         'no alert is left to send',
       );
       t.is(alertsReceived(push).length, before, 'nothing was sent for backfill or a silent correction');

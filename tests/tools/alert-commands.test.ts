@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../tools/vapid-keys.js';
-import { alertStoreExists, openAlertStore } from '../../server/store/index.js';
+import { storeExists, openStore } from '../../server/store/index.js';
 import { writeReset } from '../helpers/alerts.js';
 import { copyContent, DEMO_FIXTURE, ROOT } from '../helpers/fixtures.js';
 import { startPostgres } from '../helpers/postgres.js';
@@ -34,10 +34,10 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
     return done.stdout;
   };
   try {
-    const store = await openAlertStore(db);
+    const store = await openStore(db);
     const endpoint = (n: number) => `https://fcm.googleapis.com/fcm/send/${n}`;
     const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
-    await store.subscribeMany([
+    await store.subscriptions.subscribeMany([
       { endpoint: endpoint(1), ...keys, audience: 'all', window: 'any', expiresAt: null },
       { endpoint: endpoint(2), ...keys, audience: 'pro', window: 'weekly', expiresAt: null },
       { endpoint: endpoint(3), ...keys, audience: 'team', window: 'five_hour', expiresAt: null },
@@ -109,14 +109,14 @@ test('content:new --no-alert and content:revise --alert mark the store; alerts:p
     const late = /alerts: none will be sent for (\S+) revision 1/.exec(created)?.[1];
     t.truthy(late, created);
     t.deepEqual(
-      (await store.marks()).find((mark) => mark.eventId === late),
+      (await store.ledger.marks()).find((mark) => mark.eventId === late),
       { eventId: late!, revision: 1, mode: 'silent' },
     );
 
     const revised = await run('tools/content-revise.ts', id, '--correct', 'The plans were wrong.', '--alert');
     t.regex(revised, new RegExp(`alerts: one will be sent for ${id} revision 2 when it is published`));
     t.deepEqual(
-      (await store.marks()).find((mark) => mark.eventId === id),
+      (await store.ledger.marks()).find((mark) => mark.eventId === id),
       { eventId: id, revision: 2, mode: 'alert' },
     );
     await store.close();
@@ -146,8 +146,8 @@ test('alerts:preview and --no-alert work from the store without a VAPID key pair
     );
     t.false(existsSync(db), 'the preview creates no store');
 
-    const store = await openAlertStore(db);
-    await store.subscribeMany([
+    const store = await openStore(db);
+    await store.subscriptions.subscribeMany([
       {
         endpoint: 'https://fcm.googleapis.com/fcm/send/1',
         p256dh: `B${'A'.repeat(86)}`,
@@ -187,8 +187,8 @@ test('alerts:preview and --no-alert work from the store without a VAPID key pair
     t.is(late.code, 0, outputOf(late));
     const eventId = /alerts: none will be sent for (\S+) revision 1 \(marked in (.+)\)$/m.exec(late.stdout);
     t.is(eventId?.[2], db, late.stdout);
-    const marked = await openAlertStore(db);
-    t.deepEqual(await marked.marks(), [{ eventId: eventId?.[1], revision: 1, mode: 'silent' }]);
+    const marked = await openStore(db);
+    t.deepEqual(await marked.ledger.marks(), [{ eventId: eventId?.[1], revision: 1, mode: 'silent' }]);
     await marked.close();
   } finally {
     await content.dispose();
@@ -227,11 +227,11 @@ test('with ALERTS_DATABASE_URL, alerts:preview and --no-alert use the PostgreSQL
       await command('tools/alerts-preview.ts'),
       new RegExp(`^no alerts store at ${escapeRegExp(shown)}: publishing sends no alert$`, 'm'),
     );
-    t.false(await alertStoreExists(url), 'the preview makes no store in the database');
+    t.false(await storeExists(url), 'the preview makes no store in the database');
     t.false(existsSync(file), 'nor in the ALERTS_DB file');
 
-    const store = await openAlertStore(url);
-    await store.subscribeMany([
+    const store = await openStore(url);
+    await store.subscriptions.subscribeMany([
       {
         endpoint: 'https://fcm.googleapis.com/fcm/send/1',
         p256dh: `B${'A'.repeat(86)}`,
@@ -260,7 +260,7 @@ test('with ALERTS_DATABASE_URL, alerts:preview and --no-alert use the PostgreSQL
     );
     const late = /alerts: none will be sent for (\S+) revision 1 \(marked in (.+)\)$/m.exec(created);
     t.is(late?.[2], shown, created);
-    t.deepEqual(await store.marks(), [{ eventId: late?.[1], revision: 1, mode: 'silent' }]);
+    t.deepEqual(await store.ledger.marks(), [{ eventId: late?.[1], revision: 1, mode: 'silent' }]);
     await store.close();
     t.false(existsSync(file), 'the SQLite file is never made');
   } finally {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import test from 'ava';
 import { Ledger } from '../../domain/content/ledger.js';
 import type { LeadSighting } from '../../server/store/index.js';
-import { openAlertStore } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 import { readAnswered } from '../../server/leads/answered.js';
 import { DismissalRefused, dismissLead } from '../../tools/lead-dismissal.js';
 import { ROOT, SHIPPED_CONTENT } from '../helpers/fixtures.js';
@@ -25,9 +25,7 @@ async function workspace(t: { teardown(fn: () => Promise<void>): void }) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-dismissal-'));
   const ledger = path.join(dir, 'ledger.json');
   await copyFile(path.join(ROOT, 'docs/record/ledger.json'), ledger);
-  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'), () =>
-    Date.parse('2026-11-29T00:00:00Z'),
-  );
+  const store = await openStore(path.join(dir, 'alerts.sqlite'), () => Date.parse('2026-11-29T00:00:00Z'));
   t.teardown(async () => {
     await store.close();
     await rm(dir, { recursive: true, force: true });
@@ -38,9 +36,9 @@ async function workspace(t: { teardown(fn: () => Promise<void>): void }) {
 test('dismissing a mailto: lead and one dated year 10000 leaves a ledger its schema accepts', async (t) => {
   const { dir, ledger, store } = await workspace(t);
   // Leads stored before the watcher refused such values (or by another writer).
-  await store.recordLead(sighting('mailto:curator@example.org', null));
+  await store.leads.recordLead(sighting('mailto:curator@example.org', null));
   // +010000-01-01: what a feed dated in year 10000 gives.
-  await store.recordLead(
+  await store.leads.recordLead(
     sighting('https://status.claude.com/incidents/far', Date.parse('+010000-01-01T00:00:00Z')),
   );
   await store.close();
@@ -74,25 +72,25 @@ test('dismissing a mailto: lead and one dated year 10000 leaves a ledger its sch
 
 test('a store that fails the dismissal leaves the ledger as it was', async (t) => {
   const { ledger, store } = await workspace(t);
-  const { lead } = await store.recordLead(sighting('https://status.claude.com/incidents/abc', null));
+  const { lead } = await store.leads.recordLead(sighting('https://status.claude.com/incidents/abc', null));
   const before = await readFile(ledger, 'utf8');
   const failing = { answerLead: () => Promise.reject(new Error('SQLITE_BUSY: database is locked')) };
   await t.throwsAsync(dismissLead(failing, ledger, lead, 'Not a limit change.'), { message: /SQLITE_BUSY/ });
   t.is(await readFile(ledger, 'utf8'), before, 'the ledger is put back');
-  t.is((await store.lead(lead.id))!.outcome, 'open');
-  t.true(await dismissLead(store, ledger, lead, 'Not a limit change.'), 'and the next try makes both');
-  t.is((await store.lead(lead.id))!.outcome, 'dismissed');
+  t.is((await store.leads.lead(lead.id))!.outcome, 'open');
+  t.true(await dismissLead(store.leads, ledger, lead, 'Not a limit change.'), 'and the next try makes both');
+  t.is((await store.leads.lead(lead.id))!.outcome, 'dismissed');
   t.regex(await readFile(ledger, 'utf8'), /incidents\/abc/);
 });
 
 test('an entry the ledger would refuse changes neither the ledger nor the store', async (t) => {
   const { ledger, store } = await workspace(t);
-  const { lead } = await store.recordLead(sighting('https://status.claude.com/incidents/abc', null));
+  const { lead } = await store.leads.recordLead(sighting('https://status.claude.com/incidents/abc', null));
   const before = await readFile(ledger, 'utf8');
-  await t.throwsAsync(dismissLead(store, ledger, lead, ''), {
+  await t.throwsAsync(dismissLead(store.leads, ledger, lead, ''), {
     instanceOf: DismissalRefused,
     message: /left_out/,
   });
   t.is(await readFile(ledger, 'utf8'), before);
-  t.is((await store.lead(lead.id))!.outcome, 'open');
+  t.is((await store.leads.lead(lead.id))!.outcome, 'open');
 });

@@ -4,7 +4,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { openAlertStore } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 import { ROOT, SHIPPED_CONTENT } from '../helpers/fixtures.js';
 import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { startSourceStandIn } from '../helpers/source-stand-in.js';
@@ -38,9 +38,9 @@ async function workspace(t: { teardown(fn: () => Promise<void>): void }) {
 
 test('list, show and --json print what a hostile feed wrote without one control character', async (t) => {
   const { env, run } = await workspace(t);
-  const store = await openAlertStore(env.ALERTS_DB);
+  const store = await openStore(env.ALERTS_DB);
   try {
-    await store.recordLead({
+    await store.leads.recordLead({
       key: 'hostile',
       url: 'https://status.claude.com/incidents/x\u001b]8;;https://evil.example\u001b\\',
       postId: null,
@@ -83,10 +83,10 @@ test("watch --once prints a source's failure reason without the controls its ans
 
 test('npm run leads | head: the reader leaving early ends the command quietly, exit 0', async (t) => {
   const { env } = await workspace(t);
-  const store = await openAlertStore(env.ALERTS_DB);
+  const store = await openStore(env.ALERTS_DB);
   try {
     for (let index = 0; index < 2_000; index += 1)
-      await store.recordLead({
+      await store.leads.recordLead({
         key: `https://status.claude.com/incidents/${index}`,
         url: `https://status.claude.com/incidents/${index}`,
         postId: null,

@@ -2,7 +2,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
 import { format, resolveConfig } from 'prettier';
-import { openAlertStore } from '../../server/store/index.js';
+import { openStore } from '../../server/store/index.js';
 import { copyContent, ROOT, SHIPPED_CONTENT } from '../helpers/fixtures.js';
 import { commandLine, outputOf, runToEnd } from '../helpers/run.js';
 import { startSourceStandIn } from '../helpers/source-stand-in.js';
@@ -149,9 +149,9 @@ test('from a post to a published event: seen by the watcher, told to the curator
   t.is(receiver.received.length, 1);
 
   // Its first alert delivered: `leads freshness` records when, and the page shows it.
-  const store = await openAlertStore(env.ALERTS_DB);
+  const store = await openStore(env.ALERTS_DB);
   try {
-    await store.recordPublication(() => ({
+    await store.ledger.recordPublication(() => ({
       entries: [],
       alerts: [
         {
@@ -164,11 +164,15 @@ test('from a post to a published event: seen by the watcher, told to the curator
         },
       ],
     }));
-    const [alert] = await store.pendingAlerts();
-    await store.recordDelivery({ alertId: alert!.id, channel: 'webhook', subscriptionId: 1 }, 'delivered', {
-      status: 204,
-      attempts: 1,
-    });
+    const [alert] = await store.deliveries.pendingAlerts();
+    await store.deliveries.recordDelivery(
+      { alertId: alert!.id, channel: 'webhook', subscriptionId: 1 },
+      'delivered',
+      {
+        status: 204,
+        attempts: 1,
+      },
+    );
   } finally {
     await store.close();
   }

@@ -3,7 +3,7 @@ import type { Locale } from '../../../domain/locales.js';
 import { LOCALES } from '../../../domain/locales.js';
 import type { DeliveryChannel, DeliveryResult } from '../channel.js';
 import { awaitSendingRecord } from '../channel.js';
-import type { AlertStore, StoredEmail } from '../../store/index.js';
+import type { Store, StoredEmail } from '../../store/index.js';
 import { pageUrlFor } from '../alert-words.js';
 import { alertMessageId, unsubscribeUrlFor } from './links.js';
 import { alertMail } from './messages.js';
@@ -12,7 +12,7 @@ import { withRetries } from '../../outbound/retry.js';
 import type { Mailer } from '../../outbound/smtp.js';
 
 export interface EmailChannelOptions {
-  readonly store: AlertStore;
+  readonly store: Pick<Store, 'emails'>;
   readonly mailer: Mailer;
   /** The site's public origin: the links in the mails. */
   readonly origin: string;
@@ -43,14 +43,14 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
   const domain = new URL(options.origin).hostname;
   return {
     name: 'email',
-    owed: (alert, limit, after, upTo) => store.owedEmails(alert.id, limit, after, upTo),
+    owed: (alert, limit, after, upTo) => store.emails.owedEmails(alert.id, limit, after, upTo),
     async send(alert, subscription, hooks): Promise<DeliveryResult> {
       const payload = JSON.parse(alert.payload) as AlertPayload;
       const locale = localeOf(subscription);
       // Each mail's unsubscribe link has a token of its own; the store keeps its hash only (./tokens.ts).
       const unsubscribe = newToken();
       try {
-        await store.keepUnsubscribeHash(subscription.id, unsubscribe.hash);
+        await store.emails.keepUnsubscribeHash(subscription.id, unsubscribe.hash);
       } catch (error) {
         return { kind: 'failed', status: null, attempts: 0, reason: `not sent: ${(error as Error).message}` };
       }
@@ -78,7 +78,7 @@ export function emailChannel(options: EmailChannelOptions): DeliveryChannel<Stor
       });
     },
     async settle(subscription, result) {
-      if (result.kind === 'gone') await store.removeEmail(subscription.id);
+      if (result.kind === 'gone') await store.emails.removeEmail(subscription.id);
     },
     // The address is personal data: the log names the row, not the address.
     label: (subscription) => ({ email: `#${subscription.id}` }),

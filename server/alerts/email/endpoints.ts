@@ -17,7 +17,7 @@ import { checkRepeated, EMAIL_BODY_MAX_BYTES, isForm, isOneClick, linkToken, rea
 import type { Mailer } from '../../outbound/smtp.js';
 import { newToken } from './tokens.js';
 import { hashToken } from '../token-hash.js';
-import type { AlertStore } from '../../store/index.js';
+import type { Store } from '../../store/index.js';
 import type { WriteCount } from '../write-limit.js';
 import { limitWrites } from '../write-limit.js';
 import { checkedBody } from '../checked-body.js';
@@ -36,7 +36,7 @@ export const EMAIL_SUBSCRIBE_PATH = '/alerts/email';
 
 /** What the email endpoints use when email is on. */
 interface EmailAlerts {
-  readonly store: AlertStore;
+  readonly store: Pick<Store, 'emails'>;
   readonly mailer: Mailer;
   /** Addresses in all: past it a request is refused (503 `subscriptions_full`), whatever the address. */
   readonly maxSubscriptions: number;
@@ -132,7 +132,8 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     const email = available();
     await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, base);
     const token = linkToken(ctx);
-    const confirmed = token === null ? null : await email.store.confirmEmail(hashToken(token, 'base64url'));
+    const confirmed =
+      token === null ? null : await email.store.emails.confirmEmail(hashToken(token, 'base64url'));
     if (token === null) page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'incomplete' });
     else if (!confirmed) page(ctx, lang, EMAIL_CONFIRM_PATH, 400, { kind: 'expired' });
     else
@@ -156,12 +157,12 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
         await through(writeLimit, ctx, async () => {
           const request = checkedBody(base, EmailSubscriptionRequest, fields);
           // A full store refuses every address alike, known or not: the answer names none.
-          if ((await email.store.emailCount('verified')) >= email.maxSubscriptions) throw full();
+          if ((await email.store.emails.emailCount('verified')) >= email.maxSubscriptions) throw full();
           const confirm = newToken();
           const giveBack = email.unconfirmedShare
             ? await takeShare(email.unconfirmedShare, ctx.ip, base)
             : async () => {};
-          const outcome = await email.store
+          const outcome = await email.store.emails
             .requestEmail(
               {
                 email: request.email,
@@ -217,7 +218,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
         if (result.ok) return;
         // The address is personal data: the log says what failed, not to whom.
         logger.warn({ reason: result.reason }, 'alerts: a confirmation mail was not sent');
-        await email.store.confirmationNotSent(id, confirm.hash);
+        await email.store.emails.confirmationNotSent(id, confirm.hash);
       })
       .catch((error: unknown) =>
         logger.error({ err: error }, 'alerts: a confirmation mail not sent could not be undone'),
@@ -275,7 +276,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
           const token = linkToken(ctx);
           if (oneClick) {
             const email = available();
-            if (token !== null) await email.store.unsubscribeEmail(hashToken(token, 'base64url'));
+            if (token !== null) await email.store.emails.unsubscribeEmail(hashToken(token, 'base64url'));
             ctx.set('Cache-Control', 'no-store');
             ctx.type = 'text/plain; charset=utf-8';
             ctx.body = 'Unsubscribed.\n';
@@ -289,7 +290,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
               const email = available();
               if (token === null) page(ctx, lang, EMAIL_UNSUBSCRIBE_PATH, 400, { kind: 'incomplete' });
               else {
-                await email.store.unsubscribeEmail(hashToken(token, 'base64url'));
+                await email.store.emails.unsubscribeEmail(hashToken(token, 'base64url'));
                 page(ctx, lang, EMAIL_UNSUBSCRIBE_PATH, 200, { kind: 'unsubscribed' });
               }
             },

@@ -5,7 +5,7 @@ import type { DeliveryChannel, DeliveryResult } from '../channel.js';
 import type { PushOptions, Vapid } from './send.js';
 import { describeError } from '../../outbound/describe-error.js';
 import { sendPush } from './send.js';
-import type { AlertStore, StoredSubscription } from '../../store/index.js';
+import type { Store, StoredSubscription } from '../../store/index.js';
 
 /** A push `Topic` (at most 32 base64url characters) per alert: copies waiting at a push service replace each other. */
 function topicOf(key: string): string {
@@ -27,7 +27,7 @@ export function subscriptionLabel(endpoint: string): { service: string; subscrip
 }
 
 export interface PushChannelOptions {
-  readonly store: AlertStore;
+  readonly store: Pick<Store, 'deliveries' | 'subscriptions'>;
   readonly vapid: Vapid;
   /** Messages in flight at once: the most connections kept open per push service. */
   readonly concurrency: number;
@@ -46,7 +46,7 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel<Stored
   const agents = { http: new http.Agent(sockets), https: new https.Agent(sockets) };
   return {
     name: 'push',
-    owed: (alert, limit, after, upTo) => store.owed(alert.id, limit, after, upTo),
+    owed: (alert, limit, after, upTo) => store.deliveries.owed(alert.id, limit, after, upTo),
     async send(alert, subscription, hooks): Promise<DeliveryResult> {
       try {
         return await sendPush(
@@ -73,7 +73,7 @@ export function pushChannel(options: PushChannelOptions): DeliveryChannel<Stored
       }
     },
     async settle(subscription, result) {
-      if (result.kind === 'gone') await store.removeSubscription(subscription.id);
+      if (result.kind === 'gone') await store.subscriptions.removeSubscription(subscription.id);
     },
     label: (subscription) => subscriptionLabel(subscription.endpoint),
     close() {

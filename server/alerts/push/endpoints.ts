@@ -6,7 +6,7 @@ import { AlertSubscriptionRequest, AlertUnsubscribeRequest } from '../../../doma
 import { HttpProblem } from '../../http/http-problem.js';
 import { makeProblem } from '../../http/problem-types.js';
 import { readBoundedBody, requireJson } from '../../http/request-body.js';
-import type { AlertStore } from '../../store/index.js';
+import type { Store } from '../../store/index.js';
 import type { WriteCount } from '../write-limit.js';
 import { limitWrites } from '../write-limit.js';
 import { checkedBody } from '../checked-body.js';
@@ -22,7 +22,7 @@ const ALERTS_BODY_MAX_BYTES = 4096;
 export interface AlertEndpointsOptions {
   /** The store and the public key; null when alerts are off (every endpoint answers 503). */
   readonly alerts: {
-    readonly store: AlertStore;
+    readonly store: Pick<Store, 'subscriptions'>;
     readonly publicKey: string;
     readonly pushHosts: readonly string[];
     /** Subscriptions in all: a new one past it is refused (503 `subscriptions_full`). */
@@ -145,16 +145,19 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
         };
         // A store that fails rejects here: the error reaches the app's problem handler as a throw did.
         // The endpoint stored with these keys was checked when it was stored: it is renewed at once.
-        const renewal = await alerts.store.renewSubscription(row);
+        const renewal = await alerts.store.subscriptions.renewSubscription(row);
         let created = false;
         if (renewal !== 'renewed') {
           // A new endpoint, or new keys: stored only once its push service takes a message to it.
-          if (renewal === 'unknown' && (await alerts.store.subscriptionCount()) >= alerts.maxSubscriptions)
+          if (
+            renewal === 'unknown' &&
+            (await alerts.store.subscriptions.subscriptionCount()) >= alerts.maxSubscriptions
+          )
             throw full();
           const outcome = await alerts.welcome({ endpoint: subscription.endpoint, keys: subscription.keys });
           const refusal = welcomeRefusal(outcome, subscription.endpoint, base, options.logger);
           if (refusal) throw refusal;
-          const stored = await alerts.store.subscribe(row, alerts.maxSubscriptions);
+          const stored = await alerts.store.subscriptions.subscribe(row, alerts.maxSubscriptions);
           if (stored.full) throw full();
           created = stored.created;
         }
@@ -170,7 +173,7 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
         const alerts = available();
         const { endpoint } = await readJson(ctx, AlertUnsubscribeRequest);
         // 204 whether it was stored or not: the answer tells nobody which endpoints are subscribed.
-        await alerts.store.unsubscribe(endpoint);
+        await alerts.store.subscriptions.unsubscribe(endpoint);
         ctx.status = 204;
       },
     ],

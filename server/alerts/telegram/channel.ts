@@ -2,12 +2,12 @@ import type { AlertPayload } from '../../../domain/alerts.js';
 import type { Locale } from '../../../domain/locales.js';
 import type { DeliveryChannel } from '../channel.js';
 import { alertWords, pageUrlFor } from '../alert-words.js';
-import type { AlertStore, PendingAlert } from '../../store/index.js';
+import type { Store, PendingAlert } from '../../store/index.js';
 import type { SendMessageOptions } from './send-message.js';
 import { sendMessage } from './send-message.js';
 
 export interface TelegramChannelOptions {
-  readonly store: AlertStore;
+  readonly store: Pick<Store, 'deliveries'>;
   readonly token: string;
   /** The public channel: `@name`, or its numeric id. */
   readonly chat: string;
@@ -50,7 +50,7 @@ export function telegramChannel(options: TelegramChannelOptions): DeliveryChanne
     owed: (alert, _limit, after, upTo) =>
       options.posts === 'confirmed' && alert.reason !== 'confirmed'
         ? Promise.resolve([])
-        : store.owedTelegram(alert.id, after, upTo),
+        : store.deliveries.owedTelegram(alert.id, after, upTo),
     send: (alert, _recipient, hooks) =>
       sendMessage(
         { chat_id: options.chat, text: telegramText(alert, options.locale, options.origin) },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AlertPayload, AlertReason } from '../../../domain/alerts.js';
 import type { DeliveryChannel } from '../channel.js';
-import type { AlertStore, PendingAlert, StoredWebhook } from '../../store/index.js';
+import type { Store, PendingAlert, StoredWebhook } from '../../store/index.js';
 import type { DeliverOptions } from './deliver.js';
 import { deliverWebhook, publicReason } from './deliver.js';
 import type { AlertType } from './messages.js';
@@ -42,7 +42,7 @@ function webhookAlertBody(alert: PendingAlert, kind: StoredWebhook['kind']): str
 }
 
 export interface WebhookChannelOptions {
-  readonly store: AlertStore;
+  readonly store: Pick<Store, 'webhooks'>;
   /** Origins exempt from https, port 443 and the address check (`ALERTS_WEBHOOK_ORIGINS`). */
   readonly allowedOrigins: readonly string[];
   /** Delivery options other than the target's (tests shorten the backoff). */
@@ -60,7 +60,7 @@ export function webhookChannel(options: WebhookChannelOptions): DeliveryChannel<
     name: 'webhook',
     // Alerts made before their records were kept have no webhook body: nothing is owed.
     owed: (alert, limit, after, upTo) =>
-      alert.record === null ? Promise.resolve([]) : store.owedWebhooks(alert.id, limit, after, upTo),
+      alert.record === null ? Promise.resolve([]) : store.webhooks.owedWebhooks(alert.id, limit, after, upTo),
     async send(alert, webhook, hooks) {
       const target = parseWebhookTarget(webhook.url, options.allowedOrigins);
       if (!target.ok) return { kind: 'failed', status: null, attempts: 0, reason: target.reason };
@@ -85,11 +85,11 @@ export function webhookChannel(options: WebhookChannelOptions): DeliveryChannel<
     },
     async settle(webhook, result) {
       if (result.kind === 'gone') {
-        await store.removeWebhook(webhook.id);
+        await store.webhooks.removeWebhook(webhook.id);
         return;
       }
       const delivered = result.kind === 'delivered';
-      await store.recordWebhookResult(webhook.id, {
+      await store.webhooks.recordWebhookResult(webhook.id, {
         delivered,
         status: result.status,
         disableAfter: WEBHOOK_DISABLE_AFTER,

@@ -4,16 +4,13 @@ import { LeaseLost } from '../lead-types.js';
 import type { LeadAnswer, LeadOutcome, LeadSighting, LeadStore, StoredLead } from '../types.js';
 import type { PostgresConnection, Sql } from './connection.js';
 import { lockStatement } from './connection.js';
-import { PostgresLease } from './lease.js';
 
-/** The leads (`leads`), the sources' state (`lead_sources`) and the watcher's lease (`watcher`). */
+/** The leads (`leads`), and the sources' state (`lead_sources`); a fenced write checks the watcher's lease (`watcher`). */
 export class PostgresLeads implements LeadStore {
   readonly #connection: PostgresConnection;
-  readonly #watcher: PostgresLease;
 
   constructor(connection: PostgresConnection) {
     this.#connection = connection;
-    this.#watcher = new PostgresLease(connection, 'watcher');
   }
 
   /**
@@ -136,15 +133,6 @@ export class PostgresLeads implements LeadStore {
         [name, state, this.#connection.clock()],
       ),
     );
-  }
-
-  /** The lease of ./lease.ts on the `watcher` table: of two askers at once, one holds it. */
-  async leaseWatcher(holder: string, ttlMs: number): Promise<boolean> {
-    return await this.#watcher.lease(holder, ttlMs);
-  }
-
-  async releaseWatcher(holder: string): Promise<void> {
-    await this.#watcher.release(holder);
   }
 
   async firstDelivered(eventId: string): Promise<number | null> {

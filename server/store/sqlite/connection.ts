@@ -18,7 +18,7 @@ const retained = new Set<SqliteConnection>();
 /**
  * A part of the store as better-sqlite3 runs it: each method returns its result at once rather than
  * a promise. The parts call each other inside one transaction (a count before an insert, the ledger
- * read inside `recordPublication`); `SqliteAlertStore` turns each into the interface's promise.
+ * read inside `recordPublication`); `promisedPart` (./index.ts) turns each into the interface's promise.
  */
 export type Synchronous<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K];

@@ -3,16 +3,13 @@ import { leadOf, storableAnswer, storableSighting } from '../lead-rows.js';
 import { LeaseLost } from '../lead-types.js';
 import type { LeadAnswer, LeadOutcome, LeadSighting, LeadStore, StoredLead } from '../types.js';
 import type { SqliteConnection, Synchronous } from './connection.js';
-import { SqliteLease } from './lease.js';
 
-/** The leads (`leads`), the sources' state (`lead_sources`) and the watcher's lease (`watcher`). */
+/** The leads (`leads`), and the sources' state (`lead_sources`); a fenced write checks the watcher's lease (`watcher`). */
 export class SqliteLeads implements Synchronous<LeadStore> {
   readonly #connection: SqliteConnection;
-  readonly #watcher: SqliteLease;
 
   constructor(connection: SqliteConnection) {
     this.#connection = connection;
-    this.#watcher = new SqliteLease(connection, 'watcher');
   }
 
   /** Inside a transaction: refuses the write unless `fence` (a holder) holds the lease unexpired. */
@@ -126,14 +123,6 @@ export class SqliteLeads implements Synchronous<LeadStore> {
         )
         .run(name, state, this.#connection.clock());
     });
-  }
-
-  leaseWatcher(holder: string, ttlMs: number): boolean {
-    return this.#watcher.lease(holder, ttlMs);
-  }
-
-  releaseWatcher(holder: string): void {
-    this.#watcher.release(holder);
   }
 
   firstDelivered(eventId: string): number | null {

@@ -5,15 +5,14 @@ import type { SqliteConnection, Synchronous } from './connection.js';
 /** The publication ledger (`ledger`, `marks`), the alerts made from it (`alerts`) and `meta`'s start. */
 export class SqliteLedger implements Synchronous<LedgerStore> {
   readonly #connection: SqliteConnection;
+  /** Read once as the store opens (migrations.ts writes it with the first schema). */
+  readonly startedAt: number;
 
   constructor(connection: SqliteConnection) {
     this.#connection = connection;
-  }
-
-  get startedAt(): number {
-    const row = this.#connection.sql(`SELECT value FROM meta WHERE key = 'started_at'`).get() as
+    const row = connection.sql(`SELECT value FROM meta WHERE key = 'started_at'`).get() as
       { value: string } | undefined;
-    return Number(row?.value ?? 0);
+    this.startedAt = Number(row?.value ?? 0);
   }
 
   ledger(): Map<string, LedgerEntry> {

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
-import { openAlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import type { Subscriber } from '../../helpers/push-service.js';
 import { alertsReceived } from '../../helpers/push-service.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
@@ -20,9 +20,9 @@ const messagesTo = (subscriber: Subscriber) => alertsReceived(push, subscriber);
  * so far is still to come.
  */
 async function allSent(): Promise<boolean> {
-  const store = await openAlertStore(db);
+  const store = await openStore(db);
   try {
-    return await eventually(async () => (await store.pendingAlerts()).length === 0);
+    return await eventually(async () => (await store.deliveries.pendingAlerts()).length === 0);
   } finally {
     await store.close();
   }
@@ -69,7 +69,7 @@ test.serial(
   async (t) => {
     const everyone = push.subscriber();
     t.is((await subscribe(server.url, everyone)).status, 201);
-    const store = await openAlertStore(db);
+    const store = await openStore(db);
     // History: first published before the ledger began.
     await writeReset(content.dir, {
       day: '2025-12-01',
@@ -85,7 +85,7 @@ test.serial(
       plans: 'all',
       windows: ['weekly'],
     });
-    await store.mark({ eventId: silenced, revision: 1, mode: 'silent' });
+    await store.ledger.mark({ eventId: silenced, revision: 1, mode: 'silent' });
     t.true(await server.reload());
     t.true(await allSent(), 'every alert made so far was sent');
     t.is(messagesTo(everyone).length, 0);
@@ -109,7 +109,7 @@ test.serial(
     t.is(messagesTo(everyone).length, 0, 'a correction is silent');
 
     // A correction the curator asked to alert (content:revise --alert).
-    await store.mark({ eventId: silenced, revision: 3, mode: 'alert' });
+    await store.ledger.mark({ eventId: silenced, revision: 3, mode: 'alert' });
     await revise(3);
     t.true(await server.reload());
     t.true(await eventually(() => messagesTo(everyone).length === 1));
@@ -148,8 +148,8 @@ test.serial('a push service answering 410 removes the subscription', async (t) =
   const gone = push.subscriber();
   t.is((await subscribe(server.url, gone)).status, 201);
   push.answer(gone, [410]);
-  const store = await openAlertStore(db);
-  const before = await store.subscriptionCount();
+  const store = await openStore(db);
+  const before = await store.subscriptions.subscriptionCount();
   await writeReset(content.dir, {
     day: '2026-11-23',
     slug: 'for-a-gone-one',
@@ -157,7 +157,7 @@ test.serial('a push service answering 410 removes the subscription', async (t) =
     windows: ['weekly'],
   });
   t.true(await server.reload());
-  t.true(await eventually(async () => (await store.subscriptionCount()) === before - 1));
+  t.true(await eventually(async () => (await store.subscriptions.subscriptionCount()) === before - 1));
   t.is(messagesTo(gone).length, 0);
   await store.close();
 });

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import { openAlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import { subscribe, writeReset } from '../../helpers/alerts.js';
 import { copyContent, DEMO_FIXTURE } from '../../helpers/fixtures.js';
 import { startPostgres } from '../../helpers/postgres.js';
@@ -49,9 +49,13 @@ test('two servers on one PostgreSQL store: either takes subscriptions, and a pub
     t.is((await subscribe(a.url, onBoth)).status, 201);
     t.is((await subscribe(b.url, onBoth)).status, 200, 'the same endpoint, renewed on the other machine');
 
-    const store = await openAlertStore(database.url);
+    const store = await openStore(database.url);
     try {
-      t.is(await store.subscriptionCount(), 4, 'one row per endpoint, whichever server took it');
+      t.is(
+        await store.subscriptions.subscriptionCount(),
+        4,
+        'one row per endpoint, whichever server took it',
+      );
       await writeReset(content.dir, {
         day: '2026-11-20',
         slug: 'pro-weekly',
@@ -70,10 +74,10 @@ test('two servers on one PostgreSQL store: either takes subscriptions, and a pub
       );
       t.deepEqual(await Promise.all([a.reload(), b.reload()]), [true, true], 'the same content again');
       t.true(
-        await eventually(async () => (await store.pendingAlerts()).length === 0),
+        await eventually(async () => (await store.deliveries.pendingAlerts()).length === 0),
         'every alert made so far was sent',
       );
-      t.is(await store.alertCount(), 1);
+      t.is(await store.ledger.alertCount(), 1);
       t.is(messagesTo(everyone).length, 1);
       t.is(messagesTo(proWeekly).length, 1);
       t.is(messagesTo(onBoth).length, 1);
@@ -81,7 +85,7 @@ test('two servers on one PostgreSQL store: either takes subscriptions, and a pub
       t.deepEqual(push.refused, []);
       // The senders no longer hold a lease to send (main's claims): once the fan-out is done, every
       // claim on it is done too.
-      t.deepEqual(await store.claimHolders(), [], 'no claim is left open');
+      t.deepEqual(await store.claims.claimHolders(), [], 'no claim is left open');
     } finally {
       await store.close();
     }

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { openAlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import { startServer } from '../../helpers/with-server.js';
 import { BASE_URL } from '../../helpers/fixtures.js';
 import { subscribe } from '../../helpers/alerts.js';
@@ -41,8 +41,8 @@ test.serial(
 );
 
 test.serial('every refusal is a problem naming its field, and stores nothing', async (t) => {
-  const store = await openAlertStore(db);
-  const before = await store.subscriptionCount();
+  const store = await openStore(db);
+  const before = await store.subscriptions.subscriptionCount();
   const { subscription } = push.subscriber();
   const valid = { subscription, audience: 'all', window: 'any' };
   const cases: [string, Promise<Awaited<ReturnType<typeof send>>>, number, string, string?][] = [
@@ -149,7 +149,7 @@ test.serial('every refusal is a problem naming its field, and stores nothing', a
     t.is(body?.type, `${BASE_URL}/problems/${code}`, name);
     t.is(body?.parameter, parameter, name);
   }
-  t.is(await store.subscriptionCount(), before, 'nothing was stored');
+  t.is(await store.subscriptions.subscriptionCount(), before, 'nothing was stored');
   await store.close();
 });
 

@@ -12,8 +12,8 @@ import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import { pushChannel } from '../../../server/alerts/push/channel.js';
 import { AlertSender } from '../../../server/alerts/sender.js';
 import { hashToken } from '../../../server/alerts/token-hash.js';
-import type { AlertStore } from '../../../server/store/index.js';
-import { openAlertStore } from '../../../server/store/index.js';
+import type { Store } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import { webhookChannel, webhookMessageId } from '../../../server/alerts/webhooks/channel.js';
 import { loadContent } from '../../../server/content/read-content.js';
 import { BASE_URL, DEMO_FIXTURE } from '../../helpers/fixtures.js';
@@ -36,17 +36,17 @@ async function anEvent() {
   return { event, record: JSON.stringify(event) };
 }
 
-async function makeAlert(store: AlertStore, key: string, payload: string, record: string): Promise<number> {
-  await store.recordPublication(() => ({
+async function makeAlert(store: Store, key: string, payload: string, record: string): Promise<number> {
+  await store.ledger.recordPublication(() => ({
     entries: [],
     alerts: [{ key, eventId: key, reason: 'confirmed', payload, record, matching: ['all/any'] }],
   }));
-  return (await store.pendingAlerts()).find((alert) => alert.key === key)!.id;
+  return (await store.deliveries.pendingAlerts()).find((alert) => alert.key === key)!.id;
 }
 
 test('one alert goes once to every matching subscription of every channel, and to no other', async (t) => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-channels-'));
-  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'));
+  const store = await openStore(path.join(dir, 'alerts.sqlite'));
   const push = await startPushService(vapid.publicKey);
   const receiver = await startWebhookReceiver(SECRET);
   const smtp = await startSmtpServer();
@@ -67,7 +67,7 @@ test('one alert goes once to every matching subscription of every channel, and t
   try {
     const subscribers = [push.subscriber(), push.subscriber()];
     for (const { subscription } of subscribers)
-      await store.subscribe({
+      await store.subscriptions.subscribe({
         endpoint: subscription.endpoint,
         p256dh: subscription.keys.p256dh,
         auth: subscription.keys.auth,
@@ -76,7 +76,7 @@ test('one alert goes once to every matching subscription of every channel, and t
         expiresAt: null,
       });
     const hook = async (n: number, audience: 'all' | 'team') => {
-      const added = await store.addWebhook({
+      const added = await store.webhooks.addWebhook({
         publicId: `wh_${n}`,
         url: `${receiver.origin}/hook/${n}`,
         kind: 'generic',
@@ -89,11 +89,11 @@ test('one alert goes once to every matching subscription of every channel, and t
       return added.stored.id;
     };
     const matching = await hook(1, 'all');
-    await store.activateWebhook(matching);
-    await store.activateWebhook(await hook(2, 'team'));
+    await store.webhooks.activateWebhook(matching);
+    await store.webhooks.activateWebhook(await hook(2, 'team'));
     await hook(3, 'all'); // pending: never verified
     const ask = async (email: string, confirmHash: string) =>
-      await store.requestEmail({
+      await store.emails.requestEmail({
         email,
         locale: 'ja',
         audience: 'all',
@@ -102,20 +102,24 @@ test('one alert goes once to every matching subscription of every channel, and t
       });
     await ask('confirmed@example.org', 'c1');
     await ask('unconfirmed@example.org', 'c2');
-    await store.confirmEmail('c1');
+    await store.emails.confirmEmail('c1');
 
     const { event, record } = await anEvent();
     const payload = JSON.stringify(alertPayload(event, 'confirmed'));
     // Made after the subscriptions: a clock tick apart, as the store compares instants.
-    await eventually(async () => Date.now() > ((await store.webhook('wh_1'))?.createdAt ?? Infinity));
+    await eventually(
+      async () => Date.now() > ((await store.webhooks.webhook('wh_1'))?.createdAt ?? Infinity),
+    );
     const alert = await makeAlert(store, 'k1', payload, record);
     sender.start();
     t.true(
-      await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 30_000 }),
+      await eventually(async () => (await store.deliveries.pendingAlerts()).length === 0, {
+        timeout: 30_000,
+      }),
       'the alert ends',
     );
 
-    t.deepEqual(await store.deliveryCounts(alert), { delivered: 4 });
+    t.deepEqual(await store.deliveries.deliveryCounts(alert), { delivered: 4 });
     t.is(push.received.length, 2);
     t.is(receiver.received.length, 1, 'one webhook message: not the other filters, not the pending one');
     const [message] = receiver.received;
@@ -144,10 +148,10 @@ test('one alert goes once to every matching subscription of every channel, and t
     );
 
     // A second look owes nothing more on any channel.
-    t.deepEqual(await store.owed(alert, 10), []);
-    t.deepEqual(await store.owedWebhooks(alert, 10), []);
-    t.deepEqual(await store.owedEmails(alert, 10), []);
-    t.like(await store.webhook('wh_1'), { failures: 0, lastStatus: 204 });
+    t.deepEqual(await store.deliveries.owed(alert, 10), []);
+    t.deepEqual(await store.webhooks.owedWebhooks(alert, 10), []);
+    t.deepEqual(await store.emails.owedEmails(alert, 10), []);
+    t.like(await store.webhooks.webhook('wh_1'), { failures: 0, lastStatus: 204 });
   } finally {
     await sender.stop();
     await store.close();

@@ -1,6 +1,6 @@
 import test from 'ava';
-import type { AlertStore, Channel, Claim } from '../../../server/store/index.js';
-import { openAlertStore, TELEGRAM_MAYBE_POSTED } from '../../../server/store/index.js';
+import type { Store, Channel, Claim } from '../../../server/store/index.js';
+import { openStore, TELEGRAM_MAYBE_POSTED } from '../../../server/store/index.js';
 import type { StoreEngine } from '../../helpers/store-engines.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 
@@ -16,7 +16,7 @@ const engines = useStoreEngines();
 
 async function withStore(
   engine: StoreEngine,
-  run: (store: AlertStore, clock: { now: number }) => Promise<void>,
+  run: (store: Store, clock: { now: number }) => Promise<void>,
 ): Promise<void> {
   const clock = { now: START };
   const store = await engine.open(() => clock.now);
@@ -28,8 +28,8 @@ async function withStore(
 }
 
 /** `count` browser subscriptions for every filter, made before the alerts that follow. */
-async function subscribe(store: AlertStore, count: number, clock: { now: number }): Promise<void> {
-  await store.subscribeMany(
+async function subscribe(store: Store, count: number, clock: { now: number }): Promise<void> {
+  await store.subscriptions.subscribeMany(
     Array.from({ length: count }, (_, n) => ({
       endpoint: `https://fcm.googleapis.com/fcm/send/${n}`,
       p256dh: 'k',
@@ -42,12 +42,12 @@ async function subscribe(store: AlertStore, count: number, clock: { now: number 
   clock.now += 1000;
 }
 
-async function makeAlert(store: AlertStore, key: string): Promise<number> {
-  await store.recordPublication(() => ({
+async function makeAlert(store: Store, key: string): Promise<number> {
+  await store.ledger.recordPublication(() => ({
     entries: [],
     alerts: [{ key, eventId: key, reason: 'confirmed', payload: '{}', record: '{}', matching: ['all/any'] }],
   }));
-  return (await store.pendingAlerts()).find((alert) => alert.key === key)!.id;
+  return (await store.deliveries.pendingAlerts()).find((alert) => alert.key === key)!.id;
 }
 
 for (const engine of engines)
@@ -55,9 +55,9 @@ for (const engine of engines)
     withStore(engine, async (store, clock) => {
       await subscribe(store, 600, clock);
       const alertId = await makeAlert(store, 'a');
-      const first = await store.claimBatch('one', TTL, 256, PUSH);
-      const second = await store.claimBatch('two', TTL, 256, PUSH);
-      const third = await store.claimBatch('one', TTL, 256, PUSH);
+      const first = await store.claims.claimBatch('one', TTL, 256, PUSH);
+      const second = await store.claims.claimBatch('two', TTL, 256, PUSH);
+      const third = await store.claims.claimBatch('one', TTL, 256, PUSH);
       t.deepEqual(
         [first, second, third].map((claim) => [claim?.after, claim?.upTo, claim?.recovered]),
         [
@@ -66,17 +66,25 @@ for (const engine of engines)
           [512, 600, false],
         ],
       );
-      t.is(await store.claimBatch('two', TTL, 256, PUSH), null, 'everything is claimed');
-      t.deepEqual(await store.claimHolders(), ['one', 'two']);
-      t.is((await store.owed(alertId, 1000, second!.after, second!.upTo)).length, 256);
+      t.is(await store.claims.claimBatch('two', TTL, 256, PUSH), null, 'everything is claimed');
+      t.deepEqual(await store.claims.claimHolders(), ['one', 'two']);
+      t.is((await store.deliveries.owed(alertId, 1000, second!.after, second!.upTo)).length, 256);
 
-      t.deepEqual(await store.finishClaim(first!, 'two', PUSH), { alertDone: false }, 'not its holder');
-      t.deepEqual(await store.finishClaim(first!, 'one', PUSH), { alertDone: false });
-      t.deepEqual(await store.finishClaim(third!, 'one', PUSH), { alertDone: false }, 'one still open');
-      t.is((await store.pendingAlerts()).length, 1);
-      t.deepEqual(await store.finishClaim(second!, 'two', PUSH), { alertDone: true });
-      t.deepEqual(await store.pendingAlerts(), []);
-      t.deepEqual(await store.claimHolders(), []);
+      t.deepEqual(
+        await store.claims.finishClaim(first!, 'two', PUSH),
+        { alertDone: false },
+        'not its holder',
+      );
+      t.deepEqual(await store.claims.finishClaim(first!, 'one', PUSH), { alertDone: false });
+      t.deepEqual(
+        await store.claims.finishClaim(third!, 'one', PUSH),
+        { alertDone: false },
+        'one still open',
+      );
+      t.is((await store.deliveries.pendingAlerts()).length, 1);
+      t.deepEqual(await store.claims.finishClaim(second!, 'two', PUSH), { alertDone: true });
+      t.deepEqual(await store.deliveries.pendingAlerts(), []);
+      t.deepEqual(await store.claims.claimHolders(), []);
     }));
 
 for (const engine of engines)
@@ -84,26 +92,32 @@ for (const engine of engines)
     withStore(engine, async (store, clock) => {
       await subscribe(store, 10, clock);
       const alertId = await makeAlert(store, 'a');
-      const claim = await store.claimBatch('dead', TTL, 256, PUSH);
+      const claim = await store.claims.claimBatch('dead', TTL, 256, PUSH);
       const at = (subscriptionId: number) => ({ alertId, channel: 'push' as const, subscriptionId });
-      await store.recordDelivery(at(1), 'delivered', { status: 201, attempts: 1 });
-      await store.recordDelivery(at(2), 'sending');
-      await store.recordDelivery(at(3), 'sent');
+      await store.deliveries.recordDelivery(at(1), 'delivered', { status: 201, attempts: 1 });
+      await store.deliveries.recordDelivery(at(2), 'sending');
+      await store.deliveries.recordDelivery(at(3), 'sent');
 
       clock.now += TTL / 2;
-      t.is(await store.claimBatch('alive', TTL, 256, PUSH), null, 'not yet expired');
+      t.is(await store.claims.claimBatch('alive', TTL, 256, PUSH), null, 'not yet expired');
       clock.now += TTL / 2 + 1;
-      const taken = await store.claimBatch('alive', TTL, 256, PUSH);
+      const taken = await store.claims.claimBatch('alive', TTL, 256, PUSH);
       t.like(taken, { alertId, channel: 'push', after: claim!.after, upTo: claim!.upTo, recovered: true });
-      t.deepEqual(await store.deliveryCounts(alertId), { delivered: 1, sent: 1 }, '`sending` is cleared');
-      const owed = (await store.owed(alertId, 100, taken!.after, taken!.upTo)).map((row) => row.id);
+      t.deepEqual(
+        await store.deliveries.deliveryCounts(alertId),
+        { delivered: 1, sent: 1 },
+        '`sending` is cleared',
+      );
+      const owed = (await store.deliveries.owed(alertId, 100, taken!.after, taken!.upTo)).map(
+        (row) => row.id,
+      );
       t.true(owed.includes(2), 'the one left sending is owed again');
       t.false(owed.includes(1) || owed.includes(3), 'a delivered or sent one is not');
 
-      t.deepEqual(await store.renewClaims('dead', TTL), [], 'its old holder no longer holds it');
-      t.deepEqual(await store.finishClaim(claim!, 'dead', PUSH), { alertDone: false });
-      t.is((await store.pendingAlerts()).length, 1, 'the old holder cannot finish it');
-      t.deepEqual(await store.claimHolders(), ['alive']);
+      t.deepEqual(await store.claims.renewClaims('dead', TTL), [], 'its old holder no longer holds it');
+      t.deepEqual(await store.claims.finishClaim(claim!, 'dead', PUSH), { alertDone: false });
+      t.is((await store.deliveries.pendingAlerts()).length, 1, 'the old holder cannot finish it');
+      t.deepEqual(await store.claims.claimHolders(), ['alive']);
     }));
 
 for (const engine of engines)
@@ -111,15 +125,15 @@ for (const engine of engines)
     withStore(engine, async (store, clock) => {
       await subscribe(store, 3, clock);
       await makeAlert(store, 'a');
-      const claim = await store.claimBatch('one', TTL, 256, PUSH);
+      const claim = await store.claims.claimBatch('one', TTL, 256, PUSH);
       clock.now += TTL - 1;
-      t.deepEqual(await store.renewClaims('one', TTL), [
+      t.deepEqual(await store.claims.renewClaims('one', TTL), [
         { alertId: claim!.alertId, channel: 'push', after: 0 },
       ]);
       clock.now += TTL - 1;
-      t.is(await store.claimBatch('two', TTL, 256, PUSH), null, 'renewed: still held');
-      await store.releaseClaims('one');
-      t.like(await store.claimBatch('two', TTL, 256, PUSH), { after: 0, recovered: true });
+      t.is(await store.claims.claimBatch('two', TTL, 256, PUSH), null, 'renewed: still held');
+      await store.claims.releaseClaims('one');
+      t.like(await store.claims.claimBatch('two', TTL, 256, PUSH), { after: 0, recovered: true });
     }));
 
 for (const engine of engines)
@@ -127,20 +141,20 @@ for (const engine of engines)
     withStore(engine, async (store, clock) => {
       await subscribe(store, 2, clock);
       const nobody = await makeAlert(store, 'for nobody yet');
-      t.is(await store.claimBatch('one', TTL, 256, ['email']), null, 'no address is owed it');
+      t.is(await store.claims.claimBatch('one', TTL, 256, ['email']), null, 'no address is owed it');
       t.deepEqual(
-        (await store.pendingAlerts()).map((alert) => alert.id),
+        (await store.deliveries.pendingAlerts()).map((alert) => alert.id),
         [],
         'recorded done on the way',
       );
       const older = await makeAlert(store, 'older');
       const newer = await makeAlert(store, 'newer');
-      const claim = await store.claimBatch('one', TTL, 1, PUSH);
+      const claim = await store.claims.claimBatch('one', TTL, 1, PUSH);
       t.is(claim?.alertId, older, 'the oldest pending alert first');
       t.not(nobody, older);
-      const next = await store.claimBatch('one', TTL, 1, PUSH);
+      const next = await store.claims.claimBatch('one', TTL, 1, PUSH);
       t.like(next, { alertId: older, after: 1, upTo: 2 });
-      t.is((await store.claimBatch('one', TTL, 1, PUSH))?.alertId, newer);
+      t.is((await store.claims.claimBatch('one', TTL, 1, PUSH))?.alertId, newer);
     }));
 
 test('postgres: two machines claiming at once from one fan-out get disjoint batches that cover it', async (t) => {
@@ -149,10 +163,10 @@ test('postgres: two machines claiming at once from one fan-out get disjoint batc
   // Two stores, each its own pool: two machines sharing the database (and a clock).
   let ahead = 0;
   const clock = () => Date.now() + ahead;
-  const machines = [await openAlertStore(url, clock), await openAlertStore(url, clock)];
+  const machines = [await openStore(url, clock), await openStore(url, clock)];
   try {
     const [first] = machines;
-    await first!.subscribeMany(
+    await first!.subscriptions.subscribeMany(
       Array.from({ length: 1000 }, (_, n) => ({
         endpoint: `https://fcm.googleapis.com/fcm/send/${n}`,
         p256dh: 'k',
@@ -165,14 +179,14 @@ test('postgres: two machines claiming at once from one fan-out get disjoint batc
     // The alert made a millisecond later than the subscriptions, which it is owed.
     ahead = 1;
     const alertId = await makeAlert(first!, 'a');
-    const all = (await first!.owed(alertId, 2000)).map((row) => row.id);
+    const all = (await first!.deliveries.owed(alertId, 2000)).map((row) => row.id);
     t.is(all.length, 1000);
 
     const claims = await Promise.all(
       machines.map(async (store, n) => {
         const mine: Claim[] = [];
         for (;;) {
-          const claim = await store.claimBatch(`machine ${n}`, TTL, 100, PUSH);
+          const claim = await store.claims.claimBatch(`machine ${n}`, TTL, 100, PUSH);
           if (!claim) return mine;
           mine.push(claim);
         }
@@ -187,7 +201,7 @@ test('postgres: two machines claiming at once from one fan-out get disjoint batc
     );
     const ids = await Promise.all(
       batches.map(async (claim) =>
-        (await first!.owed(alertId, 1000, claim.after, claim.upTo)).map((row) => row.id),
+        (await first!.deliveries.owed(alertId, 1000, claim.after, claim.upTo)).map((row) => row.id),
       ),
     );
     t.deepEqual(
@@ -203,10 +217,12 @@ test('postgres: two machines claiming at once from one fan-out get disjoint batc
     t.deepEqual(ids.flat(), all, 'together they cover the fan-out, each subscription once');
 
     const done = await Promise.all(
-      claims.flatMap((mine, n) => mine.map((claim) => machines[n]!.finishClaim(claim, `machine ${n}`, PUSH))),
+      claims.flatMap((mine, n) =>
+        mine.map((claim) => machines[n]!.claims.finishClaim(claim, `machine ${n}`, PUSH)),
+      ),
     );
     t.is(done.filter((result) => result.alertDone).length, 1, 'the last claim finished ends the alert');
-    t.deepEqual(await first!.pendingAlerts(), []);
+    t.deepEqual(await first!.deliveries.pendingAlerts(), []);
   } finally {
     await Promise.all(machines.map((store) => store.close()));
   }
@@ -216,20 +232,27 @@ for (const engine of engines)
   test(`${engine.name}: a Telegram post left sending by a dead sender is failed, never posted again`, (t) =>
     withStore(engine, async (store, clock) => {
       const alertId = await makeAlert(store, 'posted?');
-      const claim = await store.claimBatch('dead', TTL, 256, ['telegram']);
+      const claim = await store.claims.claimBatch('dead', TTL, 256, ['telegram']);
       t.like(claim, { alertId, channel: 'telegram' });
-      await store.recordDelivery({ alertId, channel: 'telegram', subscriptionId: 1 }, 'sending');
+      await store.deliveries.recordDelivery({ alertId, channel: 'telegram', subscriptionId: 1 }, 'sending');
       clock.now += TTL + 1;
-      const taken = await store.claimBatch('alive', TTL, 256, ['telegram']);
+      const taken = await store.claims.claimBatch('alive', TTL, 256, ['telegram']);
       t.like(taken, { alertId, channel: 'telegram', recovered: true });
-      t.deepEqual(await store.owedTelegram(alertId, taken!.after, taken!.upTo), [], 'not owed again');
-      t.deepEqual(await store.failures(alertId), [
+      t.deepEqual(
+        await store.deliveries.owedTelegram(alertId, taken!.after, taken!.upTo),
+        [],
+        'not owed again',
+      );
+      t.deepEqual(await store.deliveries.failures(alertId), [
         { channel: 'telegram', subscriptionId: 1, status: null, reason: TELEGRAM_MAYBE_POSTED },
       ]);
       // The same at a restart of a store's only process (resendUnwritten): failed, not sent again.
       const other = await makeAlert(store, 'posted too?');
-      await store.recordDelivery({ alertId: other, channel: 'telegram', subscriptionId: 1 }, 'sending');
-      await store.resendUnwritten();
-      t.deepEqual(await store.owedTelegram(other), []);
-      t.deepEqual(await store.deliveryCounts(other), { failed: 1 });
+      await store.deliveries.recordDelivery(
+        { alertId: other, channel: 'telegram', subscriptionId: 1 },
+        'sending',
+      );
+      await store.deliveries.resendUnwritten();
+      t.deepEqual(await store.deliveries.owedTelegram(other), []);
+      t.deepEqual(await store.deliveries.deliveryCounts(other), { failed: 1 });
     }));

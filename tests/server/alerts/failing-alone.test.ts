@@ -10,8 +10,8 @@ import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import type { PushChannelOptions } from '../../../server/alerts/push/channel.js';
 import { pushChannel } from '../../../server/alerts/push/channel.js';
 import { AlertSender, SENDER_DEFAULTS } from '../../../server/alerts/sender.js';
-import { openAlertStore } from '../../../server/store/index.js';
-import type { AlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
+import type { Store } from '../../../server/store/index.js';
 import { alertEveryone } from '../../helpers/alerts.js';
 import { eventually } from '../../helpers/wait.js';
 import type { PushService } from '../../helpers/push-service.js';
@@ -26,7 +26,7 @@ test.before(async () => {
 test.after.always(() => push?.stop());
 
 interface Setup {
-  readonly store: AlertStore;
+  readonly store: Store;
   readonly logs: Record<string, unknown>[];
   readonly sender: (options?: { concurrency?: number; push?: PushChannelOptions['push'] }) => AlertSender;
   readonly dispose: () => Promise<void>;
@@ -34,7 +34,7 @@ interface Setup {
 
 async function setUp(): Promise<Setup> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-alone-'));
-  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'));
+  const store = await openStore(path.join(dir, 'alerts.sqlite'));
   const logs: Record<string, unknown>[] = [];
   const senders: AlertSender[] = [];
   return {
@@ -65,15 +65,15 @@ async function setUp(): Promise<Setup> {
 
 const everyone = { audience: 'all', window: 'any', expiresAt: null } as const;
 
-function subscribeGood(store: AlertStore, count: number) {
+function subscribeGood(store: Store, count: number) {
   return storeSubscribers(push, store, count);
 }
 
 /** A subscription with valid keys at any endpoint, stored as the endpoint gives it. */
-async function subscribeAt(store: AlertStore, endpoint: string): Promise<void> {
+async function subscribeAt(store: Store, endpoint: string): Promise<void> {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  await store.subscribe({
+  await store.subscriptions.subscribe({
     endpoint,
     p256dh: ecdh.getPublicKey().toString('base64url'),
     auth: Buffer.alloc(16, 7).toString('base64url'),
@@ -81,12 +81,12 @@ async function subscribeAt(store: AlertStore, endpoint: string): Promise<void> {
   });
 }
 
-async function makeAlert(store: AlertStore, key: string): Promise<number> {
+async function makeAlert(store: Store, key: string): Promise<number> {
   return (await alertEveryone(store, key, JSON.stringify({ key }))).id;
 }
 
-const done = async (store: AlertStore, id: number) =>
-  !(await store.pendingAlerts()).some((alert) => alert.id === id);
+const done = async (store: Store, id: number) =>
+  !(await store.deliveries.pendingAlerts()).some((alert) => alert.id === id);
 const receivedFor = (key: string) =>
   push.received.filter((message) => (JSON.parse(message.payload) as { key: string }).key === key).length;
 const hashOf = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex').slice(0, 12);
@@ -98,7 +98,7 @@ test.serial(
     try {
       // As an older version could have stored it: 65 bytes from 0x04, but no point of P-256.
       const bad = `${push.origin}/push/bad-key`;
-      await store.subscribe({
+      await store.subscriptions.subscribe({
         endpoint: bad,
         p256dh: `B${'A'.repeat(86)}`,
         auth: 'A'.repeat(22),
@@ -110,14 +110,14 @@ test.serial(
       // expire on a message the service was still decrypting, and its retry would arrive twice.
       sender({ concurrency: 64, push: { timeoutMs: 60_000 } });
       t.true(await eventually(() => done(store, first), { timeout: 60_000 }), 'the first alert ends');
-      t.deepEqual(await store.deliveryCounts(first), { delivered: 1000, failed: 1 });
+      t.deepEqual(await store.deliveries.deliveryCounts(first), { delivered: 1000, failed: 1 });
       t.is(receivedFor('first'), 1000);
-      const [failure] = await store.failures(first);
+      const [failure] = await store.deliveries.failures(first);
       t.regex(failure?.reason ?? '', /^not encrypted: /);
 
       const second = await makeAlert(store, 'second');
       t.true(await eventually(() => done(store, second), { timeout: 60_000 }), 'the next alert ends too');
-      t.deepEqual(await store.deliveryCounts(second), { delivered: 1000, failed: 1 });
+      t.deepEqual(await store.deliveries.deliveryCounts(second), { delivered: 1000, failed: 1 });
       t.is(receivedFor('second'), 1000);
 
       const failed = logs.filter((line) => line['msg'] === 'alerts: a delivery failed');
@@ -180,8 +180,8 @@ test.serial(
         'both end',
       );
       for (const id of [first, second]) {
-        t.deepEqual(await store.deliveryCounts(id), { delivered: 200, failed: 5 });
-        const reasons = (await store.failures(id)).map((failure) => failure.reason);
+        t.deepEqual(await store.deliveries.deliveryCounts(id), { delivered: 200, failed: 5 });
+        const reasons = (await store.deliveries.failures(id)).map((failure) => failure.reason);
         t.deepEqual([...reasons].sort(), [
           'push service answered 400',
           'push service answered 403',

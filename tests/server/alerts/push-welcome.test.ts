@@ -7,8 +7,8 @@ import path from 'node:path';
 import test from 'ava';
 import pino from 'pino';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import type { AlertStore } from '../../../server/store/index.js';
-import { openAlertStore } from '../../../server/store/index.js';
+import type { Store } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import {
   SENT_UNANSWERED,
   WELCOME_LIMITS,
@@ -34,7 +34,7 @@ import { startServer } from '../../helpers/with-server.js';
 const vapid = generateVapidKeys();
 let push: PushService;
 let server: RunningServer;
-let store: AlertStore;
+let store: Store;
 let data: string;
 /** A push service that takes connections and never answers. */
 let silent: http.Server;
@@ -66,7 +66,7 @@ test.before(async () => {
       { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) },
     ),
   });
-  store = await openAlertStore(db);
+  store = await openStore(db);
 });
 
 test.after.always(async () => {
@@ -100,12 +100,12 @@ function madeUpKeys() {
 test.serial(
   'a new subscription is stored (201) once its push service took one welcome, decrypted',
   async (t) => {
-    const before = await store.subscriptionCount();
+    const before = await store.subscriptions.subscriptionCount();
     const subscriber = push.subscriber();
     const answer = await post(subscriber.subscription, { audience: 'pro' });
     t.is(answer.status, 201);
     t.like(await answer.json(), { endpoint: subscriber.subscription.endpoint, audience: 'pro' });
-    t.is(await store.subscriptionCount(), before + 1);
+    t.is(await store.subscriptions.subscriptionCount(), before + 1);
     const welcomes = welcomesTo(subscriber);
     t.is(welcomes.length, 1, 'one welcome');
     t.is(
@@ -127,13 +127,13 @@ test.serial(
 test.serial('a stored subscription sent again is renewed (200) without a second welcome', async (t) => {
   const subscriber = push.subscriber();
   t.is((await post(subscriber.subscription)).status, 201);
-  const count = await store.subscriptionCount();
+  const count = await store.subscriptions.subscriptionCount();
   const again = await post(subscriber.subscription, { audience: 'max', window: 'weekly' });
   t.is(again.status, 200);
   t.like(await again.json(), { audience: 'max', window: 'weekly' });
   t.is(welcomesTo(subscriber).length, 1, 'no second welcome');
-  t.is(await store.subscriptionCount(), count);
-  t.is((await store.subscriptionsByFilters()).get('max/weekly'), 1, 'its filters changed');
+  t.is(await store.subscriptions.subscriptionCount(), count);
+  t.is((await store.subscriptions.subscriptionsByFilters()).get('max/weekly'), 1, 'its filters changed');
 });
 
 test.serial(
@@ -141,12 +141,12 @@ test.serial(
   async (t) => {
     const subscriber = push.subscriber();
     t.is((await post(subscriber.subscription)).status, 201);
-    const count = await store.subscriptionCount();
+    const count = await store.subscriptions.subscriptionCount();
     const rekeyed = push.rekey(subscriber);
     const answer = await post(rekeyed.subscription);
     t.is(answer.status, 200, 'the endpoint was stored already');
     t.is(welcomesTo(subscriber).length, 2, 'a second welcome, decrypted with the new keys');
-    t.is(await store.subscriptionCount(), count);
+    t.is(await store.subscriptions.subscriptionCount(), count);
     // The new keys are the stored ones now: sending them again is a renewal, with no third welcome.
     t.is((await post(rekeyed.subscription)).status, 200);
     t.is(welcomesTo(subscriber).length, 2);
@@ -155,7 +155,7 @@ test.serial(
 );
 
 test.serial('an endpoint the push service does not know (404, 410) is 400 and stores nothing', async (t) => {
-  const before = await store.subscriptionCount();
+  const before = await store.subscriptions.subscriptionCount();
   const madeUp = { endpoint: `${push.origin}/push/made-up-endpoint`, keys: madeUpKeys() };
   const answer = await post(madeUp);
   t.is(answer.status, 400);
@@ -169,14 +169,14 @@ test.serial('an endpoint the push service does not know (404, 410) is 400 and st
   const refused = await post(gone.subscription);
   t.is(refused.status, 400);
   t.like(await refused.json(), { code: 'invalid_body', parameter: 'subscription.endpoint' });
-  t.is(await store.subscriptionCount(), before, 'nothing stored');
+  t.is(await store.subscriptions.subscriptionCount(), before, 'nothing stored');
   t.is((await post(gone.subscription)).status, 201, 'once the push service takes it, it is stored');
 });
 
 test.serial(
   'a push service that fails otherwise is 503 with Retry-After, stores nothing, warns once a minute',
   async (t) => {
-    const before = await store.subscriptionCount();
+    const before = await store.subscriptions.subscriptionCount();
     const failing = [push.subscriber(), push.subscriber(), push.subscriber(), push.subscriber()];
     const replies: [number, Record<string, string>?][] = [[500], [429, { 'Retry-After': '1' }], [403], [400]];
     failing.forEach((subscriber, index) => push.answer(subscriber, replies[index]!));
@@ -195,7 +195,7 @@ test.serial(
         type: `${BASE_URL}/problems/push_service_unavailable`,
       });
     }
-    t.is(await store.subscriptionCount(), before, 'nothing stored');
+    t.is(await store.subscriptions.subscriptionCount(), before, 'nothing stored');
     const logged = lines.filter((line) => /did not take the welcome/.test(String(line['msg'])));
     t.is(logged.length, elsewhere.length, 'each refusal logged');
     t.deepEqual(
@@ -227,14 +227,14 @@ test.serial(
 );
 
 test.serial('a push service that does not answer is 503 within the welcome time-out', async (t) => {
-  const before = await store.subscriptionCount();
+  const before = await store.subscriptions.subscriptionCount();
   const started = Date.now();
   const answer = await post({ endpoint: `${silentOrigin}/push/silent`, keys: madeUpKeys() });
   const waited = Date.now() - started;
   t.is(answer.status, 503);
   t.like(await answer.json(), { code: 'push_service_unavailable' });
   t.true(waited >= 4_000 && waited < 10_000, `answered after ${waited} ms`);
-  t.is(await store.subscriptionCount(), before);
+  t.is(await store.subscriptions.subscriptionCount(), before);
 });
 
 test.serial('keys the crypto refuses are a 400 naming the key, and nothing is sent', async (t) => {
@@ -260,7 +260,7 @@ test.serial('keys the crypto refuses are a 400 naming the key, and nothing is se
   t.false(push.unknown.includes('/push/keys'));
 
   // Over HTTP the same keys are refused by their schema, before anything is sent.
-  const before = await store.subscriptionCount();
+  const before = await store.subscriptions.subscriptionCount();
   const subscriber = push.subscriber();
   const answer = await post({
     ...subscriber.subscription,
@@ -269,20 +269,20 @@ test.serial('keys the crypto refuses are a 400 naming the key, and nothing is se
   t.is(answer.status, 400);
   t.like(await answer.json(), { code: 'invalid_body', parameter: 'subscription.keys.p256dh' });
   t.is(welcomesTo(subscriber).length, 0);
-  t.is(await store.subscriptionCount(), before);
+  t.is(await store.subscriptions.subscriptionCount(), before);
 });
 
 test.serial(
   'a welcome its push service took (201 sent, the rest of its answer held) stores the subscription',
   async (t) => {
-    const before = await store.subscriptionCount();
+    const before = await store.subscriptions.subscriptionCount();
     const subscriber = push.subscriber();
     // Held past the push request's deadline: waiting for the answer's last byte would refuse it.
     push.hold(subscriber, { ms: WELCOME_LIMITS.timeoutMs + 2000, statusFirst: true });
     const answer = await post(subscriber.subscription);
     t.is(answer.status, 201);
     t.is(welcomesTo(subscriber).length, 1, 'the push service took the welcome');
-    t.is(await store.subscriptionCount(), before + 1, 'and the subscription is stored');
+    t.is(await store.subscriptions.subscriptionCount(), before + 1, 'and the subscription is stored');
   },
 );
 

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import { openAlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
+import { wrapStore } from '../../helpers/store-parts.js';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import type { SenderLogLine } from '../../helpers/alerts.js';
 import { alertEveryone, pushSender } from '../../helpers/alerts.js';
@@ -23,7 +24,7 @@ for (const [name, offset] of [
   test(`a sender reads the clock it is given: ten minutes ${name}`, async (t) => {
     const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-sender-clock-'));
     const clock = { now: Date.now() + offset };
-    const store = await openAlertStore(path.join(data, 'alerts.sqlite'), () => clock.now);
+    const store = await openStore(path.join(data, 'alerts.sqlite'), () => clock.now);
     const push = await startPushService(vapid.publicKey);
     const logs: SenderLogLine[] = [];
     const sender = pushSender(store, vapid, {
@@ -53,19 +54,13 @@ for (const [name, offset] of [
 test('a sender prunes the store on its first pass, then once an hour of the clock it is given', async (t) => {
   const data = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-sender-clock-'));
   const clock = { now: Date.now() };
-  const store = await openAlertStore(path.join(data, 'alerts.sqlite'), () => clock.now);
+  const store = await openStore(path.join(data, 'alerts.sqlite'), () => clock.now);
   const calls = { prune: 0, renew: 0 };
   // The store as the sender sees it, counting its passes (each renews) and its prunes.
-  const counted = new Proxy(store, {
-    get(target, key) {
-      const value: unknown = Reflect.get(target, key);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        if (key === 'prune') calls.prune += 1;
-        if (key === 'renewClaims') calls.renew += 1;
-        return (value as (...args: unknown[]) => unknown).apply(target, args);
-      };
-    },
+  const counted = wrapStore(store, (name, _args, call) => {
+    if (name === 'prune') calls.prune += 1;
+    if (name === 'renewClaims') calls.renew += 1;
+    return call();
   });
   const sender = pushSender(counted, vapid, {
     lanes: 1,

@@ -1,6 +1,7 @@
 import test from 'ava';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import type { AlertStore } from '../../../server/store/index.js';
+import type { Store } from '../../../server/store/index.js';
+import { wrapStore } from '../../helpers/store-parts.js';
 import { assertEachGotOne, startPushService, storeSubscribers } from '../../helpers/push-service.js';
 import { useStoreEngines } from '../../helpers/store-engines.js';
 import type { SenderLogLine } from '../../helpers/alerts.js';
@@ -15,23 +16,16 @@ const engines = useStoreEngines();
  * The store as an engine over the network answers: each call a few milliseconds late, so the sender
  * awaits every read and write (SQLite answers at once). Counts the `renewClaims` calls under way.
  */
-function late(store: AlertStore, renewals: { now: number; most: number }): AlertStore {
-  return new Proxy(store, {
-    get(target, name) {
-      const value: unknown = Reflect.get(target, name);
-      if (typeof value !== 'function') return value;
-      const method = value as (...args: unknown[]) => unknown;
-      return async (...args: unknown[]) => {
-        const renewal = name === 'renewClaims';
-        if (renewal) renewals.most = Math.max(renewals.most, (renewals.now += 1));
-        try {
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
-          return await method.apply(target, args);
-        } finally {
-          if (renewal) renewals.now -= 1;
-        }
-      };
-    },
+function late(store: Store, renewals: { now: number; most: number }): Store {
+  return wrapStore(store, async (name, _args, call) => {
+    const renewal = name === 'renewClaims';
+    if (renewal) renewals.most = Math.max(renewals.most, (renewals.now += 1));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
+      return await call();
+    } finally {
+      if (renewal) renewals.now -= 1;
+    }
   });
 }
 
@@ -49,11 +43,13 @@ for (const engine of engines)
       const alert = await alertEveryone(store, 'late');
       sender.start();
       t.true(
-        await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 60_000 }),
+        await eventually(async () => (await store.deliveries.pendingAlerts()).length === 0, {
+          timeout: 60_000,
+        }),
         'the alert ends',
       );
       assertEachGotOne(t, push, COUNT);
-      t.deepEqual(await store.deliveryCounts(alert.id), { delivered: COUNT });
+      t.deepEqual(await store.deliveries.deliveryCounts(alert.id), { delivered: COUNT });
       // The store ends the alert before the sender logs it (its counts are one more late read).
       const sent = () => logs.filter((line) => line.msg === 'alerts: sent').length;
       t.true(await eventually(() => sent() > 0), 'the sender logged the end');

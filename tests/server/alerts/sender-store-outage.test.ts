@@ -1,6 +1,7 @@
 import test from 'ava';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import type { AlertStore } from '../../../server/store/index.js';
+import type { Store } from '../../../server/store/index.js';
+import { wrapStore } from '../../helpers/store-parts.js';
 import type { PushService } from '../../helpers/push-service.js';
 import {
   assertEachGotOne,
@@ -29,33 +30,26 @@ interface Outage {
 }
 
 /** The store as a database that goes away and comes back: calls reject as a lost connection does. */
-function unreliable(store: AlertStore, outage: Outage): AlertStore {
-  return new Proxy(store, {
-    get(target, name) {
-      const value: unknown = Reflect.get(target, name);
-      if (typeof value !== 'function' || name === 'close') return value;
-      const method = value as (...args: unknown[]) => unknown;
-      return async (...args: unknown[]) => {
-        if (outage.down) throw new Error('connect ECONNREFUSED (the store is down)');
-        if (name === 'finishClaim' && outage.finishFailures > 0) {
-          outage.finishFailures -= 1;
-          throw new Error('Connection terminated unexpectedly');
-        }
-        if (name === 'recordDelivery' && args[1] === 'sending' && (outage.lostAnswers ?? 0) > 0) {
-          outage.lostAnswers! -= 1;
-          await method.apply(target, args);
-          throw new Error('Connection terminated unexpectedly');
-        }
-        return await method.apply(target, args);
-      };
-    },
+function unreliable(store: Store, outage: Outage): Store {
+  return wrapStore(store, async (name, args, call) => {
+    if (outage.down) throw new Error('connect ECONNREFUSED (the store is down)');
+    if (name === 'finishClaim' && outage.finishFailures > 0) {
+      outage.finishFailures -= 1;
+      throw new Error('Connection terminated unexpectedly');
+    }
+    if (name === 'recordDelivery' && args[1] === 'sending' && (outage.lostAnswers ?? 0) > 0) {
+      outage.lostAnswers! -= 1;
+      await call();
+      throw new Error('Connection terminated unexpectedly');
+    }
+    return await call();
   });
 }
 
 interface FanOut {
   readonly push: PushService;
   /** The store itself, past the outage wrapper the sender sees. */
-  readonly real: AlertStore;
+  readonly real: Store;
   readonly alert: Awaited<ReturnType<typeof alertEveryone>>;
   readonly logs: SenderLogLine[];
 }
@@ -108,7 +102,9 @@ for (const engine of engines) {
         t.log(`the store was down from ${atOutage} to ${push.received.length} of ${COUNT} messages`);
         t.true(atOutage < COUNT, 'down mid fan-out');
         t.true(
-          await eventually(async () => (await real.pendingAlerts()).length === 0, { timeout: 60_000 }),
+          await eventually(async () => (await real.deliveries.pendingAlerts()).length === 0, {
+            timeout: 60_000,
+          }),
           'the alert ends',
         );
         t.true(
@@ -117,7 +113,7 @@ for (const engine of engines) {
         );
         assertEachGotOne(t, push, COUNT);
         // A message answered while the store was down keeps the record written before it left.
-        const counts = await real.deliveryCounts(alert.id);
+        const counts = await real.deliveries.deliveryCounts(alert.id);
         t.is(
           Object.values(counts).reduce((sum, count) => sum + count, 0),
           COUNT,
@@ -128,7 +124,7 @@ for (const engine of engines) {
           [],
           'no delivery failed',
         );
-        t.deepEqual(await real.claimHolders(), [], 'no claim is left open');
+        t.deepEqual(await real.claims.claimHolders(), [], 'no claim is left open');
       },
       { delayMs: 10 },
     );
@@ -140,7 +136,9 @@ for (const engine of engines) {
     const outage: Outage = { down: false, finishFailures: 0, lostAnswers: LOST };
     await duringFanOut(engine, COUNT, outage, async ({ push, real, alert, logs }) => {
       t.true(
-        await eventually(async () => (await real.pendingAlerts()).length === 0, { timeout: 30_000 }),
+        await eventually(async () => (await real.deliveries.pendingAlerts()).length === 0, {
+          timeout: 30_000,
+        }),
         'the alert ends',
       );
       t.is(outage.lostAnswers, 0, 'answers were lost');
@@ -151,8 +149,12 @@ for (const engine of engines) {
       );
       t.is(copiesOf(push).size, COUNT, 'every subscription got it');
       t.is(push.received.length, COUNT, 'each once');
-      t.deepEqual(await real.deliveryCounts(alert.id), { delivered: COUNT }, 'no record is left sending');
-      t.deepEqual(await real.claimHolders(), [], 'no claim is left open');
+      t.deepEqual(
+        await real.deliveries.deliveryCounts(alert.id),
+        { delivered: COUNT },
+        'no record is left sending',
+      );
+      t.deepEqual(await real.claims.claimHolders(), [], 'no claim is left open');
     });
   });
 
@@ -161,12 +163,14 @@ for (const engine of engines) {
     const outage: Outage = { down: false, finishFailures: 1 };
     await duringFanOut(engine, COUNT, outage, async ({ push, real, logs }) => {
       t.true(
-        await eventually(async () => (await real.pendingAlerts()).length === 0, { timeout: 30_000 }),
+        await eventually(async () => (await real.deliveries.pendingAlerts()).length === 0, {
+          timeout: 30_000,
+        }),
         'the alert ends',
       );
       t.is(outage.finishFailures, 0, 'a finishing failed');
       t.true(logs.some((line) => line.msg === 'alerts: sending failed'));
-      t.deepEqual(await real.claimHolders(), [], 'no claim is left open');
+      t.deepEqual(await real.claims.claimHolders(), [], 'no claim is left open');
       t.is(copiesOf(push).size, COUNT);
       t.is(push.received.length, COUNT, 'each once');
     });

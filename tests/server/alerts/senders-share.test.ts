@@ -1,7 +1,8 @@
 import test from 'ava';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import type { AlertStore, Claim } from '../../../server/store/index.js';
-import { openAlertStore } from '../../../server/store/index.js';
+import type { Store, Claim } from '../../../server/store/index.js';
+import { wrapStore } from '../../helpers/store-parts.js';
+import { openStore } from '../../../server/store/index.js';
 import type { PushService } from '../../helpers/push-service.js';
 import {
   assertEachGotOne,
@@ -26,40 +27,26 @@ const LANES = 8;
 const engines = useStoreEngines();
 
 /** A sender's own connection to the store, which may die: from then on every call fails. */
-function mortal(store: AlertStore): { store: AlertStore; die(): void } {
+function mortal(store: Store): { store: Store; die(): void } {
   let dead = false;
-  const proxy = new Proxy(store, {
-    get(target, name) {
-      const value: unknown = Reflect.get(target, name);
-      if (typeof value !== 'function') return value;
-      const method = value as (...args: unknown[]) => unknown;
-      return (...args: unknown[]) =>
-        dead ? Promise.reject(new Error('this process is gone')) : method.apply(target, args);
-    },
-  });
+  const proxy = wrapStore(store, (_name, _args, call) =>
+    dead ? Promise.reject(new Error('this process is gone')) : call(),
+  );
   return { store: proxy, die: () => (dead = true) };
 }
 
 /** Counts the fresh batches a sender's store gave it (a claim taken over is not one). */
-function counting(store: AlertStore): { store: AlertStore; claims: () => number } {
+function counting(store: Store): { store: Store; claims: () => number } {
   let claims = 0;
-  const proxy = new Proxy(store, {
-    get(target, name) {
-      const value: unknown = Reflect.get(target, name);
-      if (typeof value !== 'function') return value;
-      const method = value as (...args: unknown[]) => Promise<unknown>;
-      if (name !== 'claimBatch') return method.bind(target);
-      return async (...args: unknown[]) => {
-        const claim = await method.apply(target, args);
-        if (claim && !(claim as Claim).recovered) claims += 1;
-        return claim;
-      };
-    },
+  const proxy = wrapStore(store, async (name, _args, call) => {
+    const answer = await call();
+    if (name === 'claimBatch' && answer && !(answer as Claim).recovered) claims += 1;
+    return answer;
   });
   return { store: proxy, claims: () => claims };
 }
 
-function senderOn(store: AlertStore, name: string, logs: SenderLogLine[]) {
+function senderOn(store: Store, name: string, logs: SenderLogLine[]) {
   // Long enough that a machine busy with other work renews every claim in time (renewed every 50 ms).
   return pushSender(store, vapid, { lanes: LANES, leaseMs: 3000, pollMs: 50, logs, name });
 }
@@ -69,7 +56,7 @@ async function setUp(push: PushService, engine: StoreEngine) {
   const place = await engine.place();
   // The store's clock, a millisecond ahead once the subscriptions are in: the alert is made after them.
   let ahead = 0;
-  const setup = await openAlertStore(place, () => Date.now() + ahead);
+  const setup = await openStore(place, () => Date.now() + ahead);
   await storeSubscribers(push, setup, COUNT);
   ahead = 1;
   const alert = await alertEveryone(setup, 'shared');
@@ -81,16 +68,18 @@ for (const engine of engines)
     const push = await startPushService(vapid.publicKey, { delayMs: 2 });
     const { place, setup, alertId } = await setUp(push, engine);
     const logs: SenderLogLine[] = [];
-    const stores = [counting(await openAlertStore(place)), counting(await openAlertStore(place))];
+    const stores = [counting(await openStore(place)), counting(await openStore(place))];
     const senders = [senderOn(stores[0]!.store, 'a', logs), senderOn(stores[1]!.store, 'b', logs)];
     try {
       for (const sender of senders) sender.start();
       t.true(
-        await eventually(async () => (await setup.pendingAlerts()).length === 0, { timeout: 60_000 }),
+        await eventually(async () => (await setup.deliveries.pendingAlerts()).length === 0, {
+          timeout: 60_000,
+        }),
         'the alert ends',
       );
       assertEachGotOne(t, push, COUNT);
-      t.deepEqual(await setup.deliveryCounts(alertId), { delivered: COUNT });
+      t.deepEqual(await setup.deliveries.deliveryCounts(alertId), { delivered: COUNT });
       // The store ends the alert before the sender logs it (its counts are one more read).
       const sent = () => logs.filter((line) => line.msg === 'alerts: sent').length;
       t.true(await eventually(() => sent() > 0), 'a sender logged the end');
@@ -114,8 +103,8 @@ for (const engine of engines)
     const push = await startPushService(vapid.publicKey, { delayMs: 5 });
     const { place, setup, alertId } = await setUp(push, engine);
     const logs: SenderLogLine[] = [];
-    const dying = mortal(await openAlertStore(place));
-    const living = await openAlertStore(place);
+    const dying = mortal(await openStore(place));
+    const living = await openStore(place);
     const a = senderOn(dying.store, 'a', logs);
     const b = senderOn(living, 'b', logs);
     try {
@@ -125,12 +114,14 @@ for (const engine of engines)
       t.true(await eventually(() => push.received.length >= 100, progress), 'a started alone');
       b.start();
       t.true(
-        await eventually(async () => (await setup.claimHolders()).length === 2, progress),
+        await eventually(async () => (await setup.claims.claimHolders()).length === 2, progress),
         'both hold claims',
       );
       dying.die();
       t.true(
-        await eventually(async () => (await setup.pendingAlerts()).length === 0, { timeout: 60_000 }),
+        await eventually(async () => (await setup.deliveries.pendingAlerts()).length === 0, {
+          timeout: 60_000,
+        }),
         'the alert ends',
       );
       const copies = copiesOf(push);
@@ -144,7 +135,7 @@ for (const engine of engines)
         logs.some((line) => line.name === 'b' && line.msg?.startsWith('alerts: a claim another sender left')),
         'b took a claim over',
       );
-      const counts = await setup.deliveryCounts(alertId);
+      const counts = await setup.deliveries.deliveryCounts(alertId);
       t.is(
         (counts['delivered'] ?? 0) + (counts['sent'] ?? 0) + (counts['sending'] ?? 0),
         COUNT,

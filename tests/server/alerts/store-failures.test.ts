@@ -6,7 +6,7 @@ import { EMAIL_UNSUBSCRIBE_PATH } from '../../../server/alerts/email/links.js';
 import type { Mailer } from '../../../server/outbound/smtp.js';
 import { newToken } from '../../../server/alerts/email/tokens.js';
 import { SUBSCRIPTIONS_PATH } from '../../../server/alerts/push/endpoints.js';
-import type { AlertStore } from '../../../server/store/index.js';
+import { failingStore } from '../../helpers/store-parts.js';
 import { WEBHOOKS_PATH } from '../../../server/alerts/webhooks/endpoints.js';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
 import { vapidEnv } from '../../helpers/alerts.js';
@@ -18,10 +18,7 @@ import { usingApp } from '../../helpers/with-app.js';
  * methods return rejected promises. A request that reaches it must end as the problem a thrown error
  * made (RFC 9457, 500 `internal_error`), and the failure must be logged.
  */
-const failing = new Proxy({} as AlertStore, {
-  get: (_target, name) =>
-    name === 'then' ? undefined : () => Promise.reject(new Error(`the store is down (${String(name)})`)),
-});
+const failing = failingStore();
 
 /**
  * The app with push, webhooks and email alerts on, over the failing store: its own routes

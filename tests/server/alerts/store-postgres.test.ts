@@ -1,7 +1,7 @@
 import test from 'ava';
 import pg from 'pg';
 import type { NewSubscription } from '../../../server/store/index.js';
-import { openAlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import type { PostgresServer } from '../../helpers/postgres.js';
 import { startPostgres } from '../../helpers/postgres.js';
 import { eventually } from '../../helpers/wait.js';
@@ -48,21 +48,21 @@ async function connectionsTo(database: string): Promise<number> {
 test.serial(
   'postgres: with the server down a call rejects; once it is back, the same store works again',
   async (t) => {
-    const store = await openAlertStore(await server.database('restarted'));
+    const store = await openStore(await server.database('restarted'));
     try {
-      await store.subscribe(subscription(1));
-      t.true(await store.lease('holder', 60_000));
+      await store.subscriptions.subscribe(subscription(1));
+      t.true(await store.senderLease.lease('holder', 60_000));
       await server.halt();
       // A statement of its own, a transaction, the lease: each a rejected promise, never a throw.
-      await t.throwsAsync(store.subscriptionCount());
-      await t.throwsAsync(store.subscribe(subscription(2)));
-      await t.throwsAsync(store.lease('holder', 60_000));
+      await t.throwsAsync(store.subscriptions.subscriptionCount());
+      await t.throwsAsync(store.subscriptions.subscribe(subscription(2)));
+      await t.throwsAsync(store.senderLease.lease('holder', 60_000));
       await server.start();
       // No reopening: the pool dropped the connections the server closed and opens new ones.
-      t.is(await store.subscriptionCount(), 1, 'what was committed before is there');
-      t.deepEqual(await store.subscribe(subscription(2)), { created: true });
-      t.true(await store.lease('holder', 60_000), 'the lease is still its holder’s');
-      t.is(await store.subscriptionCount(), 2);
+      t.is(await store.subscriptions.subscriptionCount(), 1, 'what was committed before is there');
+      t.deepEqual(await store.subscriptions.subscribe(subscription(2)), { created: true });
+      t.true(await store.senderLease.lease('holder', 60_000), 'the lease is still its holder’s');
+      t.is(await store.subscriptions.subscriptionCount(), 2);
     } finally {
       await store.close();
     }
@@ -71,15 +71,15 @@ test.serial(
 
 test('postgres: a process holds at most its pool’s connections, 4 unless told', async (t) => {
   const busy = async (database: string, pool?: number) => {
-    const store = await openAlertStore(
+    const store = await openStore(
       await server.database(database),
       Date.now,
       pool === undefined ? {} : { pool },
     );
     try {
       // Many calls at once: the pool opens what it may, and the rest wait their turn.
-      await Promise.all(Array.from({ length: 24 }, (_, n) => store.subscribe(subscription(n))));
-      t.is(await store.subscriptionCount(), 24);
+      await Promise.all(Array.from({ length: 24 }, (_, n) => store.subscriptions.subscribe(subscription(n))));
+      t.is(await store.subscriptions.subscriptionCount(), 24);
       return await connectionsTo(database);
     } finally {
       await store.close();
@@ -96,5 +96,5 @@ test('postgres: a process holds at most its pool’s connections, 4 unless told'
 test('postgres: opening a database that cannot be reached rejects', async (t) => {
   const url = new URL(server.url);
   url.pathname = '/no_such_database';
-  await t.throwsAsync(openAlertStore(url.toString()), { message: /no_such_database/ });
+  await t.throwsAsync(openStore(url.toString()), { message: /no_such_database/ });
 });

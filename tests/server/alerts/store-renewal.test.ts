@@ -20,21 +20,24 @@ for (const engine of engines) {
     let now = Date.parse('2026-11-28T00:00:00Z');
     const store = await engine.open(() => now);
     try {
-      t.is(await store.renewSubscription(row(1)), 'unknown');
-      t.is(await store.subscriptionCount(), 0, 'an unknown endpoint is not stored');
-      await store.subscribe(row(1));
-      await store.subscribe(row(2));
+      t.is(await store.subscriptions.renewSubscription(row(1)), 'unknown');
+      t.is(await store.subscriptions.subscriptionCount(), 0, 'an unknown endpoint is not stored');
+      await store.subscriptions.subscribe(row(1));
+      await store.subscriptions.subscribe(row(2));
 
       now += (SUBSCRIPTION_IDLE_DAYS - 100) * DAY;
-      t.is(await store.renewSubscription({ ...row(1), audience: 'pro', window: 'weekly' }), 'renewed');
-      t.is(await store.renewSubscription({ ...row(2, 'new'), audience: 'max' }), 'new keys');
       t.is(
-        await store.renewSubscription({ ...row(2), auth: 'another-auth', audience: 'max' }),
+        await store.subscriptions.renewSubscription({ ...row(1), audience: 'pro', window: 'weekly' }),
+        'renewed',
+      );
+      t.is(await store.subscriptions.renewSubscription({ ...row(2, 'new'), audience: 'max' }), 'new keys');
+      t.is(
+        await store.subscriptions.renewSubscription({ ...row(2), auth: 'another-auth', audience: 'max' }),
         'new keys',
         'one key of two differing is new keys',
       );
       t.deepEqual(
-        await store.subscriptionsByFilters(),
+        await store.subscriptions.subscriptionsByFilters(),
         new Map([
           ['all/any', 1],
           ['pro/weekly', 1],
@@ -45,9 +48,13 @@ for (const engine of engines) {
       // Past the idle time of the first subscribing: only the one renewed is kept.
       now += 200 * DAY;
       t.is((await store.prune()).subscriptions, 1);
-      t.is(await store.subscriptionCount(), 1);
-      t.is(await store.renewSubscription(row(1)), 'renewed', 'the one renewed, with its keys as they were');
-      t.is(await store.renewSubscription(row(2)), 'unknown');
+      t.is(await store.subscriptions.subscriptionCount(), 1);
+      t.is(
+        await store.subscriptions.renewSubscription(row(1)),
+        'renewed',
+        'the one renewed, with its keys as they were',
+      );
+      t.is(await store.subscriptions.renewSubscription(row(2)), 'unknown');
     } finally {
       await store.close();
     }

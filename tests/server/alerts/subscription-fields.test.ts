@@ -1,5 +1,5 @@
 import test from 'ava';
-import { openAlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import { usingServer } from '../../helpers/with-server.js';
 import {
   alertsEnv,
@@ -33,8 +33,8 @@ test('a p256dh that is 65 bytes from 0x04 but no point of P-256 is refused, nami
     t.like(answer.body, { code: 'invalid_body', parameter: 'subscription.keys.p256dh' });
     t.is((await post(server.url, subscriptionOf(subscriber))).status, 201, 'its true key is taken');
   });
-  const store = await openAlertStore(env.ALERTS_DB);
-  t.is(await store.subscriptionCount(), 1);
+  const store = await openStore(env.ALERTS_DB);
+  t.is(await store.subscriptions.subscriptionCount(), 1);
   await store.close();
 });
 
@@ -45,8 +45,8 @@ test('every spelling of an endpoint is one subscription, and any spelling delete
     const canonical = 'https://fcm.googleapis.com/fcm/send/abc';
     // Stored as a welcome the push service took leaves it (no test reaches a real push service):
     // each spelling then finds this row, and is a renewal.
-    const store = await openAlertStore(env.ALERTS_DB);
-    await store.subscribe({
+    const store = await openStore(env.ALERTS_DB);
+    await store.subscriptions.subscribe({
       endpoint: canonical,
       ...subscriber.subscription.keys,
       audience: 'all',
@@ -69,9 +69,9 @@ test('every spelling of an endpoint is one subscription, and any spelling delete
       spellings.map(() => 200),
     );
     t.true(answers.every((answer) => answer.body?.endpoint === canonical));
-    t.is(await store.subscriptionCount(), 1);
+    t.is(await store.subscriptions.subscriptionCount(), 1);
     t.is((await post(server.url, { endpoint: spellings[1] }, {}, 'DELETE')).status, 204);
-    t.is(await store.subscriptionCount(), 0, 'deleted by another spelling');
+    t.is(await store.subscriptions.subscriptionCount(), 0, 'deleted by another spelling');
 
     // A new endpoint in another spelling is welcomed, and stored, at its canonical one.
     const fresh = push.subscriber();

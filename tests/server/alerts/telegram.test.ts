@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { collectingLogger } from '../../helpers/logs.js';
-import { openAlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import { sendMessage } from '../../../server/alerts/telegram/send-message.js';
 import { writeReset } from '../../helpers/alerts.js';
 import type { CopiedContent } from '../../helpers/fixtures.js';
@@ -68,9 +68,13 @@ interface Site {
 /** Reloads the site's content and waits until its store has no alert left to send. */
 async function reloadAndSend(site: Site): Promise<void> {
   if (!(await site.server.reload())) throw new Error('the content was refused');
-  const store = await openAlertStore(site.db);
+  const store = await openStore(site.db);
   try {
-    if (!(await eventually(async () => (await store.pendingAlerts()).length === 0, { timeout: 20_000 })))
+    if (
+      !(await eventually(async () => (await store.deliveries.pendingAlerts()).length === 0, {
+        timeout: 20_000,
+      }))
+    )
       throw new Error('alerts still pending');
   } finally {
     await store.close();
@@ -124,9 +128,9 @@ test.serial(
   'an announced reset makes an alert that the channel, posting confirmed resets, leaves',
   async (t) => {
     const alertCount = async () => {
-      const store = await openAlertStore(db);
+      const store = await openStore(db);
       try {
-        return await store.alertCount();
+        return await store.ledger.alertCount();
       } finally {
         await store.close();
       }
@@ -291,8 +295,8 @@ test.serial(
     };
     await revise(2);
     // A correction is an alert only when the curator marks it (content:revise --alert).
-    const store = await openAlertStore(everyDb);
-    await store.mark({ eventId: id, revision: 3, mode: 'alert' });
+    const store = await openStore(everyDb);
+    await store.ledger.mark({ eventId: id, revision: 3, mode: 'alert' });
     await store.close();
     await revise(3);
     // A silent correction makes no alert, and reloading what was posted posts nothing again.

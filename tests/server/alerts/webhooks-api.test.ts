@@ -1,5 +1,5 @@
 import test from 'ava';
-import { openAlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import { ja } from '../../../server/site/i18n/ja.js';
 import { signatureProblem } from '../../helpers/webhook-receiver.js';
 import {
@@ -61,11 +61,13 @@ test.serial(
     t.like(failing, { status: 'pending', reason: 'the target answered 500' });
     const wrong = await registered('/wrong', { body: JSON.stringify({ challenge: 'not-it' }) });
     t.is(wrong.status, 'pending');
-    const store = await openAlertStore(db);
+    const store = await openStore(db);
     try {
       t.deepEqual(
         await Promise.all(
-          [bare, silent, failing, wrong].map(async (webhook) => (await store.webhook(webhook.id))?.state),
+          [bare, silent, failing, wrong].map(
+            async (webhook) => (await store.webhooks.webhook(webhook.id))?.state,
+          ),
         ),
         ['active', 'pending', 'pending', 'pending'],
       );

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { openAlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import { writeReset } from '../../helpers/alerts.js';
 import { eventually } from '../../helpers/wait.js';
 import {
@@ -38,9 +38,12 @@ test.serial(
     t.true(await server.reload());
     const to = (at: string) => receiver.received.filter((message) => message.path === at);
     t.true(await eventually(() => to('/e2e-everyone').length === 1 && to('/e2e-pro').length === 1));
-    const store = await openAlertStore(db);
+    const store = await openStore(db);
     try {
-      t.true(await eventually(async () => (await store.pendingAlerts()).length === 0), 'every alert sent');
+      t.true(
+        await eventually(async () => (await store.deliveries.pendingAlerts()).length === 0),
+        'every alert sent',
+      );
     } finally {
       await store.close();
     }

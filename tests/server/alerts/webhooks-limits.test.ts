@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { generateVapidKeys } from '../../../tools/vapid-keys.js';
-import { openAlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import { vapidEnv } from '../../helpers/alerts.js';
 import type { WebhookReceiver } from '../../helpers/webhook-receiver.js';
 import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';
@@ -46,9 +46,9 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
   });
 
 async function countIn(db: string): Promise<number> {
-  const store = await openAlertStore(db);
+  const store = await openStore(db);
   try {
-    return await store.webhookCount();
+    return await store.webhooks.webhookCount();
   } finally {
     await store.close();
   }

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import pino from 'pino';
-import type { AlertStore } from '../../../server/store/index.js';
-import { openAlertStore } from '../../../server/store/index.js';
+import type { Store } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import { WEBHOOKS_PATH } from '../../../server/alerts/webhooks/endpoints.js';
 import type { DeliverOptions, WebhookOutcome } from '../../../server/alerts/webhooks/deliver.js';
 import type { WebhookTarget } from '../../../server/outbound/webhook-target.js';
@@ -30,10 +30,10 @@ const SLACK = 'https://hooks.slack.com/services/T000/B000/XXXX';
 /** Runs `run` against the app over a store of its own, the platform answering `outcome`. */
 async function withPlatform(
   outcome: WebhookOutcome,
-  run: (url: string, sent: Sent[], store: AlertStore) => Promise<void>,
+  run: (url: string, sent: Sent[], store: Store) => Promise<void>,
 ): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-platforms-'));
-  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'));
+  const store = await openStore(path.join(dir, 'alerts.sqlite'));
   const sent: Sent[] = [];
   const env = { ALERTS_WEBHOOKS: 'on', ALERTS_MAX_SUBSCRIPTIONS: '10', ALERTS_MAX_UNVERIFIED: '10' };
   const deliverWebhook: DeliverFunction = (target, message, options) => {
@@ -79,7 +79,7 @@ test('a Discord webhook gets one "alerts are on" message in its own body, unsign
     t.regex(discord.content, /^Usage-Limit Reset Tracker: alerts are on\n.*audience max, window weekly/);
     t.is(discord.embeds[0]!.url, `${BASE_URL}/alerts`);
     t.deepEqual(discord.allowed_mentions, { parse: [] });
-    t.like(await store.webhook(body.id), { state: 'active', kind: 'discord', url: DISCORD });
+    t.like(await store.webhooks.webhook(body.id), { state: 'active', kind: 'discord', url: DISCORD });
   }));
 
 test('a Slack webhook gets its own body and is active on a 2xx', (t) =>
@@ -92,7 +92,7 @@ test('a Slack webhook gets its own body and is active on a 2xx', (t) =>
     const slack = JSON.parse(sent[0]!.body) as { text: string; blocks: { type: string }[] };
     t.regex(slack.text, /alerts are on/);
     t.is(slack.blocks[0]!.type, 'section');
-    t.is((await store.webhook(body.id))?.kind, 'slack');
+    t.is((await store.webhooks.webhook(body.id))?.kind, 'slack');
   }));
 
 test('a Discord or Slack webhook that answers 404 does not exist: refused, nothing stored', async (t) => {
@@ -104,7 +104,7 @@ test('a Discord or Slack webhook that answers 404 does not exist: refused, nothi
       t.like(problem, { code: 'invalid_body', parameter: 'url' });
       t.regex(problem.detail, /webhook answered 404: it does not exist/);
       t.is(sent.length, 1);
-      t.is(await store.webhookCount(), 0);
+      t.is(await store.webhooks.webhookCount(), 0);
     });
 });
 
@@ -116,6 +116,6 @@ test('any other answer leaves it pending, saying what it answered', (t) =>
       t.is(response.status, 201);
       const body = (await response.json()) as { id: string; status: string; reason: string };
       t.like(body, { status: 'pending', reason: 'the target answered 500' });
-      t.is((await store.webhook(body.id))?.state, 'pending');
+      t.is((await store.webhooks.webhook(body.id))?.state, 'pending');
     },
   ));

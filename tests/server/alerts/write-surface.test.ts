@@ -1,7 +1,7 @@
 import http from 'node:http';
 import test from 'ava';
 import { collectingLogger } from '../../helpers/logs.js';
-import { openAlertStore } from '../../../server/store/index.js';
+import { openStore } from '../../../server/store/index.js';
 import { usingServer } from '../../helpers/with-server.js';
 import {
   alertsEnv,
@@ -46,8 +46,8 @@ test('past ALERTS_MAX_SUBSCRIPTIONS a new one is 503 subscriptions_full, stored 
     clock.now += 1;
     t.is((await post(server.url, subscriptionOf(push.subscriber()))).status, 503);
     t.is(fullWarnings(), 2, 'the next refusal a minute after the warning warns again');
-    const store = await openAlertStore(env.ALERTS_DB);
-    t.is(await store.subscriptionCount(), 3);
+    const store = await openStore(env.ALERTS_DB);
+    t.is(await store.subscriptions.subscriptionCount(), 3);
     await store.close();
   });
 });

@@ -45,13 +45,13 @@ test('a peer naming 500 posts: 20 leads and 20 oEmbed reads a poll, the rest in 
   t.is(asked('/oembed'), LEADS_PER_POLL);
 
   let rounds = 1;
-  while ((await setup.store.leads()).length < posts.length && rounds < 100) {
+  while ((await setup.store.leads.leads()).length < posts.length && rounds < 100) {
     setup.now += 60_000;
     const [summary] = await watcher.round();
     t.true(summary!.leads <= LEADS_PER_POLL);
     rounds += 1;
   }
-  t.is((await setup.store.leads()).length, 500, 'every post a lead in the end');
+  t.is((await setup.store.leads.leads()).length, 500, 'every post a lead in the end');
   t.is(rounds, 500 / LEADS_PER_POLL);
   t.is(asked('/peer.json'), 1, 'the peer itself was asked once: the rest came from what it said');
   t.is(asked('/oembed'), 500, 'one oEmbed read per post, once');

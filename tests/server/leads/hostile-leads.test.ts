@@ -34,7 +34,7 @@ test('a feed entry whose link is javascript:, file: or mailto: is no lead; an ht
   setup.now += 3 * 60_000;
   await watcher.round();
   t.deepEqual(
-    (await setup.store.leads()).map((lead) => lead.url),
+    (await setup.store.leads.leads()).map((lead) => lead.url),
     ['https://status.claude.com/incidents/abc'],
   );
 });
@@ -42,7 +42,7 @@ test('a feed entry whose link is javascript:, file: or mailto: is no lead; an ht
 test('the mail and the webhook to the curator never carry a lead address that is not http(s)', async (t) => {
   const setup = await setUp(t);
   // A lead stored before the rule (or by another writer) with a mailto: address.
-  await setup.store.recordLead({
+  await setup.store.leads.recordLead({
     key: 'mailto:curator@example.org',
     url: 'mailto:curator@example.org',
     postId: null,
@@ -52,7 +52,7 @@ test('the mail and the webhook to the curator never carry a lead address that is
     matched: ['weekly limits'],
     source: 'status',
   });
-  await setup.store.recordLead({
+  await setup.store.leads.recordLead({
     key: 'js',
     url: 'javascript:alert(1)',
     postId: null,
@@ -107,6 +107,6 @@ test('a feed entry dated in year 10000 is a lead without a date', async (t) => {
   });
   setup.now += 3 * 60_000;
   await watcher.round();
-  const [lead] = await setup.store.leads();
+  const [lead] = await setup.store.leads.leads();
   t.like(lead, { url: 'https://status.claude.com/incidents/far', postedAt: null });
 });

@@ -41,7 +41,7 @@ test('a release is one lead whichever of the changelog, feed.xml and releases.at
     summaries.map((summary) => summary.leads),
     [1, 0, 0],
   );
-  const leads = await setup.store.leads();
+  const leads = await setup.store.leads.leads();
   t.is(leads.length, 1, 'one lead for the release');
   t.like(leads[0], { key: 'release:anthropics/claude-code@2.1.294' });
   t.deepEqual(leads[0]!.sources, ['claude-code-changelog', 'claude-code-releases', 'claude-code-feed']);
@@ -68,7 +68,7 @@ test("an incident's later update that may be an event reaches the curator as a l
   );
   setup.site.set('/history.atom', { body: first });
   await watcher.round(true);
-  const [opened] = await setup.store.leads();
+  const [opened] = await setup.store.leads.leads();
   t.like(opened, {
     url: 'https://status.claude.com/incidents/hlt0yqp4lkww',
     title: 'Update: Elevated error rates for Opus 4.5',
@@ -80,7 +80,7 @@ test("an incident's later update that may be an event reaches the curator as a l
   });
   const [read] = await watcher.round(true);
   t.like(read, { leads: 1 }, 'the update is not dropped');
-  const [latest] = await setup.store.leads();
+  const [latest] = await setup.store.leads.leads();
   t.is(latest!.url, opened!.url);
   t.is(latest!.title, `Update: Elevated error rates for Opus 4.5 (follows lead #${opened!.id})`);
   t.regex(latest!.words, /We have reset weekly limits for all affected users/);
@@ -113,7 +113,7 @@ test("a help article's date line or related list moving is no lead; a changed te
   setup.site.set('/article.md', { body: `*Updated today*\n\n${after}${related('Extra usage credit')}` });
   t.like((await watcher.round(true))[0], { leads: 1 });
   await watcher.round(true);
-  const [lead] = await setup.store.leads();
+  const [lead] = await setup.store.leads.leads();
   t.like(lead, { url: page, outcome: 'open' }, 'an event citing the page does not close its change');
   t.regex(lead!.words, /^\+ Update June 15/);
 });
@@ -153,7 +153,7 @@ test('news: a launch page outside /news/ is read; dates moving together are no n
   ]);
   t.is(launch.leads, 1, 'the launch page; the old page only moved its date');
   t.deepEqual(
-    (await setup.store.leads()).map((lead) => lead.url),
+    (await setup.store.leads.leads()).map((lead) => lead.url),
     [`${site.origin}/claude/haiku-5-5`],
   );
   const together = await round([
@@ -174,7 +174,7 @@ test('news: a launch page outside /news/ is read; dates moving together are no n
   t.false(next.asked.includes('/news/away'), 'a cross-host redirect waits for its lastmod to move');
   t.false(next.asked.includes('/news/broken'), 'a failed page waits a poll');
   t.true((await round(pages)).asked.includes('/news/broken'), 'and is asked again after its wait');
-  t.is((await setup.store.leads()).length, 1);
+  t.is((await setup.store.leads.leads()).length, 1);
 });
 
 test('oEmbed is read once per post, however often the peers name it', async (t) => {

@@ -28,7 +28,7 @@ test('a source unchanged for days is asked less often; the status page keeps its
     { answered: noneAnswered },
   );
   const nextIn = async (name: string) =>
-    (JSON.parse((await setup.store.sourceState(name))!) as { nextAt: number }).nextAt - setup.now;
+    (JSON.parse((await setup.store.leads.sourceState(name))!) as { nextAt: number }).nextAt - setup.now;
   await watcher.round();
   t.is(await nextIn('peer'), 120 * 60_000);
   // Three quiet days (every answer a 304): the peer is asked half as often, the status page not.

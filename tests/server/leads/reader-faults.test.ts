@@ -52,7 +52,7 @@ for (const [title, kind, body, reason] of faults)
     const [first] = await watcher.round();
     t.is(first!.outcome, 'failed');
     t.regex(first!.reason ?? '', reason);
-    const state = JSON.parse((await setup.store.sourceState(source.name))!) as {
+    const state = JSON.parse((await setup.store.leads.sourceState(source.name))!) as {
       failures: number;
       nextAt: number;
     };
@@ -87,7 +87,7 @@ test('an Atom title and text of type="xhtml" are read as text', async (t) => {
   setup.now += 3 * 60_000;
   const [read] = await watcher.round();
   t.like(read, { outcome: 'read', leads: 1 });
-  const [lead] = await setup.store.leads();
+  const [lead] = await setup.store.leads.leads();
   t.regex(lead!.title, /Weekly limits\s+reset/);
 });
 

@@ -45,5 +45,9 @@ test('stop() during a round ends the request in flight and polls no further sour
     ['/slow.json'],
     'the next source is not polled',
   );
-  t.is(await setup.store.sourceState('slow'), null, 'the source stopped under way is not counted as failing');
+  t.is(
+    await setup.store.leads.sourceState('slow'),
+    null,
+    'the source stopped under way is not counted as failing',
+  );
 });

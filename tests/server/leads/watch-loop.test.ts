@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import pino from 'pino';
-import type { AlertStore } from '../../../server/store/index.js';
-import { openAlertStore } from '../../../server/store/index.js';
+import type { Store } from '../../../server/store/index.js';
+import { wrapStore } from '../../helpers/store-parts.js';
+import { openStore } from '../../../server/store/index.js';
 import type { Answered } from '../../../server/leads/answered.js';
 import { LeaseLost } from '../../../server/leads/lease.js';
 import { PoliteClient } from '../../../server/leads/polite-client.js';
@@ -20,7 +21,7 @@ const source = (name: string): SourceEntry => ({
 });
 
 interface Bench {
-  readonly store: AlertStore;
+  readonly store: Store;
   now: number;
   /** Every request, by the watcher that made it. */
   readonly asked: { holder: string; url: string }[];
@@ -51,7 +52,7 @@ async function setUp(t: { teardown(fn: () => Promise<void>): void }): Promise<Be
     onAsk: () => undefined,
     pauses: [],
   } as unknown as Bench;
-  const store = await openAlertStore(path.join(dir, 'alerts.sqlite'), () => bench.now);
+  const store = await openStore(path.join(dir, 'alerts.sqlite'), () => bench.now);
   t.teardown(async () => {
     await store.close();
     await rm(dir, { recursive: true, force: true });
@@ -133,7 +134,7 @@ test('start() runs one round at a time, and stop() waits for the round under way
   open();
   await stopping;
   t.is(bench.mostInFlight, 1);
-  t.not(await bench.store.sourceState('one'), null, 'the round ended and saved what it read');
+  t.not(await bench.store.leads.sourceState('one'), null, 'the round ended and saved what it read');
   t.is(bench.asked.length, 1, 'and nothing is asked after stop()');
 });
 
@@ -160,10 +161,10 @@ test('a round that outlives its lease writes nothing and polls no further once a
     if (!url.endsWith('/one.json')) return;
     // The first answer takes more than the lease's minute; meanwhile another machine takes the lease.
     bench.now += 61_000;
-    void bench.store.leaseWatcher('second', 60_000);
+    void bench.store.watcherLease.lease('second', 60_000);
   };
   await t.throwsAsync(first.round(), { instanceOf: LeaseLost });
-  t.is(await bench.store.sourceState('one'), null, "the first watcher's write was refused");
+  t.is(await bench.store.leads.sourceState('one'), null, "the first watcher's write was refused");
   t.deepEqual(
     bench.asked.map((ask) => ask.url),
     ['https://peer.example/one.json'],
@@ -176,33 +177,27 @@ test('a write is refused by the store itself when the lease changed hands betwee
   // Between the watcher's renewal and its write, the process stalls past the lease's minute and
   // another machine takes the lease over: only the store, checking in the write's own transaction,
   // can refuse it.
-  const racing = new Proxy(bench.store, {
-    get(target, name, receiver) {
-      if (name === 'saveSourceState')
-        return async (source: string, state: string, fence?: string) => {
-          bench.now += 61_000;
-          await target.leaseWatcher('second', 60_000);
-          return await target.saveSourceState(source, state, fence);
-        };
-      const value = Reflect.get(target, name, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
+  const racing = wrapStore(bench.store, async (name, _args, call) => {
+    if (name === 'saveSourceState') {
+      bench.now += 61_000;
+      await bench.store.watcherLease.lease('second', 60_000);
+    }
+    return await call();
   });
   const watcher = new Watcher({ ...optionsOf(bench, racing), holder: 'first' });
   await t.throwsAsync(watcher.round(), { instanceOf: LeaseLost });
-  t.is(await bench.store.sourceState('one'), null, 'nothing written by the watcher that lost the lease');
+  t.is(
+    await bench.store.leads.sourceState('one'),
+    null,
+    'nothing written by the watcher that lost the lease',
+  );
 });
 
 test('a store that fails a poll backs that source off: it is not fetched again on the next tick', async (t) => {
   const bench = await setUp(t);
-  const failing = new Proxy(bench.store, {
-    get(target, name, receiver) {
-      if (name === 'saveSourceState')
-        return () => Promise.reject(new Error('SQLITE_BUSY: database is locked'));
-      const value = Reflect.get(target, name, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  const failing = wrapStore(bench.store, (name, _args, call) =>
+    name === 'saveSourceState' ? Promise.reject(new Error('SQLITE_BUSY: database is locked')) : call(),
+  );
   const watcher = new Watcher(optionsOf(bench, failing));
   const [failed] = await watcher.round();
   t.like(failed, { outcome: 'failed', reason: 'the store failed: SQLITE_BUSY: database is locked' });
@@ -229,7 +224,7 @@ test('a round that fails (the ledger unreadable) waits longer each time, up to a
 });
 
 /** The options a bench watcher has, on another store (one that fails). */
-function optionsOf(bench: Bench, store: AlertStore) {
+function optionsOf(bench: Bench, store: Store) {
   return {
     store,
     sources: [source('one')],

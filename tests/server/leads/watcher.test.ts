@@ -8,6 +8,7 @@ import { Watcher } from '../../../server/leads/watcher.js';
 import { recentSearch } from '../../../server/leads/read/x-recent.js';
 import { decodePostTime } from '../../../domain/content/post-time.js';
 import { ROOT, SHIPPED_CONTENT } from '../../helpers/fixtures.js';
+import { wrapStore } from '../../helpers/store-parts.js';
 import { startWebhookReceiver } from '../../helpers/webhook-receiver.js';
 import {
   LEDGER_POST,
@@ -37,7 +38,7 @@ test('from a post to the curator: a peer cites a post the ledger lacks; one lead
   const summaries = await watcher.round();
   t.like(summaries[0], { name: 'peer-shixi', outcome: 'read', leads: 1, known: 1, passed: 1 });
   t.like(summaries[1], { name: 'peer-clauderesets', outcome: 'read', leads: 0, known: 1 });
-  const [lead, ...more] = await setup.store.leads();
+  const [lead, ...more] = await setup.store.leads.leads();
   t.deepEqual(more, []);
   t.like(lead, {
     url: NEW_POST,
@@ -68,7 +69,7 @@ test('from a post to the curator: a peer cites a post the ledger lacks; one lead
   );
   // Another round: nothing new, nobody told again.
   await watcher.round(true);
-  t.is((await setup.store.leads()).length, 1);
+  t.is((await setup.store.leads.leads()).length, 1);
   t.is(receiver.received.length, 1);
 });
 
@@ -115,7 +116,7 @@ test('a source at fault is one log line per cause, backs off, and the others go 
   }
   // After any answer or fault, each source has its next poll, and within six hours.
   for (const name of [...names, 'x']) {
-    const { nextAt } = JSON.parse((await setup.store.sourceState(name))!) as { nextAt: number };
+    const { nextAt } = JSON.parse((await setup.store.leads.sourceState(name))!) as { nextAt: number };
     t.true(nextAt > setup.now && nextAt <= setup.now + 6 * 3_600_000, `${name} is asked again in time`);
   }
   const warnings = () => setup.logs.filter((line) => line.level === 40 && line.msg === 'lead source failed');
@@ -142,7 +143,10 @@ test('a source at fault is one log line per cause, backs off, and the others go 
       .sort(),
     ['away', 'bad', 'busy', 'five', 'hang', 'huge', 'x'].sort(),
   );
-  const busy = JSON.parse((await setup.store.sourceState('busy'))!) as { nextAt: number; failures: number };
+  const busy = JSON.parse((await setup.store.leads.sourceState('busy'))!) as {
+    nextAt: number;
+    failures: number;
+  };
   t.is(busy.failures, 2);
   t.true(busy.nextAt - setup.now >= 600_000 - 2 * 60_000, 'Retry-After honoured');
   t.like(
@@ -158,13 +162,13 @@ test('X: a refused token backs off for hours; a good one reads the posts that sp
   const watcher = setup.watcher([{ name: 'x', kind: 'x_recent' }], { x: true, answered: noneAnswered });
   const [refused] = await watcher.round();
   t.like(refused, { outcome: 'failed', reason: 'the X token was refused (answered 401)' });
-  const state = JSON.parse((await setup.store.sourceState('x'))!) as { nextAt: number };
+  const state = JSON.parse((await setup.store.leads.sourceState('x'))!) as { nextAt: number };
   t.true(state.nextAt - setup.now >= 6 * 3_600_000);
   t.is(setup.site.requests[0]!.headers['authorization'], 'Bearer a-token');
   setup.site.set('/2/tweets/search/recent', { body: await fixture('x-search.json') });
   const [read] = await watcher.round(true);
   t.like(read, { outcome: 'read', leads: 1, passed: 1 });
-  const [lead] = await setup.store.leads();
+  const [lead] = await setup.store.leads.leads();
   t.like(lead, { url: LEDGER_POST, title: '@ClaudeDevs', matched: ['reset'] });
   t.regex(lead!.words, /We granted all Pro, Max, and Team users a reset last Tuesday/);
   t.false(
@@ -179,25 +183,20 @@ test('the store down: the poll fails and its state is not saved; the next poll s
   const setup = await setUp(t);
   setup.site.set('/shixi.json', { body: await fixture('peer-shixi.json') });
   let down = true;
-  const store = new Proxy(setup.store, {
-    get(target, name, receiver) {
-      if (name === 'recordLead' && down)
-        return () => Promise.reject(new Error('SQLITE_BUSY: database is locked'));
-      const value = Reflect.get(target, name, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  const store = wrapStore(setup.store, (name, _args, call) =>
+    name === 'recordLead' && down ? Promise.reject(new Error('SQLITE_BUSY: database is locked')) : call(),
+  );
   const watcher = new Watcher(watcherOptions(setup, store));
   const [failed] = await watcher.round();
   t.like(failed, { outcome: 'failed', reason: 'the store failed: SQLITE_BUSY: database is locked' });
-  t.is(await setup.store.sourceState('peer-shixi'), null, 'nothing saved: the next poll reads again');
+  t.is(await setup.store.leads.sourceState('peer-shixi'), null, 'nothing saved: the next poll reads again');
   down = false;
   t.like((await watcher.round())[0], { outcome: 'waiting' }, 'backed off, not asked again at once');
   setup.now += 120 * 60_000;
   const [read] = await watcher.round();
   t.like(read, { outcome: 'read', leads: 2 });
   await watcher.round(true);
-  t.is((await setup.store.leads()).length, 2, 'neither lost nor doubled');
+  t.is((await setup.store.leads.leads()).length, 2, 'neither lost nor doubled');
 });
 
 test('an open lead that a published event cites is closed; the curator is not told of it again', async (t) => {
@@ -215,10 +214,10 @@ test('an open lead that a published event cites is closed; the curator is not to
     { answered },
   );
   await watcher.round();
-  t.is((await setup.store.leads('open')).length, 2);
+  t.is((await setup.store.leads.leads('open')).length, 2);
   cited = true;
   await watcher.round(true);
-  const closed = (await setup.store.leads()).find((lead) => lead.url === NEW_POST);
+  const closed = (await setup.store.leads.leads()).find((lead) => lead.url === NEW_POST);
   t.like(closed, { outcome: 'event', eventId: '2026-10-01-design-deck-doc-half-usage' });
   t.is(setup.logs.filter((line) => line.msg === 'lead closed: an event cites it').length, 1);
 });
@@ -253,7 +252,7 @@ test('X: a since_id gone stale after a week unread is dropped, its refusal logge
   t.is(decodePostTime({ platform: 'x', id: allowed! }), Date.parse('2026-10-06T04:01:00.000Z'));
   const said = setup.logs.find((line) => line.source === 'x' && line.level === 40);
   t.regex(said!.msg, /must be a tweet id created after 2026-10-06T04:00:00.000Z/, 'the error body is logged');
-  const state = JSON.parse((await setup.store.sourceState('x'))!) as { memory: { sinceId: string } };
+  const state = JSON.parse((await setup.store.leads.sourceState('x'))!) as { memory: { sinceId: string } };
   t.not(state.memory.sinceId, '2104641323198472430', 'the stale id is not kept');
 });
 
@@ -289,14 +288,14 @@ test("X: every page of the search is read, long posts whole, and an error answer
   const watcher = setup.watcher([{ name: 'x', kind: 'x_recent' }], { x: true, answered: noneAnswered });
   const [read] = await watcher.round();
   t.like(read, { outcome: 'read', leads: 2 });
-  const leads = await setup.store.leads();
+  const leads = await setup.store.leads.leads();
   t.deepEqual(leads.map((lead) => lead.postId).sort(), ['2104641323198472430', '2105721630051692804']);
   t.regex(
     leads.find((lead) => lead.postId === '2105721630051692804')!.words,
     /reset weekly limits/,
     'note_tweet',
   );
-  const state = JSON.parse((await setup.store.sourceState('x'))!) as { memory: { sinceId: string } };
+  const state = JSON.parse((await setup.store.leads.sourceState('x'))!) as { memory: { sinceId: string } };
   t.is(state.memory.sinceId, '2105721630051692804', 'the newest of the first page');
   setup.site.set(recentSearch(['ClaudeDevs', 'claudeai'], '2105721630051692804'), {
     status: 503,
@@ -374,5 +373,5 @@ test('a first watch over recorded copies of every source leaves no lead that the
     ],
     'every post the peers and X name is one the ledger answers',
   );
-  t.deepEqual(await setup.store.leads(), []);
+  t.deepEqual(await setup.store.leads.leads(), []);
 });
