@@ -32,10 +32,32 @@ export const Ledger = z.strictObject({
 });
 export type Ledger = z.infer<typeof Ledger>;
 
-/** The provider post ids one tracker's public data cite, at the commit that was read. */
+const Commit = z.string().regex(/^[0-9a-f]{7,40}$/);
+
+/**
+ * Which stored versions of a tracker's data were read: how many the index holds, the commits that
+ * could be reached, and those read whole or in part (the rest of `reachable` matched a version read
+ * whole in size, so they hold the same entries). `commit` beside it is the newest version read.
+ */
+const VersionsRead = z.strictObject({
+  stored: z.number().int().min(1),
+  reachable: z.array(Commit),
+  read_in_full: z.array(Commit).min(1),
+  read_in_part: z.array(Commit),
+  note: z.string().min(1),
+});
+
+/**
+ * The provider post ids one tracker's public data cite in any version read, with the newest commit
+ * read and, where several versions were read, which.
+ */
 export const PeerPostIds = z.record(
   z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name'),
-  z.strictObject({ commit: z.string().regex(/^[0-9a-f]{7,40}$/), ids: z.array(z.string().regex(/^\d+$/)).min(1) }),
+  z.strictObject({
+    commit: Commit,
+    versions_read: VersionsRead.optional(),
+    ids: z.array(z.string().regex(/^\d+$/)).min(1),
+  }),
 );
 export type PeerPostIds = z.infer<typeof PeerPostIds>;
 
