@@ -90,6 +90,8 @@ interface Build {
   readonly child: ChildProcess;
   readonly rates: Record<Face, number[]>;
   readonly cpu: Record<Face, number[]>;
+  /** Non-2xx answers and socket errors (time-outs) over the run. */
+  readonly errors: Record<Face, number>;
 }
 
 async function start(label: string, dir: string, port: number): Promise<Build> {
@@ -127,7 +129,8 @@ async function start(label: string, dir: string, port: number): Promise<Build> {
   }
   const empty = () =>
     Object.fromEntries(ORDER.map((face) => [face, [] as number[]])) as Record<Face, number[]>;
-  return { label, origin, child, rates: empty(), cpu: empty() };
+  const errors = { rest: 0, mcp: 0, 'mcp served': 0 };
+  return { label, origin, child, rates: empty(), cpu: empty(), errors };
 }
 
 async function measure(build: Build, face: Face, seconds: number): Promise<{ rate: number; cpu: number }> {
@@ -139,11 +142,11 @@ async function measure(build: Build, face: Face, seconds: number): Promise<{ rat
     connections: 50,
     cores: pinning ? `1-${os.availableParallelism() - 1}` : null,
   });
-  if (result.errors > 0) throw new Error(`${build.label} ${face}: ${result.errors} errors`);
-  return {
-    rate: result.requestsPerSecond,
-    cpu: (cpuTimeUs(pid) - before) / (result.requestsPerSecond * seconds),
-  };
+  const requests = result.requestsPerSecond * seconds;
+  // A few time-outs (wrk's 2 s) on a busy shared machine are counted, not fatal; more is no valid run.
+  if (result.errors > requests / 200) throw new Error(`${build.label} ${face}: ${result.errors} errors`);
+  build.errors[face] += result.errors;
+  return { rate: result.requestsPerSecond, cpu: (cpuTimeUs(pid) - before) / requests };
 }
 
 ensureWrk();
@@ -166,14 +169,14 @@ try {
   }
   console.log(`${ROUNDS} rounds of ${SECONDS} s per face and build, Node ${process.version}, medians`);
   console.log(
-    '| build | REST µs | MCP µs | MCP served µs | MCP ÷ REST, rate | MCP ÷ REST, CPU | served ÷ REST, CPU |',
+    '| build | REST µs | MCP µs | MCP served µs | MCP ÷ REST, rate | MCP ÷ REST, CPU | served ÷ REST, CPU | errors |',
   );
-  console.log('| --- | --: | --: | --: | --: | --: | --: |');
+  console.log('| --- | --: | --: | --: | --: | --: | --: | --: |');
   for (const server of servers) {
     const rate = (face: Face) => median(server.rates[face]);
     const cpu = (face: Face) => median(server.cpu[face]);
     console.log(
-      `| ${server.label} | ${cpu('rest').toFixed(0)} | ${cpu('mcp').toFixed(0)} | ${cpu('mcp served').toFixed(0)} | ${(rate('mcp') / rate('rest')).toFixed(2)} | ${(cpu('mcp') / cpu('rest')).toFixed(2)} | ${(cpu('mcp served') / cpu('rest')).toFixed(2)} |`,
+      `| ${server.label} | ${cpu('rest').toFixed(0)} | ${cpu('mcp').toFixed(0)} | ${cpu('mcp served').toFixed(0)} | ${(rate('mcp') / rate('rest')).toFixed(2)} | ${(cpu('mcp') / cpu('rest')).toFixed(2)} | ${(cpu('mcp served') / cpu('rest')).toFixed(2)} | ${Object.values(server.errors).join(' / ')} |`,
     );
   }
 } finally {
