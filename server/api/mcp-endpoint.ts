@@ -16,10 +16,11 @@ import { toolCallParamsProblem } from './mcp-call-params.js';
 import type { ToolCallSlot } from './mcp-answers.js';
 import { plainToolCall, ToolAnswers } from './mcp-answers.js';
 import { callTool, toolRequest } from './mcp-tool-call.js';
-import { ExchangeTransport } from './mcp-transport.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { RestResponder } from './rest.js';
 
-export { MCP_PATH } from './mcp-names.js';
+import { MCP_PATH } from './mcp-names.js';
+export { MCP_PATH };
 /** A tool call is a few hundred bytes; this leaves room for long cursors and client metadata. */
 const MCP_BODY_MAX_BYTES = 64 * 1024;
 
@@ -132,29 +133,57 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
   const list = { tools: tools.map((tool) => tool.tool) };
   const names = [...byName.keys()].join(', ');
 
-  const server = new Server(
-    { name: 'usage-limit-reset-tracker', title: 'Usage-Limit Reset Tracker', version: options.version },
-    {
-      capabilities: { tools: { listChanged: false } },
-      instructions: INSTRUCTIONS,
-      // The server validates nothing against a JSON Schema (no elicitation).
-      jsonSchemaValidator: new AjvJsonSchemaValidator(),
-    },
-  );
-  server.setRequestHandler(ListToolsRequestSchema, () => list);
-  const transport = new ExchangeTransport<ToolCallSlot | undefined>();
   const answers = new ToolAnswers();
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) throw invalidParams(`Unknown tool: ${request.params.name}. The tools: ${names}.`);
-    const slot = transport.contextOf(extra.requestId);
-    return callTool(tool, request.params.arguments ?? {}, options, (response) => {
-      if (slot) slot.response = response;
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  interface Pooled {
+    server: Server;
+    slot: ToolCallSlot | undefined;
+  }
+  const idle: Pooled[] = [];
+  const newServer = (): Pooled => {
+    const server = new Server(
+      { name: 'usage-limit-reset-tracker', title: 'Usage-Limit Reset Tracker', version: options.version },
+      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
+    );
+    const pooled: Pooled = { server, slot: undefined };
+    server.setRequestHandler(ListToolsRequestSchema, () => list);
+    server.setRequestHandler(CallToolRequestSchema, (request) => {
+      const tool = byName.get(request.params.name);
+      if (!tool) throw invalidParams(`Unknown tool: ${request.params.name}. The tools: ${names}.`);
+      const slot = pooled.slot;
+      return callTool(tool, request.params.arguments ?? {}, options, (response) => {
+        if (slot) slot.response = response;
+      });
     });
-  });
-  server.onerror = (error) =>
-    options.logger.warn({ err: error.message }, 'mcp: the server reported an error');
-  const connected = server.connect(transport);
+    server.onerror = (error) =>
+      options.logger.warn({ err: error.message }, 'mcp: the server reported an error');
+    return pooled;
+  };
+  const exchange = async (
+    message: JSONRPCMessage,
+    slot: ToolCallSlot | undefined,
+    version: string | undefined,
+  ): Promise<JSONRPCMessage | undefined> => {
+    const headers = new Headers({
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    });
+    if (version) headers.set('mcp-protocol-version', version);
+    const request = new Request(new URL(MCP_PATH, base), { method: 'POST', headers });
+    const pooled = idle.pop() ?? newServer();
+    pooled.slot = slot;
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    await pooled.server.connect(transport);
+    try {
+      const response = await transport.handleRequest(request, { parsedBody: message });
+      const text = await response.text();
+      return text ? (JSON.parse(text) as JSONRPCMessage) : undefined;
+    } finally {
+      pooled.slot = undefined;
+      await pooled.server.close();
+      if (idle.length < 32) idle.push(pooled);
+    }
+  };
 
   /** The response the cache holds now for a plain tool call, if any (none for refused arguments). */
   const cachedFor = (call: NonNullable<ReturnType<typeof plainToolCall>>) => {
@@ -172,13 +201,13 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
    * now gets that answer again; any other request goes to the server, and a tool call's answer is
    * kept for the same call again (and written from what was kept, not serialized a second time).
    */
-  const answerRequest = async (message: JSONRPCRequest): Promise<Answer> => {
+  const answerRequest = async (message: JSONRPCRequest, version: string | undefined): Promise<Answer> => {
     const call = plainToolCall(message);
     const cached = call && cachedFor(call);
     const again = cached && answers.answer(cached, message.id);
     if (again) return { status: 200, bytes: again };
     const slot: ToolCallSlot | undefined = call ? { response: null } : undefined;
-    const answer = await transport.exchange(message, slot);
+    const answer = (await exchange(message, slot, version))!;
     if (slot?.response) answers.remember(slot.response, answer);
     const kept = slot?.response && answers.answer(slot.response, message.id);
     return kept ? { status: 200, bytes: kept } : { status: 200, message: answer };
@@ -199,12 +228,11 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
     if ('refused' in read) answer = read.refused;
     else {
       const { message } = read;
-      await connected;
       // Told apart by shape, as the schema above has checked it: a request has a method and an id.
-      if ('method' in message && 'id' in message) answer = await answerRequest(message);
+      if ('method' in message && 'id' in message) answer = await answerRequest(message, version);
       else {
         // A notification, or a response to a request this server never sends: accepted, no body.
-        if ('method' in message) transport.notify(message);
+        if ('method' in message) await exchange(message, undefined, version);
         answer = { status: 202 };
       }
     }
