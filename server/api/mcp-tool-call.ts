@@ -60,7 +60,7 @@ export interface ToolCallOptions {
  * The REST request a tool call stands for, its arguments read strictly as that operation reads its
  * query; a refusal is thrown as an `HttpProblem`.
  */
-function toolRequest(
+export function toolRequest(
   tool: McpTool,
   args: Readonly<Record<string, unknown>>,
   { responder, origin: base }: Pick<ToolCallOptions, 'responder' | 'origin'>,
@@ -79,18 +79,21 @@ function toolRequest(
  * The text block is that body's JSON text, as the MCP specification asks of a tool with structured
  * content: a client that hands a model only text hands it the data (a next cursor included).
  * A failure is a tool error carrying the REST problem as JSON text (not in `structuredContent`, which
- * a client checks against the tool's output schema).
+ * a client checks against the tool's output schema). `answered` hears of the cached response a
+ * result was made from: the result depends on nothing else.
  */
 export async function callTool(
   tool: McpTool,
   args: Readonly<Record<string, unknown>>,
   options: ToolCallOptions,
+  answered?: (response: CachedResponse) => void,
 ): Promise<CallToolResult> {
   const { responder, origin: base } = options;
   try {
     const request = toolRequest(tool, args, options);
     const response = responder.cached(request) ?? (await responder.produce(request));
     const { text, structured } = toolBodyOf(response);
+    answered?.(response);
     return { content: [{ type: 'text', text }], structuredContent: structured };
   } catch (error) {
     const problem = error instanceof HttpProblem ? error.problem : problemFromError(error, base);

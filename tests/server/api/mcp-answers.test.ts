@@ -1,9 +1,63 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import test from 'ava';
+import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { plainToolCall, ToolAnswers } from '../../../server/api/mcp-answers.js';
+import type { CachedResponse } from '../../../server/api/rest.js';
 import { usingServer } from '../../helpers/with-server.js';
 import { VALID_FIXTURE, copyContent } from '../../helpers/fixtures.js';
 import { call, withClient } from '../../helpers/mcp.js';
+
+/** A stand-in for a cached response: `ToolAnswers` keys by identity and reads nothing of it. */
+const responseStub = (): CachedResponse => ({}) as CachedResponse;
+
+const request = (params: Record<string, unknown>, extra: Record<string, unknown> = {}): JSONRPCRequest => ({
+  jsonrpc: '2.0',
+  id: 7,
+  method: 'tools/call',
+  params,
+  ...extra,
+});
+
+test('an answer from a kept result is the server answer, byte for byte, under the new id', (t) => {
+  const answers = new ToolAnswers();
+  const response = responseStub();
+  const result = {
+    content: [{ type: 'text', text: '{"data":{"quote":"\\"x\\" é \\u2028"}}' }],
+    structuredContent: { data: { quote: '"x" é \u2028' } },
+  };
+  t.is(answers.answer(response, 1), undefined, 'nothing before the server has answered');
+  answers.remember(response, { jsonrpc: '2.0', id: 1, result });
+  for (const id of [2, 'call-3', 0, '"quoted"']) {
+    const expected = JSON.stringify({ result, jsonrpc: '2.0', id });
+    t.is(answers.answer(response, id)?.toString('utf8'), expected);
+  }
+  t.is(answers.answer(responseStub(), 2), undefined, 'another response has no kept result');
+});
+
+test('a tool error or a JSON-RPC error is never kept', (t) => {
+  const answers = new ToolAnswers();
+  const response = responseStub();
+  answers.remember(response, {
+    jsonrpc: '2.0',
+    id: 1,
+    result: { isError: true, content: [{ type: 'text', text: '{}' }] },
+  });
+  answers.remember(response, { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'no' } });
+  t.is(answers.answer(response, 2), undefined);
+});
+
+test('only a call asking for a result alone is plain: no _meta, no task, nothing else', (t) => {
+  t.deepEqual(plainToolCall(request({ name: 'list_resets', arguments: { limit: 2 } })), {
+    name: 'list_resets',
+    args: { limit: 2 },
+  });
+  t.deepEqual(plainToolCall(request({ name: 'get_reset_status' })), { name: 'get_reset_status', args: {} });
+  t.is(plainToolCall(request({ name: 'get_reset_status', _meta: { progressToken: 1 } })), null);
+  t.is(plainToolCall(request({ name: 'get_reset_status', task: { ttl: 1000 } })), null);
+  t.is(plainToolCall(request({ name: 'get_reset_status' }, { extension: true })), null);
+  t.is(plainToolCall({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), null);
+});
 
 /** A raw call as a client other than the SDK's sends it; the answer's text. */
 async function post(url: string, body: unknown): Promise<string> {
