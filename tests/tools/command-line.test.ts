@@ -210,6 +210,15 @@ const COMMANDS: readonly Command[] = [
     ],
   },
   {
+    file: 'bench/mcp.ts',
+    options: ['<label>=<dir>...', '--seconds <n>', '--rounds <n>', '--content <dir>'],
+    bad: [
+      { args: [], says: /missing argument <label>=<dir>\.\.\./ },
+      { args: ['--rounds', '0', 'a=.'], says: /--rounds: '0' is not a positive whole number/ },
+      { args: ['a=/nonexistent-folder'], says: /a: '\/nonexistent-folder' has no dist\/server\/main\.js/ },
+    ],
+  },
+  {
     file: 'bench/compression.ts',
     options: ['--seconds <n>', '--rounds <n>', '--content <dir>'],
     bad: [
