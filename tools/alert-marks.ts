@@ -20,7 +20,7 @@ export function alertsStoreConfig(): AlertsStoreConfig {
  */
 export async function markAlert(mark: LedgerMark): Promise<string> {
   const { location, pool } = alertsStoreConfig();
-  const store = await openStore(location, Date.now, { pool });
+  const store = await openStore(location, Date.now, pool);
   try {
     await store.ledger.mark(mark);
   } finally {

@@ -53,7 +53,7 @@ if (!(await storeExists(db).catch(unreachable))) {
 }
 console.log(`read from the alerts store ${where}`);
 const catalog = buildCatalog(result.content, { origin: 'https://preview.invalid' });
-const store = await openStore(db, Date.now, { pool }).catch(unreachable);
+const store = await openStore(db, Date.now, pool).catch(unreachable);
 const decision = decidePublication(
   [...catalog.byId.values()],
   await store.ledger.ledger(),

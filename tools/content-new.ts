@@ -101,7 +101,7 @@ const sources = (sourcesFile['sources'] ?? []) as SourceAccount[];
 /** A lead of the inbox, or the command refused naming it. */
 async function readLead(id: number): Promise<StoredLead> {
   const { location, pool } = alertsStoreConfig();
-  const store = await openStore(location, Date.now, { pool });
+  const store = await openStore(location, Date.now, pool);
   try {
     const found = await store.leads.lead(id);
     if (found === null) return refuse(`--lead: no lead #${id} (npm run leads lists them)`);

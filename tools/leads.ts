@@ -127,7 +127,7 @@ if (command === 'watch') {
     }
   }
 } else {
-  const store = await openStore(settings.store.location, Date.now, { pool: settings.store.pool }).catch(
+  const store = await openStore(settings.store.location, Date.now, settings.store.pool).catch(
     (error: Error) => {
       console.error(
         `the store ${describeLocation(settings.store.location)} cannot be opened: ${error.message}`,

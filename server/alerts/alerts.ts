@@ -57,7 +57,7 @@ export async function startAlerts(
 ): Promise<Alerts> {
   // One clock for the store and the sender: the claims' leases are the store's, their margin the sender's.
   const clock = senderOptions.clock ?? Date.now;
-  const store = await openStore(config.store.location, clock, { pool: config.store.pool });
+  const store = await openStore(config.store.location, clock, config.store.pool);
   // nodemailer loads only on a server that sends email.
   const mailer = config.email ? (await import('../outbound/smtp.js')).createMailer(config.email) : null;
   const sender = config.sender

@@ -1,11 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from 'pino';
 import { readQuery } from '../http/query.js';
 import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem, problemFromError } from '../http/problem-types.js';
 import type { CachedResponse } from './rest.js';
-import type { RestRequest, RestResponder } from './rest.js';
-import type { McpTool } from './mcp-tools.js';
+import type { RestRequest } from './rest.js';
+import type { McpEndpointOptions, McpTool } from './mcp-tools.js';
 
 interface ToolBody {
   /** The REST body's JSON text, the result's text block. */
@@ -50,11 +49,7 @@ function queryOf(
   return search;
 }
 
-export interface ToolCallOptions {
-  readonly responder: RestResponder;
-  readonly origin: string;
-  readonly logger: Logger;
-}
+type ToolCallOptions = Pick<McpEndpointOptions, 'responder' | 'origin' | 'logger'>;
 
 /**
  * The REST request a tool call stands for, its arguments read strictly as that operation reads its

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { AnyTRPCProcedure } from '@trpc/server';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from 'pino';
 import { PublishedRecord, ResetSummary } from '../../domain/schemas/index.js';
 import { mcpToolName } from './mcp-names.js';
 import type { AppRouter } from './procedures.js';
-import type { RestOperation } from './rest.js';
+import type { RestOperation, RestResponder } from './rest.js';
 import type { ProcedureMeta } from './trpc.js';
 
 /** One MCP tool: a procedure's REST operation, described by the procedure's schemas and meta. */
@@ -88,4 +89,14 @@ export function mcpTools(router: AppRouter, operations: readonly RestOperation[]
     };
     return [{ tool, operation }];
   });
+}
+
+/** What the MCP endpoint (./mcp-endpoint.ts) and its tool calls (./mcp-tool-call.ts) are made with. */
+export interface McpEndpointOptions {
+  readonly tools: readonly McpTool[];
+  readonly responder: RestResponder;
+  /** The public origin: the server's instructions and problem types name it. */
+  readonly origin: string;
+  readonly version: string;
+  readonly logger: Logger;
 }

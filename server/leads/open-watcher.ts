@@ -49,7 +49,7 @@ export async function openWatcher(
   const userAgent = settings.userAgent;
   const sources = await readSourcesFile(settings.sourcesFile);
   const handles = await watchedHandles(settings.contentDir);
-  const store = await openStore(settings.store.location, clock, { pool: settings.store.pool });
+  const store = await openStore(settings.store.location, clock, settings.store.pool);
   const mailer = settings.email
     ? createMailer({ smtpUrl: settings.email.smtpUrl, from: settings.email.from })
     : null;

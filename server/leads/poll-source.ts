@@ -94,7 +94,7 @@ async function read(
     case 'help_article':
       return readHelpArticle(body, memory as ArticleMemory | null, { page: source.page });
     case 'peer_data':
-      return readPeerData(body, { handles: context.handles });
+      return readPeerData(body, context.handles);
     case 'sitemap':
       return await readNews(body, memory as SitemapMemory | null, source.match, context.client);
     case 'x_recent':

@@ -5,12 +5,33 @@ import type { ContentState } from '../content/content-state.js';
 import { PUBLIC_CACHE_CONTROL } from '../http/cache-control.js';
 import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem } from '../http/problem-types.js';
+import type { OpenApiDocument } from '../http/openapi-document.js';
 import type { RenderCache, Rendered } from './render-cache.js';
 
 /** The MCP endpoint, as the pages and llms.txt tell agents about it: its path and its tools' names. */
 export interface McpFace {
   readonly path: string;
   readonly tools: readonly string[];
+}
+
+/** The alerts the pages offer (server/config.ts): the alerts control's forms. */
+export interface AlertsOptions {
+  /** The VAPID public key (base64url) push subscriptions are made with; null when browser alerts are off. */
+  readonly publicKey: string | null;
+  /** Whether email alerts are on (an SMTP relay): the control offers their form. */
+  readonly email?: boolean;
+  /** Whether webhooks are on: the control offers their form. */
+  readonly webhooks?: boolean;
+}
+
+/** What the site's resources are made with: each part takes what it uses of it. */
+export interface SiteOptions {
+  readonly origin: string;
+  /** The OpenAPI document, built at the first request for a page that shows it: /docs and llms.txt list its operations. */
+  readonly openApi: OpenApiDocument;
+  readonly alerts: AlertsOptions;
+  /** The MCP endpoint and its tools, as the app serves them: /docs and llms.txt list them. */
+  readonly mcp: McpFace;
 }
 
 /** What a resource sees of one request. */

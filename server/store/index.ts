@@ -12,11 +12,6 @@ export {
   TELEGRAM_MAYBE_POSTED,
 } from './types.js';
 
-export interface StoreOptions {
-  /** PostgreSQL: connections this process holds at most (config `ALERTS_DATABASE_POOL`); 4 unless set. */
-  readonly pool?: number;
-}
-
 /** Whether a store's location names a PostgreSQL database (a URL) rather than a SQLite file. */
 export function isDatabaseUrl(location: string): boolean {
   return /^postgres(ql)?:\/\//.test(location);
@@ -40,7 +35,7 @@ export function describeLocation(location: string): string {
 /**
  * Opens the service's store at `location`, brought to the latest schema as it opens: a `postgres://`
  * or `postgresql://` URL is a PostgreSQL database shared by every machine (config
- * `ALERTS_DATABASE_URL`, a pool of `options.pool` connections per process), anything else a SQLite
+ * `ALERTS_DATABASE_URL`, a pool of `pool` connections per process, 4 unless set: config `ALERTS_DATABASE_POOL`), anything else a SQLite
  * file, one per machine (config `ALERTS_DB`). Its users hold the `Store` interface's parts, never the
  * engine. Asynchronous, as opening an engine over the network is: it resolves once the store is
  * migrated and its `version` and `startedAt` are read, and rejects when it cannot be opened.
@@ -51,11 +46,11 @@ export function describeLocation(location: string): string {
 export async function openStore(
   location: string,
   clock: () => number = Date.now,
-  options: StoreOptions = {},
+  pool?: number,
 ): Promise<Store> {
   if (isDatabaseUrl(location)) {
     const { openPostgresStore } = await import('./postgres/index.js');
-    return await openPostgresStore(location, clock, options.pool);
+    return await openPostgresStore(location, clock, pool);
   }
   const { openSqliteStore } = await import('./sqlite/index.js');
   return await openSqliteStore(location, clock);

@@ -10,14 +10,10 @@ import { parseJsonAnswer } from './types.js';
 const POST_LINK =
   /https?:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/([A-Za-z0-9_]{1,15})\/status\/(\d{1,20})/g;
 
-export interface PeerOptions {
-  /** Handles of the watched accounts, without `@`, any case. */
-  readonly handles: readonly string[];
-}
-
-export function readPeerData(body: string, options: PeerOptions): Reading<null> {
+/** `handles`: the watched accounts, without `@`, any case. */
+export function readPeerData(body: string, handles: readonly string[]): Reading<null> {
   const value = parseJsonAnswer(body);
-  const watched = new Set(options.handles.map((handle) => handle.toLowerCase()));
+  const watched = new Set(handles.map((handle) => handle.toLowerCase()));
   const found = new Map<string, string>();
   let passed = 0;
   // Links are read from the text as JSON escapes them (`\/`) or not.

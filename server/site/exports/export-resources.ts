@@ -1,5 +1,4 @@
-import type { McpFace } from '../resource.js';
-import type { OpenApiDocument } from '../../http/openapi-document.js';
+import type { SiteOptions } from '../resource.js';
 import { viewFor } from '../../../domain/catalog.js';
 import { filterKey } from '../../../domain/filters.js';
 import { etagFor } from '../../http/etag.js';
@@ -10,14 +9,6 @@ import { renderCalendar } from './calendar.js';
 import { renderEventsJson } from './events-json.js';
 import { renderLlmsTxt } from './llms-txt.js';
 import { renderResetsCsv } from './resets-csv.js';
-
-export interface ExportsOptions {
-  readonly origin: string;
-  /** The OpenAPI document: `/llms.txt` lists its operations. */
-  readonly openApi: OpenApiDocument;
-  /** The MCP endpoint and its tools: `/llms.txt` lists them. */
-  readonly mcp: McpFace;
-}
 
 /** `resets.csv` or `resets-max-weekly.csv`: the filters in the file name when they are set. */
 function csvName(audience: string, window: string): string {
@@ -32,7 +23,7 @@ const unavailable = (what: string) => ({ detail: `${what} is unavailable while t
  * `/api/v1/status`), `/data/events.json` (the whole set) and `/llms.txt`. Each is rendered once per
  * content revision (and filters), with an ETag and public caching like the feeds.
  */
-export function exportResources(options: ExportsOptions): SiteResource[] {
+export function exportResources(options: Pick<SiteOptions, 'origin' | 'openApi' | 'mcp'>): SiteResource[] {
   const { origin } = options;
   return [
     {

@@ -1,4 +1,5 @@
 import type { FilterSet } from '../../../domain/filters.js';
+import type { AlertsOptions } from '../resource.js';
 import type { SafeHtml } from '../html.js';
 import { html } from '../html.js';
 import { FEED_PATHS } from '../site-info.js';
@@ -12,15 +13,6 @@ export const PRIVACY_PATH = '/privacy';
 export const SERVICE_WORKER_PATH = '/sw.js';
 /** The control's script (site-src/pages/alerts.ts), a same-origin file under /assets/ (hashed by assets.ts). */
 export const ALERTS_JS_PATH = '/assets/alerts.js';
-
-export interface AlertsOptions {
-  /** The VAPID public key (base64url) push subscriptions are made with; null when browser alerts are off. */
-  readonly publicKey: string | null;
-  /** Whether email alerts are on (an SMTP relay): the control offers their form. */
-  readonly email?: boolean;
-  /** Whether webhooks are on: the control offers their form. */
-  readonly webhooks?: boolean;
-}
 
 /** Where the email and webhook forms post (server/alerts/email/endpoints.ts, the webhooks' endpoints). */
 const EMAIL_FORM_ACTION = '/alerts/email';

@@ -1,6 +1,6 @@
 import type { FilterSet } from '../../../domain/filters.js';
 import type { Lang } from '../i18n/lang.js';
-import type { AlertsOptions } from './alerts-control.js';
+import type { AlertsOptions } from '../resource.js';
 import { ALERTS_HEADING_ID, ALERTS_PATH, alertsControl, PRIVACY_PATH } from './alerts-control.js';
 import { filterLabel, homeHref } from './home-page.js';
 import type { SafeHtml } from '../html.js';

@@ -3,7 +3,7 @@ import { describePlans, describeWindows } from '../labels.js';
 import { isQualifying } from '../../../domain/filters.js';
 import type { ResetSummary, SourceEntry } from '../../../domain/schemas/index.js';
 import type { Lang } from '../i18n/lang.js';
-import type { AlertsOptions } from './alerts-control.js';
+import type { AlertsOptions } from '../resource.js';
 import { alertsNote } from './alerts-control.js';
 import { dateTag, endTag, statusBadge, timeTag, whenTag } from './format.js';
 import { eventLink } from './home-page.js';

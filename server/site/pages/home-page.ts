@@ -4,7 +4,7 @@ import { describeWindows } from '../labels.js';
 import type { FilterSet } from '../../../domain/filters.js';
 import { AUDIENCE_FILTERS, WINDOW_FILTERS } from '../../../domain/schemas/index.js';
 import type { ResetSummary } from '../../../domain/schemas/index.js';
-import type { AlertsOptions } from './alerts-control.js';
+import type { AlertsOptions } from '../resource.js';
 import { alertsControl } from './alerts-control.js';
 import { homeCharts } from './charts/home-charts.js';
 import { yearCalendar } from '../../../domain/calendar.js';

@@ -24,7 +24,7 @@ import type { SiteResource } from '../resource.js';
 import { sourcesMain } from './sources-page.js';
 import { FRESHNESS_PATH, freshnessMain } from './freshness-page.js';
 import { computeFreshness } from '../../../domain/freshness.js';
-import type { PagesOptions } from './page-policies.js';
+import type { SiteOptions } from '../resource.js';
 import { ALERTS_CSP, EXPLORER_CSP, HTML, notFound, PAGE_CSP } from './page-policies.js';
 
 /**
@@ -32,7 +32,7 @@ import { ALERTS_CSP, EXPLORER_CSP, HTML, notFound, PAGE_CSP } from './page-polic
  * failure's problem (its `detail`, and the heading of the English page) is the API's, in English;
  * the page in another language says what the problem's code means in its words (problem-pages.ts).
  */
-export function localizedPages(options: PagesOptions, lang: Lang): SiteResource[] {
+export function localizedPages(options: SiteOptions, lang: Lang): SiteResource[] {
   const { origin, alerts } = options;
   const { locale } = lang;
   const english = ENGLISH.t;

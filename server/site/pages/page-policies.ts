@@ -1,24 +1,11 @@
-import type { McpFace } from '../resource.js';
-import type { OpenApiDocument } from '../../http/openapi-document.js';
 import { HttpProblem } from '../../http/http-problem.js';
 import { makeProblem } from '../../http/problem-types.js';
-import type { AlertsOptions } from './alerts-control.js';
 import { ENGLISH } from '../i18n/lang.js';
 
 /**
- * What the site's page resources share: their options, the HTML content type, the Content Security
- * Policies of the pages and of the service worker, and the 404 of a path that names nothing.
+ * What the site's page resources share: the HTML content type, the Content Security Policies of the
+ * pages and of the service worker, and the 404 of a path that names nothing.
  */
-
-export interface PagesOptions {
-  readonly origin: string;
-  /** The OpenAPI document: `/docs` lists its operations. */
-  readonly openApi: OpenApiDocument;
-  /** Browser alerts: the VAPID public key the control subscribes with, or null when alerts are off. */
-  readonly alerts: AlertsOptions;
-  /** The MCP endpoint and its tools: /docs lists them. */
-  readonly mcp: McpFace;
-}
 
 export const HTML = 'text/html; charset=utf-8';
 const COMMON_CSP = "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";

@@ -8,12 +8,12 @@ import { LOCALES, splitLocale } from '../../../domain/locales.js';
 import type { Rendered } from '../render-cache.js';
 import { rendered } from '../render-cache.js';
 import type { SiteResource } from '../resource.js';
-import type { PagesOptions } from './page-policies.js';
+import type { SiteOptions } from '../resource.js';
 import { HTML, notFound, SERVICE_WORKER_CACHE_CONTROL, SERVICE_WORKER_CSP } from './page-policies.js';
 import { localizedPages } from './localized-pages.js';
 
 /** The site's pages and their files, as resources; failures are thrown as `HttpProblem`s. */
-export function pageResources(options: PagesOptions): SiteResource[] {
+export function pageResources(options: SiteOptions): SiteResource[] {
   const { origin } = options;
   /** A hashed name is immutable; an old unhashed one keeps answering, cached briefly; any other is 404. */
   const fileResource = (path: string): SiteResource => ({

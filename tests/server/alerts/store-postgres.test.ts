@@ -71,11 +71,7 @@ test.serial(
 
 test('postgres: a process holds at most its pool’s connections, 4 unless told', async (t) => {
   const busy = async (database: string, pool?: number) => {
-    const store = await openStore(
-      await server.database(database),
-      Date.now,
-      pool === undefined ? {} : { pool },
-    );
+    const store = await openStore(await server.database(database), Date.now, pool);
     try {
       // Many calls at once: the pool opens what it may, and the rest wait their turn.
       await Promise.all(Array.from({ length: 24 }, (_, n) => store.subscriptions.subscribe(subscription(n))));

@@ -167,7 +167,7 @@ test('the news sitemap: a new page under the match is a candidate, newest first;
 
 test("peers' data: only the watched accounts' post links and ids are taken, never their words", async (t) => {
   const handles = ['ClaudeDevs', 'claudeai'];
-  const shixi = readPeerData(await fixture('peer-shixi.json'), { handles });
+  const shixi = readPeerData(await fixture('peer-shixi.json'), handles);
   t.deepEqual(
     shixi.sightings.map((sighting) => sighting.url),
     [
@@ -177,12 +177,12 @@ test("peers' data: only the watched accounts' post links and ids are taken, neve
   );
   t.true(shixi.sightings.every((sighting) => sighting.words === '' && sighting.matched.length === 0));
   t.is(shixi.sightings[0]!.postedAt, Date.parse('2026-09-28T18:36:08.452Z'));
-  const gmk = readPeerData(await fixture('peer-gmkbenjamin.json'), { handles });
+  const gmk = readPeerData(await fixture('peer-gmkbenjamin.json'), handles);
   t.deepEqual(
     gmk.sightings.map((sighting) => sighting.postId),
     ['2044868953206612154', '2047371123185287223'],
   );
-  t.throws(() => readPeerData('<html>', { handles }), { instanceOf: UnreadableAnswer });
+  t.throws(() => readPeerData('<html>', handles), { instanceOf: UnreadableAnswer });
 });
 
 test('the X search: a post that speaks of usage is a lead with its words; the cursor moves on', async (t) => {
