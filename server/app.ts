@@ -98,18 +98,18 @@ export interface ServiceApp {
 export function createApp(deps: AppDeps): ServiceApp {
   const { config, content, logger } = deps;
   const clock = deps.clock ?? Date.now;
-  const base = config.origin;
+  const origin = config.origin;
   // One Origin check for every write and for /mcp: without PUBLIC_BASE_URL, loopback pages only
   // (server/http/same-origin.ts).
-  const sameOrigin = sameOriginOnly(base, config.originConfigured ?? true);
+  const sameOrigin = sameOriginOnly(origin, config.originConfigured ?? true);
   const renders = new RenderCache();
-  const outage = new StoreOutage(logger, base);
+  const outage = new StoreOutage(logger, origin);
   // One response cache for both API faces: REST and tRPC answers are keyed apart, bounded together.
   const cache = new ResponseCache();
   const responder = createRestResponder({
     content,
     clock,
-    origin: base,
+    origin,
     router: appRouter,
     cache,
   });
@@ -118,14 +118,14 @@ export function createApp(deps: AppDeps): ServiceApp {
     perProcess: STREAM_DEFAULTS.perProcess,
     heartbeatMs: STREAM_DEFAULTS.heartbeatSeconds * 1000,
   };
-  const live = deps.live ?? new LiveStreams(content, streams, base);
+  const live = deps.live ?? new LiveStreams(content, streams, origin);
   const operations = restOperations(appRouter);
   const statusOperation = operations.find((operation) => operation.operationId === 'getResetStatus');
   if (!statusOperation) throw new Error('the status operation is missing');
   const tools = mcpTools(appRouter, operations);
   const openApi = new OpenApiDocument(async () =>
     (await import('./api/openapi.js')).buildOpenApiDocument(appRouter, {
-      origin: base,
+      origin,
       version: deps.version ?? '1.0.0',
     }),
   );
@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps): ServiceApp {
     content,
     rest: operations.map((operation) => ({
       operation,
-      handle: restHandler(operation, responder, base),
+      handle: restHandler(operation, responder, origin),
     })),
     openStreams: () => live.size,
     statusStream: {
@@ -148,7 +148,7 @@ export function createApp(deps: AppDeps): ServiceApp {
         operation: statusOperation,
         responder,
         live,
-        origin: base,
+        origin,
         logger,
         heartbeatMs: streams.heartbeatMs,
         retryMs: STREAM_RETRY_MS,
@@ -158,7 +158,7 @@ export function createApp(deps: AppDeps): ServiceApp {
       router: appRouter,
       content,
       clock,
-      origin: base,
+      origin,
       cache,
       live,
       retryMs: STREAM_RETRY_MS,
@@ -171,7 +171,7 @@ export function createApp(deps: AppDeps): ServiceApp {
         (await import('./api/mcp-endpoint.js')).mcpEndpoint({
           tools,
           responder,
-          origin: base,
+          origin,
           version: deps.version ?? '1.0.0',
           logger,
         }),
@@ -186,11 +186,11 @@ export function createApp(deps: AppDeps): ServiceApp {
               pushHosts: config.alerts.push.pushHosts,
               maxSubscriptions: config.alerts.maxSubscriptions,
               writeLimits,
-              welcome: welcomeSender(config.alerts.push.vapid, welcomePayload(base)),
+              welcome: welcomeSender(config.alerts.push.vapid, welcomePayload(origin)),
             }
           : null,
       sameOrigin,
-      origin: base,
+      origin,
       logger,
       clock,
     }),
@@ -206,7 +206,7 @@ export function createApp(deps: AppDeps): ServiceApp {
             }
           : null,
       sameOrigin,
-      origin: base,
+      origin,
       logger,
       ...(deps.deliverWebhook ? { deliver: deps.deliverWebhook } : {}),
     }),
@@ -223,14 +223,14 @@ export function createApp(deps: AppDeps): ServiceApp {
               unconfirmedShare: unconfirmedShare(config.alerts.maxUnverified, derive),
             }
           : null,
-      origin: base,
+      origin,
       sameOrigin,
       logger,
       clock,
     }),
     openApi,
     site: siteResources({
-      origin: base,
+      origin,
       openApi,
       alerts: {
         publicKey: deps.config.alerts?.push?.vapid.publicKey ?? null,
@@ -239,7 +239,7 @@ export function createApp(deps: AppDeps): ServiceApp {
       },
       mcp: { path: MCP_PATH, tools: tools.map(({ tool }) => tool.name) },
     }),
-    serve: (resource) => serveResource(resource, { content, origin: base, clock, cache: renders }),
+    serve: (resource) => serveResource(resource, { content, origin, clock, cache: renders }),
   });
 
   const router = routes.table;
@@ -249,7 +249,7 @@ export function createApp(deps: AppDeps): ServiceApp {
     logger,
     limiter: deps.limiter,
     problems: {
-      renderPage: problemPageRenderer(base),
+      renderPage: problemPageRenderer(origin),
       // The card's own problem page stays frameable, like the card.
       pageHeaders: (path) => ({ 'Content-Security-Policy': isEmbedPath(path) ? EMBED_CSP : PAGE_CSP }),
       envelope: {
@@ -266,6 +266,6 @@ export function createApp(deps: AppDeps): ServiceApp {
   });
   app.use(outage.middleware());
   app.use(router.routes());
-  app.use(allowedMethods(router, base));
+  app.use(allowedMethods(router, origin));
   return { app, routes: readRoutes(router), table: routes.entries };
 }

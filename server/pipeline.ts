@@ -49,7 +49,7 @@ export interface PipelineOptions {
  */
 export function createPipeline(options: PipelineOptions): Koa {
   const { config, logger, limiter } = options;
-  const base = config.origin;
+  const origin = config.origin;
   const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   // koa-conditional-get answers 304 when `ctx.fresh`; this makes that an origin's freshness.
   defineOriginFreshness(app);
@@ -60,7 +60,7 @@ export function createPipeline(options: PipelineOptions): Koa {
   // Outside the boundary: it sees the answer to every request, a refusal's included.
   app.use(closeOnUnreadBody());
   const isPage = options.paths?.isPage ?? (() => false);
-  app.use(problemBoundary({ origin: base, logger, isPage, ...options.problems }));
+  app.use(problemBoundary({ origin, logger, isPage, ...options.problems }));
   // Before anything else reads the request, but after the headers every answer carries.
   app.use(securityHeaders());
   app.use(
@@ -71,7 +71,7 @@ export function createPipeline(options: PipelineOptions): Koa {
       except: options.writeOnly,
     }),
   );
-  app.use(checkRequestShape(base));
+  app.use(checkRequestShape(origin));
   if (limiter && config.rateLimit.points > 0) {
     const limited = options.paths?.limited ?? (() => true);
     app.use(
@@ -79,7 +79,7 @@ export function createPipeline(options: PipelineOptions): Koa {
         limiter,
         points: config.rateLimit.points,
         windowSeconds: config.rateLimit.windowSeconds,
-        origin: base,
+        origin,
         exempt: (path) => !limited(path),
         ...(options.cost ? { cost: options.cost } : {}),
       }),

@@ -7,7 +7,7 @@ import { makeProblem } from '../http/problem-types.js';
  * field (the dotted path, or the first unknown key), as every alert endpoint names it: browser
  * subscriptions, webhooks and email addresses alike.
  */
-export function checkedBody<T extends z.ZodType>(base: string, schema: T, body: unknown): z.infer<T> {
+export function checkedBody<T extends z.ZodType>(origin: string, schema: T, body: unknown): z.infer<T> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
@@ -19,5 +19,5 @@ export function checkedBody<T extends z.ZodType>(base: string, schema: T, body: 
       : field === ''
         ? `The body must be a JSON object: ${issue.message}.`
         : `Invalid value for "${field}": ${issue.message}.`;
-  throw new HttpProblem(makeProblem(base, 'invalid_body', detail, field === '' ? undefined : field));
+  throw new HttpProblem(makeProblem(origin, 'invalid_body', detail, field === '' ? undefined : field));
 }

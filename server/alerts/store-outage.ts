@@ -48,11 +48,11 @@ function isStoreOutage(error: unknown): boolean {
 export class StoreOutage {
   #down = false;
   readonly #logger: Logger;
-  readonly #base: string;
+  readonly #origin: string;
 
   constructor(logger: Logger, origin: string) {
     this.#logger = logger;
-    this.#base = origin;
+    this.#origin = origin;
   }
 
   /** The problem that answers `error` when it is an outage (logged if it begins one); null otherwise. */
@@ -66,7 +66,11 @@ export class StoreOutage {
       );
     }
     return new HttpProblem(
-      makeProblem(this.#base, 'alerts_unavailable', 'The alerts are not available for a moment: try again.'),
+      makeProblem(
+        this.#origin,
+        'alerts_unavailable',
+        'The alerts are not available for a moment: try again.',
+      ),
       { headers: { 'Cache-Control': 'no-store', 'Retry-After': String(OUTAGE_RETRY_SECONDS) } },
     );
   }

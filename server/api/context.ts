@@ -11,7 +11,7 @@ export interface Context {
   readonly snapshot: ContentSnapshot;
   /** Epoch milliseconds at which the request is answered. */
   readonly now: number;
-  /** Base of problem `type` URLs (`{base}/problems/{code}`). */
+  /** The public origin: problem `type` URLs are `{origin}/problems/{code}`. */
   readonly origin: string;
   /** Set for subscriptions (the tRPC endpoint's live face); queries never read it. */
   readonly live?: LiveFeed;

@@ -116,7 +116,7 @@ function readExchange(
  * as any other.
  */
 export function mcpEndpoint(options: McpEndpointOptions): Middleware {
-  const { tools, origin: base } = options;
+  const { tools, origin } = options;
   const byName = new Map(tools.map((tool) => [tool.tool.name, tool]));
   const list = { tools: tools.map((tool) => tool.tool) };
   const names = [...byName.keys()].join(', ');
@@ -174,8 +174,8 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
   };
 
   return async (ctx) => {
-    requireJson(ctx, base, 'the JSON-RPC message');
-    const text = (await readBoundedBody(ctx.req, MCP_BODY_MAX_BYTES, base)).toString('utf8');
+    requireJson(ctx, origin, 'the JSON-RPC message');
+    const text = (await readBoundedBody(ctx.req, MCP_BODY_MAX_BYTES, origin)).toString('utf8');
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -34,14 +34,19 @@ function toolBodyOf(response: CachedResponse): ToolBody {
 function queryOf(
   args: Readonly<Record<string, unknown>>,
   allowed: ReadonlySet<string>,
-  base: string,
+  origin: string,
 ): URLSearchParams {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {
     const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
     if (!scalar && allowed.has(name)) {
       throw new HttpProblem(
-        makeProblem(base, 'invalid_parameter', `The argument "${name}" must be a string or a number.`, name),
+        makeProblem(
+          origin,
+          'invalid_parameter',
+          `The argument "${name}" must be a string or a number.`,
+          name,
+        ),
       );
     }
     search.append(name, scalar ? String(value) : JSON.stringify(value));
@@ -58,12 +63,12 @@ type ToolCallOptions = Pick<McpEndpointOptions, 'responder' | 'origin' | 'logger
 export function toolRequest(
   tool: McpTool,
   args: Readonly<Record<string, unknown>>,
-  { responder, origin: base }: Pick<ToolCallOptions, 'responder' | 'origin'>,
+  { responder, origin }: Pick<ToolCallOptions, 'responder' | 'origin'>,
 ): RestRequest {
   const { operation } = tool;
   // docs/api-contract.md §4.3: an operation without parameters ignores the query, as here its arguments.
   const { params, canonical } = operation.params
-    ? readQuery(queryOf(args, operation.params, base), operation.params, base)
+    ? readQuery(queryOf(args, operation.params, origin), operation.params, origin)
     : { params: {}, canonical: '' };
   return responder.request(operation, params, canonical);
 }
@@ -83,7 +88,7 @@ export async function callTool(
   options: ToolCallOptions,
   answered?: (response: CachedResponse) => void,
 ): Promise<CallToolResult> {
-  const { responder, origin: base } = options;
+  const { responder, origin } = options;
   try {
     const request = toolRequest(tool, args, options);
     const response = responder.cached(request) ?? (await responder.produce(request));
@@ -91,7 +96,7 @@ export async function callTool(
     answered?.(response);
     return { content: [{ type: 'text', text }], structuredContent: structured };
   } catch (error) {
-    const problem = error instanceof HttpProblem ? error.problem : problemFromError(error, base);
+    const problem = error instanceof HttpProblem ? error.problem : problemFromError(error, origin);
     if (problem.code === 'internal_error')
       options.logger.error({ err: error, tool: tool.tool.name }, 'tool failed');
     return { isError: true, content: [{ type: 'text', text: JSON.stringify(problem) }] };

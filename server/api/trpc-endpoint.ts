@@ -192,7 +192,7 @@ interface Envelope {
 }
 
 /** Problems tRPC formatted before it had a context carry a relative `type`; this makes every one absolute. */
-function withAbsoluteTypes(body: string, base: string): string {
+function withAbsoluteTypes(body: string, origin: string): string {
   let parsed: Envelope | Envelope[];
   try {
     parsed = JSON.parse(body) as Envelope | Envelope[];
@@ -203,7 +203,7 @@ function withAbsoluteTypes(body: string, base: string): string {
   for (const envelope of Array.isArray(parsed) ? parsed : [parsed]) {
     const problem = envelope.error?.data?.problem;
     if (problem?.type.startsWith('/')) {
-      problem.type = `${base}${problem.type}`;
+      problem.type = `${origin}${problem.type}`;
       changed = true;
     }
   }

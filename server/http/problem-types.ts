@@ -13,14 +13,14 @@ export function isProblemCode(value: string): value is ProblemCode {
   return Object.hasOwn(PROBLEM_TYPES, value);
 }
 
-function problemTypeUrl(base: string, code: ProblemCode): string {
-  return `${base}/problems/${code}`;
+function problemTypeUrl(origin: string, code: ProblemCode): string {
+  return `${origin}/problems/${code}`;
 }
 
-export function makeProblem(base: string, code: ProblemCode, detail: string, parameter?: string): Problem {
+export function makeProblem(origin: string, code: ProblemCode, detail: string, parameter?: string): Problem {
   const { status, title } = PROBLEM_TYPES[code];
   return {
-    type: problemTypeUrl(base, code),
+    type: problemTypeUrl(origin, code),
     title,
     status,
     code,
@@ -80,10 +80,10 @@ function zodIssues(cause: unknown): readonly ZodLikeIssue[] | null {
 }
 
 /** The single mapping from anything a procedure throws to the problem a client sees. */
-export function problemFromError(error: unknown, base: string): Problem {
+export function problemFromError(error: unknown, origin: string): Problem {
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof HttpProblem) return cause.problem;
-  if (cause instanceof DomainError) return makeProblem(base, cause.code, cause.detail, cause.parameter);
+  if (cause instanceof DomainError) return makeProblem(origin, cause.code, cause.detail, cause.parameter);
   if (error instanceof TRPCError && error.code === 'BAD_REQUEST') {
     const issue = zodIssues(cause)?.[0];
     if (issue) {
@@ -91,7 +91,7 @@ export function problemFromError(error: unknown, base: string): Problem {
       if (issue.code === 'unrecognized_keys') {
         const keys = issue.keys ?? [];
         return makeProblem(
-          base,
+          origin,
           'unknown_parameter',
           `${issue.message}.`,
           keys.length === 1 ? keys[0] : undefined,
@@ -99,13 +99,13 @@ export function problemFromError(error: unknown, base: string): Problem {
       }
       const name = issue.path[0];
       if (name === undefined)
-        return makeProblem(base, 'invalid_parameter', `Invalid input: ${issue.message}.`);
+        return makeProblem(origin, 'invalid_parameter', `Invalid input: ${issue.message}.`);
       // A cursor that breaks its pattern or length is malformed: the client should drop it, not fix it.
       if (name === 'cursor') {
-        return makeProblem(base, 'invalid_cursor', `The cursor is malformed: ${issue.message}.`, 'cursor');
+        return makeProblem(origin, 'invalid_cursor', `The cursor is malformed: ${issue.message}.`, 'cursor');
       }
       return makeProblem(
-        base,
+        origin,
         'invalid_parameter',
         `Invalid value for "${String(name)}": ${issue.message}.`,
         String(name),
@@ -115,11 +115,11 @@ export function problemFromError(error: unknown, base: string): Problem {
   if (error instanceof TRPCError) {
     const { code, message } = error;
     if (code === 'PARSE_ERROR')
-      return makeProblem(base, 'invalid_parameter', `The input is not valid JSON: ${message}`, 'input');
-    if (code === 'BAD_REQUEST') return makeProblem(base, 'invalid_parameter', message);
-    if (code === 'NOT_FOUND') return makeProblem(base, 'not_found', message || 'No such procedure.');
+      return makeProblem(origin, 'invalid_parameter', `The input is not valid JSON: ${message}`, 'input');
+    if (code === 'BAD_REQUEST') return makeProblem(origin, 'invalid_parameter', message);
+    if (code === 'NOT_FOUND') return makeProblem(origin, 'not_found', message || 'No such procedure.');
     if (code === 'METHOD_NOT_SUPPORTED')
-      return makeProblem(base, 'method_not_allowed', `${message}; queries take GET.`);
+      return makeProblem(origin, 'method_not_allowed', `${message}; queries take GET.`);
   }
-  return makeProblem(base, 'internal_error', 'The service failed unexpectedly.');
+  return makeProblem(origin, 'internal_error', 'The service failed unexpectedly.');
 }

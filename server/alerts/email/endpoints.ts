@@ -84,10 +84,10 @@ export interface EmailEndpoints {
  * refusal, is a page in its language; JSON gets JSON and problems.
  */
 export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
-  const { origin: base, logger } = options;
+  const { origin, logger } = options;
   const off = () =>
     new HttpProblem(
-      makeProblem(base, 'alerts_unavailable', 'This server sends no email alerts: it has no SMTP relay.'),
+      makeProblem(origin, 'alerts_unavailable', 'This server sends no email alerts: it has no SMTP relay.'),
       { headers: { 'Cache-Control': 'no-store', 'Retry-After': '3600' } },
     );
   const available = () => {
@@ -95,7 +95,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     return options.email;
   };
   const { sameOrigin } = options;
-  const writeLimit = limitWrites(options.email?.writeLimits ?? [], base);
+  const writeLimit = limitWrites(options.email?.writeLimits ?? [], origin);
 
   /**
    * Answers with a page: never cached, never listed, its token sent to no other site (`same-origin`:
@@ -111,7 +111,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     ctx.body = body;
   }
   const page = (ctx: Context, lang: Lang, path: string, status: number, content: EmailPage) =>
-    answer(ctx, status, emailPage(base, lang, path, content));
+    answer(ctx, status, emailPage(origin, lang, path, content));
 
   /** Runs `run`; a refusal becomes a page in `lang()` (the off page when email is off). */
   async function asPage(ctx: Context, lang: () => Lang, path: string, run: () => Promise<void>) {
@@ -123,14 +123,14 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
       ctx.set(error.headers);
       if (error.problem.code === 'alerts_unavailable' && !options.email)
         page(ctx, lang(), path, 503, { kind: 'off' });
-      else answer(ctx, error.problem.status, emailProblemPage(base, lang(), path, error.problem));
+      else answer(ctx, error.problem.status, emailProblemPage(origin, lang(), path, error.problem));
     }
   }
 
   /** The confirmation page's button: the address of the token's hash is confirmed, once. */
   async function confirm(ctx: Context, lang: Lang): Promise<void> {
     const email = available();
-    await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, base);
+    await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, origin);
     const token = linkToken(ctx);
     const confirmed =
       token === null ? null : await email.store.emails.confirmEmail(hashToken(token, 'base64url'));
@@ -149,18 +149,18 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     let locale: Locale = DEFAULT_LOCALE;
     const run = () =>
       through(sameOrigin, ctx, async () => {
-        const { fields, repeated } = await readFields(ctx, base);
+        const { fields, repeated } = await readFields(ctx, origin);
         const asked = MailLocale.safeParse((fields as { lang?: unknown } | null)?.lang);
         if (asked.success) locale = asked.data;
-        checkRepeated(base, repeated);
+        checkRepeated(origin, repeated);
         const email = available();
         await through(writeLimit, ctx, async () => {
-          const request = checkedBody(base, EmailSubscriptionRequest, fields);
+          const request = checkedBody(origin, EmailSubscriptionRequest, fields);
           // A full store refuses every address alike, known or not: the answer names none.
           if ((await email.store.emails.emailCount('verified')) >= email.maxSubscriptions) throw full();
           const confirm = newToken();
           const giveBack = email.unconfirmedShare
-            ? await takeShare(email.unconfirmedShare, ctx.ip, base)
+            ? await takeShare(email.unconfirmedShare, ctx.ip, origin)
             : async () => {};
           const outcome = await email.store.emails
             .requestEmail(
@@ -207,10 +207,10 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
     const mail = confirmationMail({
       to: request.email,
       locale: request.lang,
-      confirmUrl: confirmUrlFor(base, request.lang, confirm.token),
+      confirmUrl: confirmUrlFor(origin, request.lang, confirm.token),
       audience: request.audience,
       window: request.window,
-      origin: base,
+      origin,
     });
     void email.mailer
       .send(mail)
@@ -234,7 +234,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
       );
     }
     return new HttpProblem(
-      makeProblem(base, 'subscriptions_full', 'This server stores no new alert subscription now.'),
+      makeProblem(origin, 'subscriptions_full', 'This server stores no new alert subscription now.'),
       { headers: { 'Cache-Control': 'no-store', 'Retry-After': '3600' } },
     );
   }
@@ -272,7 +272,7 @@ export function emailEndpoints(options: EmailEndpointsOptions): EmailEndpoints {
         // No Origin check: a mail provider's server sends the one-click POST, and the token is the
         // capability. Done whether the token was stored or not: the answer tells nobody which are.
         post: async (ctx) => {
-          const oneClick = await isOneClick(ctx, base);
+          const oneClick = await isOneClick(ctx, origin);
           const token = linkToken(ctx);
           if (oneClick) {
             const email = available();

@@ -17,8 +17,8 @@ export const EMAIL_BODY_MAX_BYTES = 2048;
 export const isForm = (ctx: Context): boolean =>
   typeof ctx.request.is('application/x-www-form-urlencoded') === 'string';
 
-const invalid = (base: string, detail: string, parameter?: string) =>
-  new HttpProblem(makeProblem(base, 'invalid_body', detail, parameter));
+const invalid = (origin: string, detail: string, parameter?: string) =>
+  new HttpProblem(makeProblem(origin, 'invalid_body', detail, parameter));
 
 /**
  * The body's fields: a JSON object as it is, or a form's fields as strings. A form field given twice
@@ -27,16 +27,16 @@ const invalid = (base: string, detail: string, parameter?: string) =>
  */
 export async function readFields(
   ctx: Context,
-  base: string,
+  origin: string,
 ): Promise<{ readonly fields: unknown; readonly repeated: string | null }> {
   const form = isForm(ctx);
-  if (!form) requireJson(ctx, base, 'the body');
-  const text = (await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, base)).toString('utf8');
+  if (!form) requireJson(ctx, origin, 'the body');
+  const text = (await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, origin)).toString('utf8');
   if (!form) {
     try {
       return { fields: JSON.parse(text) as unknown, repeated: null };
     } catch {
-      throw invalid(base, 'The body is not valid JSON.');
+      throw invalid(origin, 'The body is not valid JSON.');
     }
   }
   const fields: Record<string, string> = {};
@@ -49,8 +49,8 @@ export async function readFields(
 }
 
 /** Refuses a form whose field `repeated` was given more than once. */
-export function checkRepeated(base: string, repeated: string | null): void {
-  if (repeated !== null) throw invalid(base, `The field "${repeated}" is given more than once.`, repeated);
+export function checkRepeated(origin: string, repeated: string | null): void {
+  if (repeated !== null) throw invalid(origin, `The field "${repeated}" is given more than once.`, repeated);
 }
 
 /** The link's token (`?token=`), when there is exactly one of the links' shape; null otherwise. */
@@ -63,7 +63,7 @@ export function linkToken(ctx: Context): string | null {
  * Whether a POST body is RFC 8058's one-click unsubscribe (`List-Unsubscribe=One-Click`), which a
  * mail provider's server sends; the page's own button sends no such field.
  */
-export async function isOneClick(ctx: Context, base: string): Promise<boolean> {
-  const text = (await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, base)).toString('utf8');
+export async function isOneClick(ctx: Context, origin: string): Promise<boolean> {
+  const text = (await readBoundedBody(ctx.req, EMAIL_BODY_MAX_BYTES, origin)).toString('utf8');
   return isForm(ctx) && new URLSearchParams(text).get('List-Unsubscribe') === 'One-Click';
 }

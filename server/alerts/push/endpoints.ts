@@ -53,14 +53,14 @@ export interface AlertEndpoints {
  * Each refusal is a problem naming the field; nothing is stored unless all of it is right.
  */
 export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
-  const base = options.origin;
+  const origin = options.origin;
   const problem = (code: Parameters<typeof makeProblem>[1], detail: string, parameter?: string) =>
-    new HttpProblem(makeProblem(base, code, detail, parameter));
+    new HttpProblem(makeProblem(origin, code, detail, parameter));
   const available = () => {
     if (!options.alerts)
       throw new HttpProblem(
         makeProblem(
-          base,
+          origin,
           'alerts_unavailable',
           'This server sends no browser alerts: it has no VAPID key pair.',
         ),
@@ -70,15 +70,15 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
   };
 
   async function readJson<T extends z.ZodType>(ctx: Context, schema: T): Promise<z.infer<T>> {
-    requireJson(ctx, base, 'the body');
-    const text = (await readBoundedBody(ctx.req, ALERTS_BODY_MAX_BYTES, base)).toString('utf8');
+    requireJson(ctx, origin, 'the body');
+    const text = (await readBoundedBody(ctx.req, ALERTS_BODY_MAX_BYTES, origin)).toString('utf8');
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
       throw problem('invalid_body', 'The body is not valid JSON.');
     }
-    return checkedBody(base, schema, body);
+    return checkedBody(origin, schema, body);
   }
 
   const knownService = (endpoint: string, hosts: readonly string[], field: string) => {
@@ -101,13 +101,13 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
       );
     }
     return new HttpProblem(
-      makeProblem(base, 'subscriptions_full', 'This server stores no new alert subscription now.'),
+      makeProblem(origin, 'subscriptions_full', 'This server stores no new alert subscription now.'),
       { headers: { 'Cache-Control': 'no-store', 'Retry-After': '3600' } },
     );
   };
 
   const { sameOrigin } = options;
-  const writeLimit = limitWrites(options.alerts?.writeLimits ?? [], base);
+  const writeLimit = limitWrites(options.alerts?.writeLimits ?? [], origin);
   const noStore: Middleware = async (ctx, next) => {
     await next();
     ctx.set('Cache-Control', 'no-store');
@@ -155,7 +155,7 @@ export function alertEndpoints(options: AlertEndpointsOptions): AlertEndpoints {
           )
             throw full();
           const outcome = await alerts.welcome({ endpoint: subscription.endpoint, keys: subscription.keys });
-          const refusal = welcomeRefusal(outcome, subscription.endpoint, base, options.logger);
+          const refusal = welcomeRefusal(outcome, subscription.endpoint, origin, options.logger);
           if (refusal) throw refusal;
           const stored = await alerts.store.subscriptions.subscribe(row, alerts.maxSubscriptions);
           if (stored.full) throw full();

@@ -142,14 +142,14 @@ function warnNotTaken(logger: Logger, fields: Record<string, unknown>, clock: ()
 export function welcomeRefusal(
   outcome: HttpOutcome,
   endpoint: string,
-  base: string,
+  origin: string,
   logger: Logger,
 ): HttpProblem | null {
   if (outcome.kind === 'delivered') return null;
   if (outcome.kind === 'gone')
     return new HttpProblem(
       makeProblem(
-        base,
+        origin,
         'invalid_body',
         `The push service does not know this subscription (it answered ${outcome.status}): subscribe again in the browser.`,
         'subscription.endpoint',
@@ -159,7 +159,7 @@ export function welcomeRefusal(
     const field = refusedKey(outcome.reason);
     return new HttpProblem(
       makeProblem(
-        base,
+        origin,
         'invalid_body',
         `The key ${field.split('.').at(-1)} cannot be used to encrypt a message: subscribe again in the browser.`,
         field,
@@ -173,7 +173,7 @@ export function welcomeRefusal(
       : '';
   return new HttpProblem(
     makeProblem(
-      base,
+      origin,
       'push_service_unavailable',
       `The push service did not take the message that checks a new subscription: nothing is stored.${unanswered} Try again later.`,
     ),

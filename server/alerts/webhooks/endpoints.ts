@@ -33,7 +33,7 @@ export interface WebhookEndpointsOptions {
   } | null;
   /** The Origin check of every write (server/http/same-origin.ts). */
   readonly sameOrigin: Middleware;
-  /** The site's public base URL: the form's answer page and the "alerts are on" message link to it. */
+  /** The site's public origin: the form's answer page and the "alerts are on" message link to it. */
   readonly origin: string;
   readonly logger: Logger;
   /** Sends the check of a new URL; `deliverWebhook` unless a test stands in for Discord or Slack. */
@@ -56,22 +56,22 @@ export interface WebhookEndpoints {
  * nobody which ids exist.
  */
 export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpoints {
-  const base = options.origin;
+  const origin = options.origin;
   const noStore = { 'Cache-Control': 'no-store' };
   const available = () => {
     if (!options.webhooks)
       throw new HttpProblem(
-        makeProblem(base, 'alerts_unavailable', 'This server sends no webhook alerts: they are off.'),
+        makeProblem(origin, 'alerts_unavailable', 'This server sends no webhook alerts: they are off.'),
         { headers: noStore },
       );
     return options.webhooks;
   };
   const full = () =>
-    new HttpProblem(makeProblem(base, 'subscriptions_full', 'This server stores no new webhook now.'), {
+    new HttpProblem(makeProblem(origin, 'subscriptions_full', 'This server stores no new webhook now.'), {
       headers: { ...noStore, 'Retry-After': '3600' },
     });
   const notFound = () =>
-    new HttpProblem(makeProblem(base, 'not_found', 'There is no webhook with this id and token.'), {
+    new HttpProblem(makeProblem(origin, 'not_found', 'There is no webhook with this id and token.'), {
       headers: noStore,
     });
 
@@ -90,7 +90,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
   };
 
   const { sameOrigin } = options;
-  const writeLimit = limitWrites(options.webhooks?.writeLimits ?? [], base);
+  const writeLimit = limitWrites(options.webhooks?.writeLimits ?? [], origin);
   const noStoreAfter: Middleware = async (ctx, next) => {
     await next();
     ctx.set(noStore);
@@ -103,11 +103,11 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
       writeLimit,
       async (ctx) => {
         const webhooks = available();
-        const { request, lang } = await readRegistration(ctx, base);
+        const { request, lang } = await readRegistration(ctx, origin);
         const target = parseWebhookTarget(request.url, webhooks.allowedOrigins);
         if (!target.ok)
           throw new HttpProblem(
-            makeProblem(base, 'invalid_body', `The URL is refused: ${target.reason}.`, 'url'),
+            makeProblem(origin, 'invalid_body', `The URL is refused: ${target.reason}.`, 'url'),
           );
         if ((await webhooks.store.webhookCount('verified')) >= webhooks.maxSubscriptions) throw full();
         const secret = newWebhookSecret();
@@ -132,7 +132,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
         if ('exists' in added)
           throw new HttpProblem(
             makeProblem(
-              base,
+              origin,
               'invalid_body',
               'The URL is refused: a webhook with this URL is registered already (delete it with its token first).',
               'url',
@@ -147,7 +147,7 @@ export function webhookEndpoints(options: WebhookEndpointsOptions): WebhookEndpo
         if (verification.status === 'refused') {
           await webhooks.store.removeWebhook(added.stored.id);
           throw new HttpProblem(
-            makeProblem(base, 'invalid_body', `The URL is refused: ${verification.reason}.`, 'url'),
+            makeProblem(origin, 'invalid_body', `The URL is refused: ${verification.reason}.`, 'url'),
           );
         }
         if (verification.status === 'active') await webhooks.store.activateWebhook(added.stored.id);

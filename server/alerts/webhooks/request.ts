@@ -18,8 +18,8 @@ export interface ReadRegistration {
 
 const FORM = 'application/x-www-form-urlencoded';
 
-function invalid(base: string, detail: string, parameter?: string): HttpProblem {
-  return new HttpProblem(makeProblem(base, 'invalid_body', detail, parameter));
+function invalid(origin: string, detail: string, parameter?: string): HttpProblem {
+  return new HttpProblem(makeProblem(origin, 'invalid_body', detail, parameter));
 }
 
 /**
@@ -27,29 +27,33 @@ function invalid(base: string, detail: string, parameter?: string): HttpProblem 
  * same fields and `lang`, the page's language), in UTF-8, at most `WEBHOOK_BODY_MAX_BYTES`; an
  * unknown field, or a form field given twice, is refused rather than ignored.
  */
-export async function readRegistration(ctx: Context, base: string): Promise<ReadRegistration> {
+export async function readRegistration(ctx: Context, origin: string): Promise<ReadRegistration> {
   const type = ctx.request.type.trim().toLowerCase();
   const charset = ctx.request.charset.toLowerCase();
   if ((type !== 'application/json' && type !== FORM) || (charset !== '' && charset !== 'utf-8'))
     throw new HttpProblem(
-      makeProblem(base, 'unsupported_media_type', `Send the body as application/json or ${FORM}, in UTF-8.`),
+      makeProblem(
+        origin,
+        'unsupported_media_type',
+        `Send the body as application/json or ${FORM}, in UTF-8.`,
+      ),
     );
-  const text = (await readBoundedBody(ctx.req, WEBHOOK_BODY_MAX_BYTES, base)).toString('utf8');
+  const text = (await readBoundedBody(ctx.req, WEBHOOK_BODY_MAX_BYTES, origin)).toString('utf8');
   if (type === FORM) {
     const fields: Record<string, string> = {};
     for (const [name, value] of new URLSearchParams(text)) {
       if (Object.hasOwn(fields, name))
-        throw invalid(base, `The field "${name}" is given more than once.`, name);
+        throw invalid(origin, `The field "${name}" is given more than once.`, name);
       fields[name] = value;
     }
-    const { lang, ...request } = checkedBody(base, WebhookFormRequest, fields);
+    const { lang, ...request } = checkedBody(origin, WebhookFormRequest, fields);
     return { request, lang };
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw invalid(base, 'The body is not valid JSON.');
+    throw invalid(origin, 'The body is not valid JSON.');
   }
-  return { request: checkedBody(base, WebhookJson, body), lang: null };
+  return { request: checkedBody(origin, WebhookJson, body), lang: null };
 }

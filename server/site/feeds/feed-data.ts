@@ -34,7 +34,7 @@ export interface FeedData {
 }
 
 export interface FeedOptions {
-  /** Public base URL of the site, without a trailing slash. */
+  /** The site's public origin, without a trailing slash. */
   readonly origin: string;
   readonly title: string;
   readonly description: string;
