@@ -57,11 +57,11 @@ const isLocal = (url: string): boolean =>
 
 /**
  * Who asks, as the User-Agent says it: the operator's contact (`LEADS_CONTACT`), else the service's
- * public address; null when there is neither (a watcher does not start without one).
+ * public origin; null when there is neither (a watcher does not start without one).
  */
-function userAgentOf(contact: string | undefined, publicBaseUrl: string | null): string | null {
+function userAgentOf(contact: string | undefined, origin: string | null): string | null {
   const who = contact?.includes('@') && !contact.includes('/') ? `mailto:${contact}` : contact;
-  const address = who ?? (publicBaseUrl !== null && !isLocal(publicBaseUrl) ? publicBaseUrl : null);
+  const address = who ?? (origin !== null && !isLocal(origin) ? origin : null);
   return address === null ? null : `usage-limit-reset-tracker-leads/1 (+${address})`;
 }
 
