@@ -1,5 +1,5 @@
 /**
- * The research ledger (docs/record/ledger.json): every provider post and page the research has met,
+ * The research ledger (docs/record/ledger.json): every provider post and page the sweep found,
  * each with its outcome, the events that rest on it or the reason it was left out. With it,
  * "complete" is something a check can see: every post an event cites is in it, and so is every
  * provider post the other trackers' public data cite (docs/record/peer-post-ids.json).
