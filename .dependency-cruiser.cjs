@@ -128,6 +128,14 @@ module.exports = {
       to: { path: '^server/alerts/' },
     },
     {
+      name: 'leads-through-its-door',
+      severity: 'error',
+      comment:
+        'The commands and benches use the lead watcher through server/leads/index.ts, nothing else of it.',
+      from: { path: '^(tools|bench)/' },
+      to: { path: '^server/leads/(?!index\\.ts$)' },
+    },
+    {
       name: 'outbound-serves-all',
       severity: 'error',
       comment: 'server/outbound/ (addresses, retries, webhook posts, SMTP) imports no room that uses it.',

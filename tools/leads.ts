@@ -10,12 +10,12 @@ import { terminalJson, terminalText, terminalLines } from '../domain/terminal-te
 import type { StoredLead } from '../server/store/index.js';
 import { describeLocation, openStore } from '../server/store/index.js';
 import { createLogger } from '../server/logger.js';
-import { LeaseLost } from '../server/leads/lease.js';
-import { openWatcher } from '../server/leads/open-watcher.js';
-import { runWatcher } from '../server/leads/run-watcher.js';
-import type { LeadSettings } from '../server/leads/settings.js';
-import { readLeadSettings } from '../server/leads/settings.js';
-import { leadMessage } from '../server/leads/tell-curator.js';
+import { LeaseLost } from '../server/store/index.js';
+import { openWatcher } from '../server/leads/index.js';
+import { runWatcher } from '../server/leads/index.js';
+import type { LeadSettings } from '../server/leads/index.js';
+import { readLeadSettings } from '../server/leads/index.js';
+import { leadMessage } from '../server/leads/index.js';
 import { readCommandLine } from './command-line.js';
 import { serviceEnv } from './service-settings.js';
 import { readJsonFile, writeContentFile } from './content-files.js';

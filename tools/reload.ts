@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { configWarnings, parseConfig } from '../server/config.js';
-import { readLeadSettings } from '../server/leads/settings.js';
+import { readLeadSettings } from '../server/leads/index.js';
 import {
   readInstances,
   readSettingsFile,
