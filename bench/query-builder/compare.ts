@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { sql } from 'kysely';
 import { openStore } from '../../server/store/index.js';
 import type { NewSubscription, Store, SubscriptionStore } from '../../server/store/index.js';
 import { PostgresConnection } from '../../server/store/postgres/connection.js';
@@ -21,7 +21,8 @@ import { SqliteConnection } from '../../server/store/sqlite/connection.js';
 import { SqliteSubscriptions } from '../../server/store/sqlite/subscriptions.js';
 import { DAY_MS } from '../../server/store/types.js';
 import { startPostgres } from '../../tests/helpers/postgres.js';
-import type { Dialect, Tables } from './subscriptions.js';
+import { postgresBuilder, sqliteBuilder } from './engines.js';
+import type { Dialect } from './subscriptions.js';
 import { BuilderSubscriptions } from './subscriptions.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '6' } } });
@@ -65,16 +66,11 @@ async function sqlitePair(dir: string): Promise<Pair> {
   // The builder's own connection to the builder's file (as another worker's), its statements cached
   // by the connection as every part's are: Kysely's `prepare` goes to `connection.sql`.
   const connection = new SqliteConnection(b, tick);
-  const db = new Kysely<Tables>({
-    dialect: new SqliteDialect({
-      database: { prepare: (source: string) => connection.sql(source), close: () => undefined },
-    }),
-  });
+  const db = sqliteBuilder(connection);
   const handConnection = new SqliteConnection(a, tick);
   const handPart = new SqliteSubscriptions(handConnection);
   const builder = new BuilderSubscriptions(db, 'sqlite', tick);
-  const dump = (c: SqliteConnection) =>
-    c.sql('SELECT * FROM subscriptions ORDER BY id').all() as unknown[];
+  const dump = (c: SqliteConnection) => c.sql('SELECT * FROM subscriptions ORDER BY id').all() as unknown[];
   return {
     engine: 'sqlite',
     hand,
@@ -96,7 +92,7 @@ async function postgresPair(urls: [string, string]): Promise<Pair> {
   const other = await openStore(urls[1], tick);
   // The builder on a pool of the store's kind (int8 as a number), on the builder's database.
   const connection = new PostgresConnection(urls[1], tick, 4);
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: connection.pool }) });
+  const db = postgresBuilder(connection.pool);
   const handConnection = new PostgresConnection(urls[0], tick, 1);
   const handPart = new PostgresSubscriptions(handConnection);
   const builder = new BuilderSubscriptions(db, 'postgres', tick);
@@ -175,7 +171,10 @@ async function script(pair: Pair, side: 'hand' | 'builder'): Promise<unknown[]> 
 }
 
 /** CPU (user + system) and wall time per call of `call`, `n` calls one after another. */
-async function measure(n: number, call: (i: number) => Promise<unknown>): Promise<{ cpu: number; wall: number }> {
+async function measure(
+  n: number,
+  call: (i: number) => Promise<unknown>,
+): Promise<{ cpu: number; wall: number }> {
   const cpu = process.cpuUsage();
   const wall = process.hrtime.bigint();
   for (let i = 0; i < n; i += 1) await call(i);
@@ -210,7 +209,9 @@ async function bench(pair: Pair): Promise<void> {
   };
   const sides = { hand: pair.hand.subscriptions, builder: pair.builder as SubscriptionStore };
   console.log(`\n${pair.engine}: ${SIZE} subscriptions, ${n} calls per measure, ${ROUNDS} rounds`);
-  console.log('call | hand µs CPU (min–max) | builder µs CPU (min–max) | ratio (median of rounds) | wall hand → builder µs');
+  console.log(
+    'call | hand µs CPU (min–max) | builder µs CPU (min–max) | ratio (median of rounds) | wall hand → builder µs',
+  );
   for (const [name, make] of Object.entries(calls)) {
     const got = { hand: [] as number[], builder: [] as number[] };
     const wall = { hand: [] as number[], builder: [] as number[] };
@@ -236,6 +237,63 @@ async function bench(pair: Pair): Promise<void> {
   }
 }
 
+/**
+ * What SQLite's engine promises and the builder does not keep: a write made in the turn it is asked
+ * (before its promise is returned), and a write transaction that never spans a turn, so a write of
+ * another part (the same connection) or of another store of the process (another connection) never
+ * lands inside it or waits on it.
+ */
+async function sqliteTurns(dir: string): Promise<void> {
+  const file = path.join(dir, 'turns.sqlite');
+  const store = await openStore(file, tick);
+  const reader = new SqliteConnection(file, tick);
+  const count = () => (reader.sql('SELECT count(*) AS n FROM subscriptions').get() as { n: number }).n;
+  const shared = new SqliteConnection(file, tick);
+  const db = sqliteBuilder(shared);
+  const builder = new BuilderSubscriptions(db, 'sqlite', tick);
+  const handDone = store.subscriptions.subscribe(subscription(1));
+  const afterHand = count();
+  const builderDone = builder.subscribe(subscription(2));
+  const afterBuilder = count();
+  await Promise.all([handDone, builderDone]);
+  console.log(
+    `sqlite, rows seen before the promise is returned: hand-written ${afterHand} of 1, builder ${afterBuilder - afterHand} of 1; after both resolve: ${count()}`,
+  );
+  // A hand-written write on the builder's connection while a builder transaction is open, which
+  // then fails: the write, its promise long resolved, is rolled back with it.
+  const handPart = new SqliteSubscriptions(shared);
+  let inside = 0;
+  await db.connection().execute(async (connection) => {
+    await sql`BEGIN IMMEDIATE`.execute(connection);
+    handPart.unsubscribe(subscription(1).endpoint);
+    inside = (shared.sql('SELECT count(*) AS n FROM subscriptions').get() as { n: number }).n;
+    await sql`ROLLBACK`.execute(connection);
+  });
+  console.log(
+    `sqlite, a hand-written unsubscribe inside an open builder transaction that rolls back: rows ${inside} inside it, ${count()} after`,
+  );
+  // Two stores of one process (two connections), each subscribing at once.
+  const twice = async (parts: SubscriptionStore[]) => {
+    const started = process.hrtime.bigint();
+    const results = await Promise.allSettled(parts.map((part, n) => part.subscribe(subscription(100 + n))));
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    return `${ms.toFixed(0)} ms, ${results.map((r) => (r.status === 'fulfilled' ? 'stored' : (r.reason as { code?: string }).code)).join(' + ')}`;
+  };
+  const other = await openStore(file, tick);
+  const otherBuilder = new BuilderSubscriptions(
+    sqliteBuilder(new SqliteConnection(file, tick)),
+    'sqlite',
+    tick,
+  );
+  console.log(
+    `sqlite, two stores of one process subscribing at once: hand-written ${await twice([store.subscriptions, other.subscriptions])}`,
+  );
+  console.log(
+    `sqlite, two stores of one process subscribing at once: builder ${await twice([builder, otherBuilder])}`,
+  );
+  await Promise.all([store.close(), other.close()]);
+}
+
 const dir = await mkdtemp(path.join(os.tmpdir(), 'query-builder-'));
 const server = await startPostgres();
 try {
@@ -248,11 +306,14 @@ try {
     const builder = await script(pair, 'builder');
     try {
       deepStrictEqual(builder, hand);
-      console.log(`${pair.engine}: the builder's ${hand.length} answers and rows equal the hand-written part's`);
+      console.log(
+        `${pair.engine}: the builder's ${hand.length} answers and rows equal the hand-written part's`,
+      );
     } catch (error) {
       console.log(`${pair.engine}: DIFFERENT`, (error as Error).message.slice(0, 4000));
     }
   }
+  await sqliteTurns(dir);
   clock.now = Date.now();
   for (const pair of pairs) await bench(pair);
   for (const pair of pairs) await pair.close();
