@@ -112,7 +112,7 @@ export function watcherOptions(setup: Setup, store: Store) {
     context: {
       client: new PoliteClient({
         userAgent: 'test',
-        timeoutMs: 500,
+        timeoutMs: 5_000,
         maxBytes: 256 * 1024,
         clock: () => setup.now,
       }),
