@@ -100,7 +100,8 @@ function readSettingsFile(shellEnv = process.env, root = ROOT) {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     if (error && error.code === 'ENOENT') return null;
-    throw error;
+    // One line naming the file, for the commands to print as it is.
+    throw new Error(`${file}: cannot be read (${error && error.message})`);
   }
   return { file, values: parseEnv(text) };
 }
@@ -108,11 +109,18 @@ function readSettingsFile(shellEnv = process.env, root = ROOT) {
 /**
  * Every setting's value as the workers get it: the shell's where it sets one (not empty), else the
  * settings file's, else `''` (not set). The shell wins so that one command can try a value; the file
- * is what a later command from another shell keeps.
+ * is what a later command from another shell keeps. `fromFile`: the file's values, when the caller
+ * has read them already.
+ * @param {NodeJS.ProcessEnv} [shellEnv]
+ * @param {string} [root]
+ * @param {Record<string, string>} [fromFile]
  * @returns {Record<string, string>}
  */
-function settingsEnv(shellEnv = process.env, root = ROOT) {
-  const fromFile = readSettingsFile(shellEnv, root)?.values ?? {};
+function settingsEnv(
+  shellEnv = process.env,
+  root = ROOT,
+  fromFile = readSettingsFile(shellEnv, root)?.values ?? {},
+) {
   /** @type {Record<string, string>} */
   const env = {};
   for (const name of SETTING_NAMES) {

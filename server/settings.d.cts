@@ -2,7 +2,7 @@
 export const SETTING_NAMES: readonly string[];
 /** The settings file's path: `SETTINGS_FILE`, else `reset-tracker.env` at the repository root. */
 export function settingsFile(shellEnv?: NodeJS.ProcessEnv, root?: string): string;
-/** The settings file's variables, or null when there is none. */
+/** The settings file's variables, or null when there is none; throws one line naming a file it cannot read. */
 export function readSettingsFile(
   shellEnv?: NodeJS.ProcessEnv,
   root?: string,
@@ -10,4 +10,8 @@ export function readSettingsFile(
 /** `INSTANCES`: a number of workers (1 to 9999), or `max`; throws on anything else. */
 export function readInstances(value: string | undefined): number | 'max';
 /** Every setting's value as the workers get it (shell, else file, else `''`: not set). */
-export function settingsEnv(shellEnv?: NodeJS.ProcessEnv, root?: string): Record<string, string>;
+export function settingsEnv(
+  shellEnv?: NodeJS.ProcessEnv,
+  root?: string,
+  fromFile?: Readonly<Record<string, string>>,
+): Record<string, string>;

@@ -46,9 +46,8 @@ const { values: flags } = readCommandLine({
 });
 
 /** Each bad setting, one line each; the server's own messages. */
-function problemsOf(env: Record<string, string>): string[] {
+function problemsOf(env: Record<string, string>, file: Record<string, string> | null): string[] {
   const problems: string[] = [];
-  const file = readFileOrProblem(problems);
   const known = new Set(SETTING_NAMES);
   for (const name of Object.keys(file ?? {}))
     if (!known.has(name))
@@ -85,15 +84,6 @@ function problemsOf(env: Record<string, string>): string[] {
   return problems;
 }
 
-function readFileOrProblem(problems: string[]): Record<string, string> | null {
-  try {
-    return readSettingsFile(process.env, ROOT)?.values ?? null;
-  } catch (error) {
-    problems.push(`${settingsFile(process.env, ROOT)}: cannot be read (${(error as Error).message})`);
-    return null;
-  }
-}
-
 function pm2(...args: string[]): { code: number; stdout: string } {
   const done = spawnSync(process.execPath, [PM2, ...args], {
     cwd: ROOT,
@@ -126,8 +116,16 @@ function runOrExit(what: string, ...args: string[]): void {
   }
 }
 
-const env = settingsEnv(process.env, ROOT);
-const problems = problemsOf(env);
+// The settings file, read once: the check and the reload see the same values.
+let file: ReturnType<typeof readSettingsFile>;
+try {
+  file = readSettingsFile(process.env, ROOT);
+} catch (error) {
+  console.error(`settings: ${(error as Error).message}; nothing reloaded`);
+  process.exit(1);
+}
+const env = settingsEnv(process.env, ROOT, file?.values);
+const problems = problemsOf(env, file?.values ?? null);
 if (problems.length > 0) {
   for (const problem of problems) console.error(`settings: ${problem}`);
   console.error(
@@ -137,7 +135,6 @@ if (problems.length > 0) {
 }
 for (const warning of configWarnings(parseConfig(env))) console.error(`settings: warning: ${warning}`);
 const set = SETTING_NAMES.filter((name) => env[name] !== '').length;
-const file = readSettingsFile(process.env, ROOT);
 console.log(`settings: ${set} set (${file ? file.file : 'no settings file'}, this shell winning), all valid`);
 if (flags.check) process.exit(0);
 

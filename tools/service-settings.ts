@@ -7,9 +7,17 @@ import type { Config } from '../server/config.js';
 import { parseConfig } from '../server/config.js';
 import { settingsEnv } from '../server/settings.cjs';
 
-/** Every setting's value (`''`: not set); `npm run` starts a command at the checkout's root. */
+/**
+ * Every setting's value (`''`: not set); `npm run` starts a command at the checkout's root. A
+ * settings file that cannot be read ends the process, named in one line.
+ */
 export function serviceEnv(): Record<string, string> {
-  return settingsEnv(process.env, process.cwd());
+  try {
+    return settingsEnv(process.env, process.cwd());
+  } catch (error) {
+    console.error((error as Error).message);
+    return process.exit(1);
+  }
 }
 
 /** The settings as the server reads them, or the process ends naming what is wrong. */

@@ -58,3 +58,25 @@ test('trusted hops on a public HOST are warned, and still valid', async (t) => {
   t.is(done.code, 0, outputOf(done));
   t.regex(done.stderr, /^settings: warning: TRUST_PROXY_HOPS=1 with HOST=0\.0\.0\.0/m);
 });
+
+test('a settings file that cannot be read is one line naming it, for the reload and the curator commands', async (t) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reload-check-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  // A folder where the file should be: it exists, and cannot be read as one.
+  const env = { ...process.env, SETTINGS_FILE: dir };
+  const reload = await runToEnd(process.execPath, [...commandLine('tools/reload.ts'), '--check'], {
+    cwd: ROOT,
+    env,
+  });
+  t.is(reload.code, 1);
+  t.is(
+    reload.stderr.trim(),
+    `settings: ${dir}: cannot be read (EISDIR: illegal operation on a directory, read); nothing reloaded`,
+  );
+  const contentCheck = await runToEnd(process.execPath, commandLine('tools/content-check.ts'), {
+    cwd: ROOT,
+    env,
+  });
+  t.is(contentCheck.code, 1);
+  t.is(contentCheck.stderr.trim(), `${dir}: cannot be read (EISDIR: illegal operation on a directory, read)`);
+});
