@@ -101,7 +101,7 @@ function readSettingsFile(shellEnv = process.env, root = ROOT) {
   } catch (error) {
     if (error && error.code === 'ENOENT') return null;
     // One line naming the file, for the commands to print as it is.
-    throw new Error(`${file}: cannot be read (${error && error.message})`);
+    throw new Error(`${file}: cannot be read (${error && error.message})`, { cause: error });
   }
   return { file, values: parseEnv(text) };
 }
