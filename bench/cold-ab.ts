@@ -3,9 +3,10 @@
  * `node_modules`) runs as its own server process on the same content; distinct `/api/v1/resets`
  * queries (every one a cache miss, in the cold scenario's mix of page sizes) go to each server in
  * alternating blocks, so drift on a shared machine reaches both alike. Reports the median over blocks
- * of the server's CPU µs (from /proc) per request, and each server's RSS at the end. Each build runs
- * as its `npm start` runs it: with the V8 flags its own `server/node-flags.cjs` gives for this Node.
- * With `--hot URL`, every request is that one URL instead (response-cache hits after the first).
+ * of the server's CPU µs (from /proc) per request, the mean (finer than one block's clock tick), and
+ * each server's RSS at the end. Each build runs as its `npm start` runs it: with the V8 flags its
+ * own `server/node-flags.cjs` gives for this Node. With `--hot URL`, every request is that one URL
+ * instead (response-cache hits after the first).
  *
  *   npx tsx bench/cold-ab.ts [--content DIR] [--blocks N] [--requests N] [--hot URL] LABEL=DIR ...
  */
@@ -142,6 +143,9 @@ for (const [index, { label, dir }] of builds.entries()) {
   servers.push(await start(label, dir, 39_100 + index, contentDir));
 }
 const paths = coldPaths();
+/** Blocks are of equal size, so their mean is all their CPU over all their requests. */
+const meanOf = (samples: readonly number[]): number =>
+  samples.reduce((sum, sample) => sum + sample, 0) / samples.length;
 async function block(server: Server): Promise<number> {
   const urls = Array.from({ length: perBlock }, (): string => flags.hot ?? paths.next().value);
   if (!existsSync(`/proc/${server.pid}`)) throw new Error(`${server.label} (pid ${server.pid}) exited`);
@@ -162,11 +166,13 @@ try {
     `${blocks} blocks of ${perBlock} ${flags.hot ? `requests of ${flags.hot}` : 'cold requests'} per build, ${content}, Node ${process.version}`,
   );
   const first = median(servers[0]!.samples);
+  const firstMean = meanOf(servers[0]!.samples);
   for (const server of servers) {
     const value = median(server.samples);
+    const mean = meanOf(server.samples);
     const memory = memoryOf(server.pid);
     console.log(
-      `${server.label}: ${value.toFixed(1)} µs server CPU per request (÷ first ${(value / first).toFixed(3)}); RSS at the end ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakMb.toFixed(0)})`,
+      `${server.label}: ${value.toFixed(1)} µs server CPU per request (÷ first ${(value / first).toFixed(3)}), mean ${mean.toFixed(1)} (÷ first ${(mean / firstMean).toFixed(3)}); RSS at the end ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakMb.toFixed(0)})`,
     );
   }
 } finally {
