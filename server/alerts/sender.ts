@@ -52,7 +52,7 @@ const PRUNE_EVERY_MS = 3_600_000;
  * pass is timed only once the last one has ended, so renewals never overlap.
  */
 export class AlertSender {
-  readonly #store: Pick<Store, 'claims' | 'deliveries' | 'senderLease' | 'prune'>;
+  readonly #store: SenderOptions['store'];
   readonly #options: Required<SenderOptions>;
   readonly #channels: readonly Channel[];
   readonly #holder = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
