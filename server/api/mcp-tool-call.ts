@@ -1,8 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { readQuery } from '../http/query.js';
 import { HttpProblem } from '../http/http-problem.js';
 import { makeProblem, problemFromError } from '../http/problem-types.js';
 import type { CachedResponse } from './rest.js';
+import { readOperationQuery } from './rest.js';
 import type { RestRequest } from './rest.js';
 import type { McpEndpointOptions, McpTool } from './mcp-tools.js';
 
@@ -29,7 +29,7 @@ function toolBodyOf(response: CachedResponse): ToolBody {
  * The tool arguments as the REST query they stand for: each scalar as its text, so that
  * server/http/query.ts and the procedure read them exactly as they read a query string. An object,
  * array or null has no query form: for a parameter the operation takes it is `invalid_parameter`,
- * any other name is left to `readQuery`, which refuses it as unknown.
+ * any other name is left to the strict reading (server/http/query.ts), which refuses it as unknown.
  */
 function queryOf(
   args: Readonly<Record<string, unknown>>,
@@ -66,10 +66,12 @@ export function toolRequest(
   { responder, origin }: Pick<ToolCallOptions, 'responder' | 'origin'>,
 ): RestRequest {
   const { operation } = tool;
-  // docs/api-contract.md §4.3: an operation without parameters ignores the query, as here its arguments.
-  const { params, canonical } = operation.params
-    ? readQuery(queryOf(args, operation.params, origin), operation.params, origin)
-    : { params: {}, canonical: '' };
+  // An operation without parameters ignores its query, as here its arguments.
+  const { params, canonical } = readOperationQuery(
+    operation,
+    (allowed) => queryOf(args, allowed, origin),
+    origin,
+  );
   return responder.request(operation, params, canonical);
 }
 

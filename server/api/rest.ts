@@ -225,6 +225,21 @@ export function createRestResponder(options: RestResponderOptions) {
 
 export type RestResponder = ReturnType<typeof createRestResponder>;
 
+const NO_QUERY = { params: {}, canonical: '' } as const;
+
+/**
+ * An operation's query read strictly (server/http/query.ts): `query` makes it from the request (a
+ * query string, a tool call's arguments) given the parameters the operation takes. An operation
+ * without parameters ignores its query (docs/api-contract.md §4.3), and `query` is not called.
+ */
+export function readOperationQuery(
+  operation: RestOperation,
+  query: (allowed: ReadonlySet<string>) => URLSearchParams,
+  origin: string,
+): { readonly params: Record<string, string>; readonly canonical: string } {
+  return operation.params ? readQuery(query(operation.params), operation.params, origin) : NO_QUERY;
+}
+
 /** docs/api-contract.md §8: the `limit` default, repeated in the next link so a client keeps its page size. */
 const DEFAULT_LIMIT = String(PAGE_LIMIT.default);
 
@@ -237,9 +252,11 @@ const DEFAULT_LIMIT = String(PAGE_LIMIT.default);
  */
 export function restHandler(operation: RestOperation, responder: RestResponder, origin: string): Middleware {
   return async (ctx) => {
-    const { params, canonical } = operation.params
-      ? readQuery(new URLSearchParams(ctx.querystring), operation.params, origin)
-      : { params: {}, canonical: '' };
+    const { params, canonical } = readOperationQuery(
+      operation,
+      () => new URLSearchParams(ctx.querystring),
+      origin,
+    );
     const request = responder.request(operation, params, canonical);
     const response = responder.cached(request) ?? (await responder.produce(request));
     ctx.status = 200;

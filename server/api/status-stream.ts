@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { readQuery } from '../http/query.js';
 import type { LiveStreams } from './live-streams.js';
 import type { RestOperation } from './rest.js';
+import { readOperationQuery } from './rest.js';
 import type { RestResponder } from './rest.js';
 
 export interface StatusStreamOptions {
@@ -47,9 +47,11 @@ export const statusStreamPath = (operation: RestOperation) => `${operation.path}
 export function statusStreamHandler(options: StatusStreamOptions): Middleware {
   const { operation, responder, live, origin } = options;
   return async (ctx) => {
-    const { params, canonical } = operation.params
-      ? readQuery(new URLSearchParams(ctx.querystring), operation.params, origin)
-      : { params: {}, canonical: '' };
+    const { params, canonical } = readOperationQuery(
+      operation,
+      () => new URLSearchParams(ctx.querystring),
+      origin,
+    );
     const bodyNow = async () => {
       const request = responder.request(operation, params, canonical);
       const response = responder.cached(request) ?? (await responder.produce(request));
