@@ -12,13 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { configWarnings, parseConfig } from '../server/config.js';
 import { readLeadSettings } from '../server/leads/index.js';
-import {
-  readInstances,
-  readSettingsFile,
-  SETTING_NAMES,
-  settingsEnv,
-  settingsFile,
-} from '../server/settings.cjs';
+import { readInstances, readSettingsFile, SETTING_NAMES, settingsEnv } from '../server/settings.cjs';
 import { readCommandLine } from './command-line.js';
 
 /** The checkout: `npm run` starts its scripts there. */
@@ -46,12 +40,11 @@ const { values: flags } = readCommandLine({
 });
 
 /** Each bad setting, one line each; the server's own messages. */
-function problemsOf(env: Record<string, string>, file: Record<string, string> | null): string[] {
+function problemsOf(env: Record<string, string>, file: ReturnType<typeof readSettingsFile>): string[] {
   const problems: string[] = [];
   const known = new Set(SETTING_NAMES);
-  for (const name of Object.keys(file ?? {}))
-    if (!known.has(name))
-      problems.push(`${name}: not a setting of the service (${settingsFile(process.env, ROOT)})`);
+  for (const name of Object.keys(file?.values ?? {}))
+    if (!known.has(name)) problems.push(`${name}: not a setting of the service (${file?.file})`);
   const linesOf = (error: unknown) =>
     (error as Error).message
       .split('\n')
@@ -125,7 +118,7 @@ try {
   process.exit(1);
 }
 const env = settingsEnv(process.env, ROOT, file?.values);
-const problems = problemsOf(env, file?.values ?? null);
+const problems = problemsOf(env, file);
 if (problems.length > 0) {
   for (const problem of problems) console.error(`settings: ${problem}`);
   console.error(
