@@ -10,14 +10,12 @@
  *
  *   npx tsx bench/cold-ab.ts [--content DIR] [--blocks N] [--requests N] [--hot URL] LABEL=DIR ...
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { readCommandLine } from '../tools/command-line.js';
 import { CONTENT_OPTION, contentFolder, labelledFolders } from './bench-options.js';
-import { cpuTimeUs, memoryOf } from './processes.js';
+import { buildNodeFlags, cpuTimeUs, memoryOf, startServer } from './processes.js';
 import { median } from './report.js';
 
 const {
@@ -81,48 +79,26 @@ interface Server {
   readonly pid: number;
   readonly port: number;
   readonly samples: number[];
-  stop(): void;
-}
-
-/**
- * The V8 flags a build's `npm start` passes on this Node: `server/node-flags.cjs` when the build has
- * one, else its `server/node-flags.json` list (builds before 26 November), else none.
- */
-function nodeFlagsOf(dir: string): string[] {
-  const module = path.join(dir, 'server/node-flags.cjs');
-  if (existsSync(module)) {
-    return (createRequire(import.meta.url)(module) as { nodeFlags: () => string[] }).nodeFlags();
-  }
-  const list = path.join(dir, 'server/node-flags.json');
-  return existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as string[]) : [];
+  stop(): Promise<unknown>;
 }
 
 async function start(label: string, dir: string, port: number, contentDir: string): Promise<Server> {
-  const child = spawn(process.execPath, [...nodeFlagsOf(dir), 'dist/server/main.js'], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const running = await startServer({
+    dir,
+    port,
+    contentDir,
+    logLevel: 'silent',
+    logFile: '/dev/null',
+    cores: null,
+    nodeArgs: buildNodeFlags(dir),
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CONTENT_DIR: contentDir,
       CONTENT_CACHE_DIR: 'off',
       PID_FILE: 'off',
       RATE_LIMIT_POINTS: '0',
-      LOG_LEVEL: 'silent',
       PUBLIC_BASE_URL: 'https://tracker.test',
     },
   });
-  for (let i = 0; i < 200; i += 1) {
-    const ok = await get(port, '/healthz').then(
-      (status) => status === 200,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { label, pid: child.pid!, port, samples: [], stop: () => child.kill('SIGTERM') };
+  return { label, pid: running.pid, port, samples: [], stop: () => running.stop() };
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
@@ -176,6 +152,6 @@ try {
     );
   }
 } finally {
-  for (const server of servers) server.stop();
+  await Promise.all(servers.map((server) => server.stop()));
   agent.destroy();
 }

@@ -10,15 +10,12 @@
  *
  *   npx tsx bench/mcp.ts [--seconds N] [--rounds N] [--content DIR] <label>=<dir>...
  */
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { readCommandLine } from '../tools/command-line.js';
 import { CONTENT_OPTION, contentFolder, labelledFolders } from './bench-options.js';
-import { cpuTimeUs } from './processes.js';
+import type { Running } from './processes.js';
+import { buildNodeFlags, cpuTimeUs, startServer } from './processes.js';
 import { median } from './report.js';
 import type { WrkRun } from './wrk.js';
 import { ensureWrk, runWrk } from './wrk.js';
@@ -77,17 +74,10 @@ const FACES: Record<Face, (origin: string) => Omit<WrkRun, 'seconds' | 'connecti
 };
 const ORDER: readonly Face[] = ['rest', 'mcp', 'mcp served'];
 
-/** The V8 flags a build's `npm start` passes on this Node (`server/node-flags.cjs`). */
-function nodeFlagsOf(dir: string): string[] {
-  const module = path.join(dir, 'server/node-flags.cjs');
-  if (!existsSync(module)) return [];
-  return (createRequire(import.meta.url)(module) as { nodeFlags: () => string[] }).nodeFlags();
-}
-
 interface Build {
   readonly label: string;
   readonly origin: string;
-  readonly child: ChildProcess;
+  readonly running: Running;
   readonly rates: Record<Face, number[]>;
   readonly cpu: Record<Face, number[]>;
   /** Non-2xx answers and socket errors (time-outs) over the run. */
@@ -95,46 +85,29 @@ interface Build {
 }
 
 async function start(label: string, dir: string, port: number): Promise<Build> {
-  const args = [...nodeFlagsOf(dir), 'dist/server/main.js'];
-  const child = spawn(
-    pinning ? 'taskset' : process.execPath,
-    pinning ? ['-c', '0', process.execPath, ...args] : args,
-    {
-      cwd: dir,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        CONTENT_DIR: contentDir,
-        CONTENT_CACHE_DIR: 'off',
-        PID_FILE: 'off',
-        RATE_LIMIT_POINTS: '1000000000',
-        RATE_LIMIT_WINDOW_SECONDS: '60',
-        LOG_LEVEL: 'silent',
-      },
+  const running = await startServer({
+    dir,
+    port,
+    contentDir,
+    logLevel: 'silent',
+    logFile: '/dev/null',
+    cores: pinning ? '0' : null,
+    nodeArgs: buildNodeFlags(dir),
+    env: {
+      CONTENT_CACHE_DIR: 'off',
+      PID_FILE: 'off',
+      RATE_LIMIT_POINTS: '1000000000',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
     },
-  );
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`${label}: exited with ${child.exitCode}`);
-    const ok = await fetch(`${origin}/healthz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (attempt > 300) throw new Error(`${label}: never healthy`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  });
   const empty = () =>
     Object.fromEntries(ORDER.map((face) => [face, [] as number[]])) as Record<Face, number[]>;
   const errors = { rest: 0, mcp: 0, 'mcp served': 0 };
-  return { label, origin, child, rates: empty(), cpu: empty(), errors };
+  return { label, origin: running.origin, running, rates: empty(), cpu: empty(), errors };
 }
 
 async function measure(build: Build, face: Face, seconds: number): Promise<{ rate: number; cpu: number }> {
-  const pid = build.child.pid!;
+  const pid = build.running.pid;
   const before = cpuTimeUs(pid);
   const result = await runWrk({
     ...FACES[face](build.origin),
@@ -190,5 +163,5 @@ try {
     );
   }
 } finally {
-  for (const server of servers) server.child.kill('SIGTERM');
+  await Promise.all(servers.map((server) => server.running.stop()));
 }

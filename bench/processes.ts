@@ -1,6 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { openSync, closeSync, readFileSync } from 'node:fs';
+import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 
@@ -50,6 +52,8 @@ async function waitHealthy(origin: string, child: ChildProcess, path: string): P
 }
 
 export interface ServerOptions {
+  /** The build to run: a folder holding its compiled `dist/` (this checkout unless given). */
+  readonly dir?: string;
   readonly port: number;
   readonly contentDir: string;
   readonly logLevel: string;
@@ -61,6 +65,19 @@ export interface ServerOptions {
   readonly nodeArgs?: readonly string[];
 }
 
+/**
+ * The V8 flags a build's `npm start` passes on this Node: `server/node-flags.cjs` when the build has
+ * one, else its `server/node-flags.json` list (builds before 26 November), else none.
+ */
+export function buildNodeFlags(dir: string): string[] {
+  const module = path.join(dir, 'server/node-flags.cjs');
+  if (existsSync(module)) {
+    return (createRequire(import.meta.url)(module) as { nodeFlags: () => string[] }).nodeFlags();
+  }
+  const list = path.join(dir, 'server/node-flags.json');
+  return existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as string[]) : [];
+}
+
 /** The real server, compiled, as production runs it. */
 export async function startServer(options: ServerOptions): Promise<Running> {
   const started = performance.now();
@@ -70,6 +87,7 @@ export async function startServer(options: ServerOptions): Promise<Running> {
     'dist/server/main.js',
   ]);
   const child = spawn(command, args, {
+    cwd: options.dir,
     env: {
       ...process.env,
       ...options.env,
