@@ -142,4 +142,4 @@ function readInstances(value) {
   return Number(value);
 }
 
-module.exports = { SETTING_NAMES, readInstances, readSettingsFile, settingsEnv, settingsFile };
+module.exports = { SETTING_NAMES, readInstances, readSettingsFile, settingsEnv };

@@ -1,7 +1,5 @@
 /** Every variable the server, the lead watcher and the ecosystem file read: server/settings.cjs. */
 export const SETTING_NAMES: readonly string[];
-/** The settings file's path: `SETTINGS_FILE`, else `reset-tracker.env` at the repository root. */
-export function settingsFile(shellEnv?: NodeJS.ProcessEnv, root?: string): string;
 /** The settings file's variables, or null when there is none; throws one line naming a file it cannot read. */
 export function readSettingsFile(
   shellEnv?: NodeJS.ProcessEnv,
