@@ -30,7 +30,13 @@ export interface Setup {
   now: number;
   watcher(
     sources: SourceEntry[],
-    options?: { answered?: () => Promise<Answered>; x?: boolean; webhook?: string },
+    options?: {
+      answered?: () => Promise<Answered>;
+      x?: boolean;
+      webhook?: string;
+      /** How long the client waits for a stand-in's answer (STAND_IN_TIMEOUT_MS unless set). */
+      timeoutMs?: number;
+    },
   ): Watcher;
 }
 
@@ -72,12 +78,7 @@ export async function setUp(t: { teardown(fn: () => Promise<void>): void }): Pro
         store,
         sources,
         context: {
-          client: new PoliteClient({
-            userAgent: 'test',
-            timeoutMs: 500,
-            maxBytes: 256 * 1024,
-            clock: () => setup.now,
-          }),
+          client: standInClient(setup, options.timeoutMs),
           handles: ['ClaudeDevs', 'claudeai'],
           x: options.x ? { token: 'a-token', origin: site.origin } : null,
           backfill: false,
@@ -101,6 +102,17 @@ export async function setUp(t: { teardown(fn: () => Promise<void>): void }): Pro
   return setup;
 }
 
+/**
+ * How long a watcher's client waits for the local stand-in: long enough for a loaded machine (a CI
+ * run's workers beside each other), where 500 ms once made a poll fail before it was asked.
+ */
+const STAND_IN_TIMEOUT_MS = 5_000;
+
+/** The watcher's polite client for the stand-in, on the setup's clock. */
+function standInClient(setup: { now: number }, timeoutMs = STAND_IN_TIMEOUT_MS): PoliteClient {
+  return new PoliteClient({ userAgent: 'test', timeoutMs, maxBytes: 256 * 1024, clock: () => setup.now });
+}
+
 export const noneAnswered = (): Promise<Answered> =>
   Promise.resolve({ has: () => false, eventCiting: () => null });
 
@@ -110,12 +122,7 @@ export function watcherOptions(setup: Setup, store: Store) {
     store,
     sources: [{ name: 'peer-shixi', kind: 'peer_data' as const, url: `${setup.site.origin}/shixi.json` }],
     context: {
-      client: new PoliteClient({
-        userAgent: 'test',
-        timeoutMs: 5_000,
-        maxBytes: 256 * 1024,
-        clock: () => setup.now,
-      }),
+      client: standInClient(setup),
       handles: ['ClaudeDevs', 'claudeai'],
       x: null,
       backfill: false,

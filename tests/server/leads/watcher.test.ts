@@ -89,7 +89,8 @@ test('a source at fault is one log line per cause, backs off, and the others go 
     url: `${site.origin}/${name}.atom`,
   });
   const names = ['bad', 'huge', 'hang', 'five', 'busy', 'away', 'good'];
-  const watcher = setup.watcher([...names.map(feed), { name: 'x', kind: 'x_recent' }]);
+  // A short wait, so the stalled source fails within the test.
+  const watcher = setup.watcher([...names.map(feed), { name: 'x', kind: 'x_recent' }], { timeoutMs: 500 });
   const first = await watcher.round();
   const expected: [string, SourceSummary['outcome'], string][] = [
     ['bad', 'failed', 'unreadable: not an Atom or RSS feed'],
