@@ -51,7 +51,8 @@ const TWITTER_EPOCH_MS = 1_288_834_974_657n;
 const dir = await mkdtemp(path.join(os.tmpdir(), 'reset-tracker-bench-leads-'));
 const site = await startSourceStandIn();
 /** The curator's webhook: each message's signature checked against its own timestamp (the clock is fake). */
-const told: { url: string; at: number }[] = [];
+/** Each lead the curator's webhook carried (a digest, `data.leads`), with when: its address, if http(s). */
+const told: { url: string | null; at: number }[] = [];
 let now = Date.now();
 const curator = createServer((request, response) => {
   const chunks: Buffer[] = [];
@@ -65,7 +66,8 @@ const curator = createServer((request, response) => {
       Number(request.headers['webhook-timestamp']),
     );
     if (problem) throw new Error(`the curator's webhook refused a message: ${problem}`);
-    told.push({ url: (JSON.parse(body.toString()) as { data: { url: string } }).data.url, at: now });
+    const { data } = JSON.parse(body.toString()) as { data: { leads: { url: string | null }[] } };
+    for (const lead of data.leads) told.push({ url: lead.url, at: now });
     response.writeHead(204).end();
   });
 });
@@ -269,7 +271,7 @@ try {
   console.log('| --- | ---: | ---: | :---: |');
   for (const item of appearances) {
     const source = sources.find((entry) => entry.name === item.source)!;
-    const told_ = told.find((message) => message.url === item.url || message.url.startsWith(item.url));
+    const told_ = told.find((message) => message.url?.startsWith(item.url) === true);
     const after = told_ ? (told_.at - appeared.get(item.source)!) / 1000 : null;
     const within = after !== null && after * 1000 <= intervalMs(source) + 10_000;
     console.log(
